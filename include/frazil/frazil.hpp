@@ -1,0 +1,11 @@
+// The public C++ API of frazil: include this one header.
+#pragma once
+
+#include "frazil/core/array.hpp"
+#include "frazil/core/builder.hpp"
+#include "frazil/core/column.hpp"
+#include "frazil/core/dtype.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/core/frame.hpp"
+#include "frazil/core/scalar.hpp"
+#include "frazil/core/schema.hpp"

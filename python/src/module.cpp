@@ -1,0 +1,11 @@
+// The nanobind module `frazil._frazil`: thin delegations to the C++ API.
+#include <nanobind/nanobind.h>
+
+namespace nb = nanobind;
+
+void register_core(nb::module_& m);
+
+NB_MODULE(_frazil, m) {
+  m.doc() = "frazil: a lazy DataFrame engine in C++ (native module)";
+  register_core(m);
+}

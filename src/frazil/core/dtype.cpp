@@ -1,0 +1,251 @@
+#include "frazil/core/dtype.hpp"
+
+#include <ostream>
+
+#include "frazil/core/error.hpp"
+
+namespace frazil {
+
+const char* time_unit_name(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::Nanoseconds: return "ns";
+    case TimeUnit::Microseconds: return "us";
+    case TimeUnit::Milliseconds: return "ms";
+  }
+  return "?";
+}
+
+static const char* short_unit_name(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::Nanoseconds: return "ns";
+    case TimeUnit::Microseconds: return "μs";
+    case TimeUnit::Milliseconds: return "ms";
+  }
+  return "?";
+}
+
+DataType DataType::datetime(TimeUnit unit, std::optional<std::string> tz) {
+  DataType t(TypeId::Datetime);
+  t.unit_ = unit;
+  t.tz_ = std::move(tz);
+  return t;
+}
+
+DataType DataType::duration(TimeUnit unit) {
+  DataType t(TypeId::Duration);
+  t.unit_ = unit;
+  return t;
+}
+
+DataType DataType::decimal(int precision, int scale) {
+  DataType t(TypeId::Decimal);
+  t.precision_ = precision;
+  t.scale_ = scale;
+  return t;
+}
+
+DataType DataType::list(DataType inner) {
+  DataType t(TypeId::List);
+  t.inner_ = std::make_shared<const DataType>(std::move(inner));
+  return t;
+}
+
+DataType DataType::struct_(std::vector<Field> fields) {
+  DataType t(TypeId::Struct);
+  t.fields_ = std::make_shared<const std::vector<Field>>(std::move(fields));
+  return t;
+}
+
+const DataType& DataType::inner() const {
+  FRAZIL_CHECK(id_ == TypeId::List && inner_);
+  return *inner_;
+}
+
+const std::vector<Field>& DataType::fields() const {
+  FRAZIL_CHECK(id_ == TypeId::Struct && fields_);
+  return *fields_;
+}
+
+bool DataType::is_fixed_width() const {
+  return is_primitive_numeric() || is_temporal() || id_ == TypeId::Decimal;
+}
+
+int DataType::byte_width() const {
+  switch (id_) {
+    case TypeId::Int8:
+    case TypeId::UInt8: return 1;
+    case TypeId::Int16:
+    case TypeId::UInt16: return 2;
+    case TypeId::Int32:
+    case TypeId::UInt32:
+    case TypeId::Float32:
+    case TypeId::Date: return 4;
+    case TypeId::Int64:
+    case TypeId::UInt64:
+    case TypeId::Float64:
+    case TypeId::Datetime:
+    case TypeId::Duration:
+    case TypeId::Time: return 8;
+    case TypeId::Decimal: return 16;
+    case TypeId::String:
+    case TypeId::Binary: return 16;  // the view
+    default: return 0;
+  }
+}
+
+DataType DataType::physical() const {
+  switch (id_) {
+    case TypeId::Date: return int32();
+    case TypeId::Datetime:
+    case TypeId::Duration:
+    case TypeId::Time: return int64();
+    default: return *this;
+  }
+}
+
+std::string DataType::to_string() const {
+  switch (id_) {
+    case TypeId::Null: return "Null";
+    case TypeId::Boolean: return "Boolean";
+    case TypeId::Int8: return "Int8";
+    case TypeId::Int16: return "Int16";
+    case TypeId::Int32: return "Int32";
+    case TypeId::Int64: return "Int64";
+    case TypeId::UInt8: return "UInt8";
+    case TypeId::UInt16: return "UInt16";
+    case TypeId::UInt32: return "UInt32";
+    case TypeId::UInt64: return "UInt64";
+    case TypeId::Float32: return "Float32";
+    case TypeId::Float64: return "Float64";
+    case TypeId::String: return "String";
+    case TypeId::Binary: return "Binary";
+    case TypeId::Date: return "Date";
+    case TypeId::Time: return "Time";
+    case TypeId::Datetime:
+      return err_msg("Datetime(time_unit='", time_unit_name(unit_), "', time_zone=",
+                     tz_ ? "'" + *tz_ + "'" : std::string("None"), ")");
+    case TypeId::Duration: return err_msg("Duration(time_unit='", time_unit_name(unit_), "')");
+    case TypeId::Decimal: return err_msg("Decimal(precision=", precision_, ", scale=", scale_, ")");
+    case TypeId::List: return "List(" + inner_->to_string() + ")";
+    case TypeId::Struct: {
+      std::string s = "Struct({";
+      for (size_t i = 0; i < fields_->size(); ++i) {
+        if (i) s += ", ";
+        s += "'" + (*fields_)[i].name + "': " + (*fields_)[i].dtype.to_string();
+      }
+      return s + "})";
+    }
+  }
+  return "?";
+}
+
+std::string DataType::short_name() const {
+  switch (id_) {
+    case TypeId::Null: return "null";
+    case TypeId::Boolean: return "bool";
+    case TypeId::Int8: return "i8";
+    case TypeId::Int16: return "i16";
+    case TypeId::Int32: return "i32";
+    case TypeId::Int64: return "i64";
+    case TypeId::UInt8: return "u8";
+    case TypeId::UInt16: return "u16";
+    case TypeId::UInt32: return "u32";
+    case TypeId::UInt64: return "u64";
+    case TypeId::Float32: return "f32";
+    case TypeId::Float64: return "f64";
+    case TypeId::String: return "str";
+    case TypeId::Binary: return "binary";
+    case TypeId::Date: return "date";
+    case TypeId::Time: return "time";
+    case TypeId::Datetime:
+      return err_msg("datetime[", short_unit_name(unit_), tz_ ? ", " + *tz_ : std::string(), "]");
+    case TypeId::Duration: return err_msg("duration[", short_unit_name(unit_), "]");
+    case TypeId::Decimal: return err_msg("decimal[", precision_, ",", scale_, "]");
+    case TypeId::List: return "list[" + inner_->short_name() + "]";
+    case TypeId::Struct: return err_msg("struct[", fields_->size(), "]");
+  }
+  return "?";
+}
+
+bool DataType::operator==(const DataType& o) const {
+  if (id_ != o.id_) return false;
+  switch (id_) {
+    case TypeId::Datetime: return unit_ == o.unit_ && tz_ == o.tz_;
+    case TypeId::Duration: return unit_ == o.unit_;
+    case TypeId::Decimal: return precision_ == o.precision_ && scale_ == o.scale_;
+    case TypeId::List: return *inner_ == *o.inner_;
+    case TypeId::Struct: return *fields_ == *o.fields_;
+    default: return true;
+  }
+}
+
+size_t DataType::hash() const {
+  size_t h = static_cast<size_t>(id_) * 0x9E3779B97F4A7C15ULL;
+  auto mix = [&h](size_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
+  switch (id_) {
+    case TypeId::Datetime:
+      mix(static_cast<size_t>(unit_));
+      if (tz_) mix(std::hash<std::string>()(*tz_));
+      break;
+    case TypeId::Duration: mix(static_cast<size_t>(unit_)); break;
+    case TypeId::Decimal: mix(precision_ * 131 + scale_); break;
+    case TypeId::List: mix(inner_->hash()); break;
+    case TypeId::Struct:
+      for (const auto& f : *fields_) {
+        mix(std::hash<std::string>()(f.name));
+        mix(f.dtype.hash());
+      }
+      break;
+    default: break;
+  }
+  return h;
+}
+
+std::ostream& operator<<(std::ostream& os, const DataType& dtype) { return os << dtype.to_string(); }
+
+static std::optional<TimeUnit> parse_unit(const std::string& s) {
+  if (s == "ns") return TimeUnit::Nanoseconds;
+  if (s == "us") return TimeUnit::Microseconds;
+  if (s == "ms") return TimeUnit::Milliseconds;
+  return std::nullopt;
+}
+
+std::optional<DataType> parse_dtype(const std::string& name) {
+  static const std::pair<const char*, TypeId> simple[] = {
+      {"Null", TypeId::Null},       {"Boolean", TypeId::Boolean}, {"Int8", TypeId::Int8},
+      {"Int16", TypeId::Int16},     {"Int32", TypeId::Int32},     {"Int64", TypeId::Int64},
+      {"UInt8", TypeId::UInt8},     {"UInt16", TypeId::UInt16},   {"UInt32", TypeId::UInt32},
+      {"UInt64", TypeId::UInt64},   {"Float32", TypeId::Float32}, {"Float64", TypeId::Float64},
+      {"String", TypeId::String},   {"Utf8", TypeId::String},     {"Binary", TypeId::Binary},
+      {"Date", TypeId::Date},       {"Time", TypeId::Time},
+  };
+  for (const auto& [n, id] : simple)
+    if (name == n) return DataType(id);
+  // Datetime(time_unit='us', time_zone=None) / Duration(time_unit='ms')
+  auto quoted_after = [&](const std::string& key) -> std::optional<std::string> {
+    auto p = name.find(key + "='");
+    if (p == std::string::npos) return std::nullopt;
+    p += key.size() + 2;
+    auto e = name.find('\'', p);
+    if (e == std::string::npos) return std::nullopt;
+    return name.substr(p, e - p);
+  };
+  if (name.rfind("Datetime", 0) == 0) {
+    auto unit = parse_unit(quoted_after("time_unit").value_or("us"));
+    if (!unit) return std::nullopt;
+    return DataType::datetime(*unit, quoted_after("time_zone"));
+  }
+  if (name.rfind("Duration", 0) == 0) {
+    auto unit = parse_unit(quoted_after("time_unit").value_or("us"));
+    if (!unit) return std::nullopt;
+    return DataType::duration(*unit);
+  }
+  if (name.rfind("List(", 0) == 0 && name.back() == ')') {
+    auto inner = parse_dtype(name.substr(5, name.size() - 6));
+    if (!inner) return std::nullopt;
+    return DataType::list(*inner);
+  }
+  return std::nullopt;
+}
+
+}  // namespace frazil

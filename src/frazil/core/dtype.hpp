@@ -1,0 +1,130 @@
+// DataType: the logical type of a column, with Polars' names and supertype rules' inputs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace frazil {
+
+enum class TypeId : uint8_t {
+  Null,
+  Boolean,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Float32,
+  Float64,
+  String,
+  Binary,
+  Date,      // int32 days since the epoch
+  Datetime,  // int64 in `unit` since the epoch, optional time zone
+  Duration,  // int64 in `unit`
+  Time,      // int64 nanoseconds since midnight
+  Decimal,   // 128-bit integers scaled by 10^scale
+  List,      // int64 offsets + one child
+  Struct,    // one child per field
+};
+
+enum class TimeUnit : uint8_t { Nanoseconds, Microseconds, Milliseconds };
+
+const char* time_unit_name(TimeUnit unit);  // "ns", "us", "ms"
+
+struct Field;
+
+class DataType {
+ public:
+  DataType() : id_(TypeId::Null) {}
+  DataType(TypeId id) : id_(id) {}  // NOLINT: implicit from a parameterless id is convenient
+
+  static DataType null() { return DataType(TypeId::Null); }
+  static DataType boolean() { return DataType(TypeId::Boolean); }
+  static DataType int8() { return DataType(TypeId::Int8); }
+  static DataType int16() { return DataType(TypeId::Int16); }
+  static DataType int32() { return DataType(TypeId::Int32); }
+  static DataType int64() { return DataType(TypeId::Int64); }
+  static DataType uint8() { return DataType(TypeId::UInt8); }
+  static DataType uint16() { return DataType(TypeId::UInt16); }
+  static DataType uint32() { return DataType(TypeId::UInt32); }
+  static DataType uint64() { return DataType(TypeId::UInt64); }
+  static DataType float32() { return DataType(TypeId::Float32); }
+  static DataType float64() { return DataType(TypeId::Float64); }
+  static DataType string() { return DataType(TypeId::String); }
+  static DataType binary() { return DataType(TypeId::Binary); }
+  static DataType date() { return DataType(TypeId::Date); }
+  static DataType time() { return DataType(TypeId::Time); }
+  static DataType datetime(TimeUnit unit, std::optional<std::string> tz = std::nullopt);
+  static DataType duration(TimeUnit unit);
+  static DataType decimal(int precision, int scale);
+  static DataType list(DataType inner);
+  static DataType struct_(std::vector<Field> fields);
+
+  TypeId id() const { return id_; }
+  TimeUnit time_unit() const { return unit_; }
+  const std::optional<std::string>& time_zone() const { return tz_; }
+  int precision() const { return precision_; }
+  int scale() const { return scale_; }
+  const DataType& inner() const;             // List only
+  const std::vector<Field>& fields() const;  // Struct only
+
+  bool is_null() const { return id_ == TypeId::Null; }
+  bool is_boolean() const { return id_ == TypeId::Boolean; }
+  bool is_signed_integer() const { return id_ >= TypeId::Int8 && id_ <= TypeId::Int64; }
+  bool is_unsigned_integer() const { return id_ >= TypeId::UInt8 && id_ <= TypeId::UInt64; }
+  bool is_integer() const { return is_signed_integer() || is_unsigned_integer(); }
+  bool is_float() const { return id_ == TypeId::Float32 || id_ == TypeId::Float64; }
+  bool is_numeric() const { return is_integer() || is_float() || id_ == TypeId::Decimal; }
+  bool is_primitive_numeric() const { return is_integer() || is_float(); }
+  bool is_temporal() const {
+    return id_ == TypeId::Date || id_ == TypeId::Datetime || id_ == TypeId::Duration ||
+           id_ == TypeId::Time;
+  }
+  bool is_string() const { return id_ == TypeId::String; }
+  bool is_view() const { return id_ == TypeId::String || id_ == TypeId::Binary; }
+  bool is_nested() const { return id_ == TypeId::List || id_ == TypeId::Struct; }
+  // Stored as fixed-width values in one buffer (numbers, temporals, decimals).
+  bool is_fixed_width() const;
+  // Bytes per value for fixed-width types (Boolean counts as 0: it is bit-packed).
+  int byte_width() const;
+  // The physical integer/float type a temporal is stored as (Date -> Int32, ... -> Int64).
+  DataType physical() const;
+
+  // Polars' long name: "Int64", "Datetime(time_unit='us', time_zone='UTC')", "List(Int64)".
+  std::string to_string() const;
+  // Polars' short repr name used in table headers: "i64", "datetime[μs, UTC]", "list[str]".
+  std::string short_name() const;
+
+  bool operator==(const DataType& other) const;
+  bool operator!=(const DataType& other) const { return !(*this == other); }
+  size_t hash() const;
+
+ private:
+  TypeId id_;
+  TimeUnit unit_ = TimeUnit::Microseconds;
+  int precision_ = 0;
+  int scale_ = 0;
+  std::optional<std::string> tz_;
+  std::shared_ptr<const DataType> inner_;
+  std::shared_ptr<const std::vector<Field>> fields_;
+};
+
+struct Field {
+  std::string name;
+  DataType dtype;
+  bool operator==(const Field& o) const { return name == o.name && dtype == o.dtype; }
+};
+
+std::ostream& operator<<(std::ostream& os, const DataType& dtype);
+
+// Parses Polars' long names back ("Int64", "Datetime(time_unit='ns', time_zone=None)").
+// Returns nullopt for an unknown name.
+std::optional<DataType> parse_dtype(const std::string& name);
+
+}  // namespace frazil

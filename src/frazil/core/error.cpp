@@ -1,0 +1,27 @@
+#include "frazil/core/error.hpp"
+
+namespace frazil {
+
+const char* error_kind_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::ColumnNotFound: return "ColumnNotFoundError";
+    case ErrorKind::Schema: return "SchemaError";
+    case ErrorKind::SchemaFieldNotFound: return "SchemaFieldNotFoundError";
+    case ErrorKind::InvalidOperation: return "InvalidOperationError";
+    case ErrorKind::Compute: return "ComputeError";
+    case ErrorKind::Shape: return "ShapeError";
+    case ErrorKind::Duplicate: return "DuplicateError";
+    case ErrorKind::OutOfBounds: return "OutOfBoundsError";
+    case ErrorKind::IO: return "IOError";
+    case ErrorKind::OutOfMemory: return "OutOfMemoryError";
+    case ErrorKind::Internal: return "InternalError";
+  }
+  return "Error";
+}
+
+void internal_check_failed(const char* expr, const char* file, int line, const std::string& detail) {
+  throw InternalError(err_msg("internal error (a frazil bug): check failed: ", expr, " ", detail,
+                              " at ", file, ":", line));
+}
+
+}  // namespace frazil
