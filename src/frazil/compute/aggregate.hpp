@@ -1,0 +1,70 @@
+// Reductions: over a whole array (-> Scalar) and per group (-> one value per group).
+// Nulls are skipped; the dtype rules are Polars': sum of Int8/16/UInt8/16 and Boolean ->
+// Int64 (UInt8/16 -> Int64, UInt32 stays UInt32, UInt64 stays), sum of Int32 -> Int32,
+// Int64 -> Int64, floats keep their dtype; mean/median/std/var/quantile -> Float64 (Float32
+// stays Float32); min/max/first/last keep the dtype; count/len/n_unique/null_count -> UInt32.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frazil/core/array.hpp"
+#include "frazil/core/scalar.hpp"
+#include "frazil/compute/selection.hpp"
+
+namespace frazil::compute {
+
+enum class AggKind {
+  Sum,
+  Mean,
+  Min,
+  Max,
+  Count,      // non-null values
+  Len,        // all rows, nulls included
+  NullCount,
+  NUnique,    // distinct values, null counts as one value
+  First,
+  Last,
+  Median,
+  Std,        // with ddof
+  Var,        // with ddof
+  Quantile,   // with quantile + interpolation
+  Any,        // Boolean; ignore_nulls
+  All,
+};
+
+struct AggOptions {
+  int ddof = 1;
+  double quantile = 0.5;
+  std::string interpolation = "nearest";  // nearest | lower | higher | midpoint | linear
+  bool ignore_nulls = true;               // Any/All: Kleene when false
+};
+
+const char* agg_name(AggKind kind);  // "sum", "mean", ...
+DataType agg_result_dtype(AggKind kind, const DataType& input);
+
+// Whole-array reduction. Empty or all-null input: sum -> 0, count/len -> 0, others -> null.
+Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options = {});
+
+// Group assignment: rows of a key set mapped to dense group ids in order of first
+// appearance.
+struct Groups {
+  std::vector<IdxSize> group_ids;   // per row
+  std::vector<IdxSize> first_rows;  // per group: the row where it first appears
+  size_t num_groups() const { return first_rows.size(); }
+};
+
+// Groups rows by the values of the key columns (null == null, NaN == NaN, -0.0 == 0.0).
+Groups group_rows(const std::vector<ArrayRef>& keys);
+
+// Per-group reduction: result has num_groups rows, row g aggregates the rows with
+// group_ids[row] == g.
+ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& groups,
+                           const AggOptions& options = {});
+
+// Distinct rows of a key set. keep = "first" | "last" | "any" | "none"; returns the row
+// indices kept, in ascending row order.
+std::vector<IdxSize> unique_rows(const std::vector<ArrayRef>& keys, const std::string& keep);
+
+}  // namespace frazil::compute

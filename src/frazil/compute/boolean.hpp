@@ -1,0 +1,35 @@
+// Boolean and null-inspection kernels. AND/OR follow Kleene logic:
+// false & null = false, true | null = true, otherwise null propagates.
+#pragma once
+
+#include "frazil/core/array.hpp"
+
+namespace frazil::compute {
+
+ArrayRef and_kleene(const Array& left, const Array& right);  // Boolean x Boolean
+ArrayRef or_kleene(const Array& left, const Array& right);
+ArrayRef xor_(const Array& left, const Array& right);        // null if either is null
+ArrayRef not_(const Array& values);                          // Boolean
+
+// Bitwise operators on integers (Polars' & | ^ ~ on integer columns).
+ArrayRef bit_and(const Array& left, const Array& right);
+ArrayRef bit_or(const Array& left, const Array& right);
+ArrayRef bit_xor(const Array& left, const Array& right);
+ArrayRef bit_not(const Array& values);
+
+ArrayRef is_null(const Array& values);      // never null
+ArrayRef is_not_null(const Array& values);  // never null
+ArrayRef is_nan(const Array& values);       // floats; null stays null
+ArrayRef is_not_nan(const Array& values);
+ArrayRef is_finite(const Array& values);
+ArrayRef is_infinite(const Array& values);
+
+// Replace nulls with the value of `fill` (same dtype, length 1 or equal length).
+ArrayRef fill_null(const Array& values, const Array& fill);
+// Replace NaN with `fill` (floats).
+ArrayRef fill_nan(const Array& values, const Array& fill);
+// if mask then a else b; mask nulls take b. All three broadcast from length 1; a and b
+// have one dtype.
+ArrayRef if_then_else(const Array& mask, const Array& a, const Array& b);
+
+}  // namespace frazil::compute

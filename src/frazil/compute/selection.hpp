@@ -1,0 +1,34 @@
+// Gathering rows: take by index, filter by mask, and their DataFrame forms.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "frazil/core/array.hpp"
+#include "frazil/core/frame.hpp"
+
+namespace frazil::compute {
+
+using IdxSize = uint32_t;
+// Index value meaning "no row": take() emits null there (left/outer joins).
+constexpr IdxSize kNullIdx = UINT32_MAX;
+
+// out[i] = values[indices[i]], null where indices[i] == kNullIdx.
+ArrayRef take(const Array& values, const IdxSize* indices, int64_t n);
+inline ArrayRef take(const Array& values, const std::vector<IdxSize>& indices) {
+  return take(values, indices.data(), static_cast<int64_t>(indices.size()));
+}
+// Rows where mask is true (null counts as false). mask is Boolean of the same length.
+ArrayRef filter(const Array& values, const Array& mask);
+// Indices of the true rows of a mask.
+std::vector<IdxSize> mask_to_indices(const Array& mask);
+
+DataFrame take_frame(const DataFrame& df, const std::vector<IdxSize>& indices);
+DataFrame filter_frame(const DataFrame& df, const Array& mask);
+
+// Elementwise reshaping.
+ArrayRef reverse(const Array& values);
+// Shift by n (positive: down, leading nulls; negative: up, trailing nulls).
+ArrayRef shift(const Array& values, int64_t n);
+
+}  // namespace frazil::compute
