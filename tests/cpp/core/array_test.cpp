@@ -135,3 +135,16 @@ TEST(DataFrame, PolarsStyleTable) {
             "│ null │\n"
             "└──────┘");
 }
+
+#include <atomic>
+
+#include "frazil/core/thread_pool.hpp"
+
+TEST(ThreadPool, RunsEveryTaskAndNests) {
+  std::atomic<int> sum{0};
+  parallel_for(100, [&](size_t i) {
+    parallel_for(10, [&](size_t j) { sum += static_cast<int>(i * 10 + j); });
+  });
+  EXPECT_EQ(sum.load(), 999 * 1000 / 2);
+  EXPECT_THROW(parallel_for(10, [](size_t i) { if (i == 3) throw ComputeError("boom"); }), ComputeError);
+}
