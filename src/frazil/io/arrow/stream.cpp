@@ -1,0 +1,140 @@
+#include "frazil/io/arrow/stream.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <new>
+#include <set>
+
+#include "frazil/core/error.hpp"
+#include "frazil/io/arrow/export.hpp"
+#include "frazil/io/arrow/import.hpp"
+
+namespace frazil::io {
+
+namespace {
+
+struct StreamPrivate {
+  DataFrame df;
+  std::vector<int64_t> bounds;  // batch i covers rows [bounds[i], bounds[i + 1])
+  size_t next = 0;
+  std::string last_error;
+};
+
+StreamPrivate* priv(ArrowArrayStream* s) { return static_cast<StreamPrivate*>(s->private_data); }
+
+// C callbacks must not let an exception escape: it becomes an errno and a message.
+template <typename F>
+int guarded(ArrowArrayStream* s, F&& f) {
+  try {
+    f();
+    return 0;
+  } catch (const std::bad_alloc&) {
+    priv(s)->last_error = "out of memory";
+    return ENOMEM;
+  } catch (const std::exception& e) {
+    priv(s)->last_error = e.what();
+    return EINVAL;
+  }
+}
+
+int stream_get_schema(ArrowArrayStream* s, ArrowSchema* out) {
+  return guarded(s, [&] { export_schema(priv(s)->df.schema(), out); });
+}
+
+int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
+  return guarded(s, [&] {
+    StreamPrivate* p = priv(s);
+    if (p->next + 1 >= p->bounds.size()) {
+      out->release = nullptr;  // end of stream
+      return;
+    }
+    int64_t start = p->bounds[p->next], end = p->bounds[p->next + 1];
+    ++p->next;
+    export_frame(p->df.slice(start, end - start), out);
+  });
+}
+
+const char* stream_get_last_error(ArrowArrayStream* s) {
+  const std::string& e = priv(s)->last_error;
+  return e.empty() ? nullptr : e.c_str();
+}
+
+void stream_release(ArrowArrayStream* s) {
+  if (!s || !s->release) return;
+  delete priv(s);
+  s->release = nullptr;
+}
+
+// Holds an imported stream and releases it once.
+struct StreamGuard {
+  ArrowArrayStream stream{};
+  ~StreamGuard() {
+    if (stream.release) stream.release(&stream);
+  }
+  std::string error(int code) {
+    const char* msg = stream.get_last_error ? stream.get_last_error(&stream) : nullptr;
+    return msg ? std::string(msg) : err_msg("error code ", code);
+  }
+};
+
+struct SchemaGuard {
+  ArrowSchema schema{};
+  ~SchemaGuard() {
+    if (schema.release) schema.release(&schema);
+  }
+};
+
+}  // namespace
+
+void export_stream(const DataFrame& df, ArrowArrayStream* out) {
+  auto p = std::make_unique<StreamPrivate>();
+  p->df = df;
+  std::set<int64_t> bounds{0, df.height()};
+  for (const auto& col : df.columns()) {
+    if (col.is_scalar()) continue;
+    int64_t pos = 0;
+    for (const auto& chunk : col.chunks()) bounds.insert(pos += chunk->length());
+  }
+  if (df.height() == 0) bounds = {0};
+  p->bounds.assign(bounds.begin(), bounds.end());
+  out->get_schema = stream_get_schema;
+  out->get_next = stream_get_next;
+  out->get_last_error = stream_get_last_error;
+  out->release = stream_release;
+  out->private_data = p.release();
+}
+
+DataFrame import_stream(ArrowArrayStream* stream) {
+  if (!stream || !stream->release) throw ComputeError("cannot import an Arrow stream that is released");
+  StreamGuard g;
+  g.stream = *stream;
+  stream->release = nullptr;
+  if (!g.stream.get_schema || !g.stream.get_next)
+    throw ComputeError("cannot import an Arrow stream: callbacks are missing");
+  SchemaGuard sg;
+  if (int rc = g.stream.get_schema(&g.stream, &sg.schema))
+    throw ComputeError("Arrow stream failed to give its schema: " + g.error(rc));
+  Schema schema = import_schema(&sg.schema);
+  std::vector<std::vector<ArrayRef>> chunks(schema.size());
+  int64_t height = 0;
+  while (true) {
+    ArrowArray batch{};
+    if (int rc = g.stream.get_next(&g.stream, &batch))
+      throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
+    if (!batch.release) break;
+    DataFrame part = import_frame(&batch, &sg.schema);
+    height += part.height();
+    for (size_t c = 0; c < schema.size(); ++c) {
+      const Column& col = part.column(c);
+      for (auto& chunk : col.chunks())
+        if (chunk->length() > 0) chunks[c].push_back(chunk);
+    }
+  }
+  if (schema.empty()) return DataFrame::empty_with_height(height);
+  std::vector<Column> columns;
+  for (size_t c = 0; c < schema.size(); ++c)
+    columns.emplace_back(schema.field(c).name, schema.field(c).dtype, std::move(chunks[c]));
+  return DataFrame(std::move(columns));
+}
+
+}  // namespace frazil::io

@@ -1,0 +1,19 @@
+// The Arrow C Stream Interface: a frame as a stream of record batches, and back.
+#pragma once
+
+#include "frazil/core/frame.hpp"
+#include "frazil/io/arrow/c_abi.hpp"
+
+namespace frazil::io {
+
+// Exports a frame as a stream of struct arrays. Batches follow the columns' chunks: a
+// batch boundary is placed wherever any column has a chunk boundary, so every column of
+// every batch is a zero-copy slice of one chunk. A frame of height 0 yields no batches.
+void export_stream(const DataFrame& df, ArrowArrayStream* out);
+
+// Reads every batch of a stream into one frame (one chunk per batch). Takes ownership of
+// `*stream` (moved out, `stream->release` set to null) and releases it when done, also
+// when an error is thrown. A producer error becomes a ComputeError with its message.
+DataFrame import_stream(ArrowArrayStream* stream);
+
+}  // namespace frazil::io

@@ -1,0 +1,391 @@
+#include "frazil/io/arrow/import.hpp"
+
+#include <gtest/gtest.h>
+
+#include "frazil/core/builder.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/core/scalar.hpp"
+#include "producer.hpp"
+
+using namespace frazil;
+using namespace frazil::io;
+using frazil::testing::ProducerArray;
+using frazil::testing::ProducerSchema;
+
+namespace {
+
+std::vector<std::string> strings_of(const ArrayRef& a) {
+  std::vector<std::string> out;
+  for (int64_t i = 0; i < a->length(); ++i) out.push_back(a->is_null(i) ? "<null>" : std::string(a->str_value(i)));
+  return out;
+}
+
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return std::string(error_kind_name(e.kind())) + ": " + e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(ArrowImport, Int64ZeroCopyWithNullsAndOffsetReleasesOnce) {
+  int released = 0;
+  ArrayRef a;
+  const void* values_ptr;
+  {
+    ProducerArray p;
+    p.release_count = &released;
+    p.add_bits({true, true, false, true, true});
+    p.add(std::vector<int64_t>{10, 20, 30, 40, 50});
+    values_ptr = p.buffers[1];
+    ArrowArray* arr = p.finish(/*length=*/3, /*null_count=*/-1, /*offset=*/1);
+    ProducerSchema s("l", "x");
+    a = import_array(arr, s.finish(), "x");
+    EXPECT_EQ(arr->release, nullptr);  // moved out
+    EXPECT_EQ(released, 0);
+    ASSERT_EQ(a->dtype(), DataType::int64());
+    ASSERT_EQ(a->length(), 3);
+    EXPECT_EQ(a->null_count(), 1);
+    EXPECT_EQ(a->buffer(0).data(), values_ptr);  // shared, not copied
+    EXPECT_EQ(a->values<int64_t>()[0], 20);
+    EXPECT_TRUE(a->is_null(1));
+    EXPECT_EQ(a->values<int64_t>()[2], 40);
+    ArrayRef s2 = a->slice(1, 2);
+    a.reset();
+    EXPECT_EQ(released, 0);  // a slice still holds the owner
+    EXPECT_EQ(s2->values<int64_t>()[1], 40);
+    s2.reset();
+    EXPECT_EQ(released, 1);
+  }
+  EXPECT_EQ(released, 1);
+}
+
+TEST(ArrowImport, Utf8BecomesViewsSharingTheDataBuffer) {
+  ProducerArray p;
+  std::string data = "abcthis string is long enoughxyz\xc3\xa9";
+  p.add_bits({true, true, false, true, true});
+  p.add(std::vector<int32_t>{0, 3, 29, 29, 32, 34});
+  p.add(std::vector<char>(data.begin(), data.end()));
+  const uint8_t* data_ptr = static_cast<const uint8_t*>(p.buffers[2]);
+  ProducerSchema s("u", "s");
+  // Sliced: rows 1..4 of the producer's 5.
+  ArrayRef a = import_array(p.finish(4, 1, 1), s.finish(), "s");
+  ASSERT_EQ(a->dtype(), DataType::string());
+  EXPECT_EQ(strings_of(a), (std::vector<std::string>{"this string is long enough", "<null>", "xyz", "\xc3\xa9"}));
+  ASSERT_EQ(a->buffers().size(), 2u);
+  EXPECT_EQ(a->buffer(1).data(), data_ptr);  // the long value points into the producer's bytes
+  EXPECT_FALSE(a->views()[0].is_inline());
+}
+
+TEST(ArrowImport, LargeBinaryAndEmpty) {
+  ProducerArray p;
+  p.add_null();
+  p.add(std::vector<int64_t>{0, 2, 2, 20});
+  std::string data("\xff\x00" "0123456789abcdefgh", 20);
+  p.add(std::vector<char>(data.begin(), data.begin() + 20));
+  ProducerSchema s("Z");
+  ArrayRef a = import_array(p.finish(3), s.finish(), "b");
+  ASSERT_EQ(a->dtype(), DataType::binary());
+  EXPECT_EQ(a->str_value(0), std::string("\xff\x00", 2));  // not UTF-8, fine for binary
+  EXPECT_EQ(a->str_value(1), "");
+  EXPECT_EQ(a->str_value(2), "0123456789abcdefgh");
+
+  ProducerArray e;
+  e.add_null();
+  e.add_null();
+  e.add_null();
+  ProducerSchema es("u");
+  ArrayRef empty = import_array(e.finish(0), es.finish(), "e");
+  EXPECT_EQ(empty->length(), 0);
+  EXPECT_EQ(empty->dtype(), DataType::string());
+}
+
+TEST(ArrowImport, InvalidUtf8IsAComputeErrorNamingTheColumn) {
+  for (bool with_nulls : {false, true}) {
+    ProducerArray p;
+    if (with_nulls) p.add_bits({true, true, true});
+    else p.add_null();
+    p.add(std::vector<int32_t>{0, 1, 3, 4});
+    p.add(std::vector<uint8_t>{'a', 0xc3, 0x28, 'b'});
+    ProducerSchema s("u");
+    std::string err = error_of([&] { import_array(p.finish(3, with_nulls ? 0 : 0), s.finish(), "name"); });
+    EXPECT_NE(err.find("ComputeError"), std::string::npos) << err;
+    EXPECT_NE(err.find("'name'"), std::string::npos) << err;
+    EXPECT_NE(err.find("row 1"), std::string::npos) << err;
+  }
+  // A valid multi-byte character split across two rows is invalid too.
+  ProducerArray p;
+  p.add_null();
+  p.add(std::vector<int32_t>{0, 1, 2});
+  p.add(std::vector<uint8_t>{0xc3, 0xa9});
+  ProducerSchema s("u");
+  EXPECT_NE(error_of([&] { import_array(p.finish(2), s.finish(), "split"); }).find("ComputeError"), std::string::npos);
+}
+
+TEST(ArrowImport, Utf8ViewsAreSharedAndChecked) {
+  ViewBuilder b;
+  b.push("short");
+  b.push_null();
+  b.push("a value longer than twelve bytes");
+  ArrayRef src = b.finish();
+  auto make = [&](std::vector<uint8_t> views_bytes, int64_t data_size) {
+    auto p = std::make_unique<ProducerArray>();
+    p->add_bits({true, false, true});
+    p->add(views_bytes);
+    p->buffers.push_back(src->buffer(1).data());
+    p->add(std::vector<int64_t>{data_size});
+    return p;
+  };
+  std::vector<uint8_t> views(src->buffer(0).data(), src->buffer(0).data() + 48);
+  {
+    auto p = make(views, static_cast<int64_t>(src->buffer(1).size()));
+    ProducerSchema s("vu");
+    ArrayRef a = import_array(p->finish(3, 1), s.finish(), "v");
+    EXPECT_EQ(strings_of(a), (std::vector<std::string>{"short", "<null>", "a value longer than twelve bytes"}));
+    EXPECT_EQ(a->buffer(1).data(), src->buffer(1).data());
+  }
+  {
+    // A data buffer that is too short for a view: an error, not a read out of bounds.
+    auto p = make(views, 4);
+    ProducerSchema s("vu");
+    std::string err = error_of([&] { import_array(p->finish(3, 1), s.finish(), "v"); });
+    EXPECT_NE(err.find("ComputeError"), std::string::npos) << err;
+    EXPECT_NE(err.find("'v'"), std::string::npos) << err;
+  }
+}
+
+TEST(ArrowImport, TemporalAndDecimalFormats) {
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{0, 1700000000000000});
+    ProducerSchema s("tsu:Europe/Berlin");
+    ArrayRef a = import_array(p.finish(2), s.finish(), "t");
+    EXPECT_EQ(a->dtype(), DataType::datetime(TimeUnit::Microseconds, "Europe/Berlin"));
+    EXPECT_EQ(a->values<int64_t>()[1], 1700000000000000);
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{-2, 3});
+    ProducerSchema s("tss:");  // seconds -> milliseconds
+    ArrayRef a = import_array(p.finish(2), s.finish(), "t");
+    EXPECT_EQ(a->dtype(), DataType::datetime(TimeUnit::Milliseconds));
+    EXPECT_EQ(a->values<int64_t>()[0], -2000);
+    EXPECT_EQ(a->values<int64_t>()[1], 3000);
+  }
+  {
+    ProducerArray p;
+    p.add_bits({false, true});
+    p.add(std::vector<int32_t>{999, 3600});
+    ProducerSchema s("tts");  // time32[s] -> Time (ns)
+    ArrayRef a = import_array(p.finish(2, 1), s.finish(), "t");
+    EXPECT_EQ(a->dtype(), DataType::time());
+    EXPECT_TRUE(a->is_null(0));
+    EXPECT_EQ(a->values<int64_t>()[1], 3600LL * 1000000000LL);
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{-1, 86400000LL * 3});
+    ProducerSchema s("tdm");  // date64 -> Date, floored
+    ArrayRef a = import_array(p.finish(2), s.finish(), "d");
+    EXPECT_EQ(a->dtype(), DataType::date());
+    EXPECT_EQ(a->values<int32_t>()[0], -1);
+    EXPECT_EQ(a->values<int32_t>()[1], 3);
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{5});
+    ProducerSchema s("tDn");
+    EXPECT_EQ(import_array(p.finish(1), s.finish(), "d")->dtype(), DataType::duration(TimeUnit::Nanoseconds));
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{12345, 0, -7, -1});  // two 128-bit values, little endian
+    ProducerSchema s("d:10,2");
+    ArrayRef a = import_array(p.finish(2), s.finish(), "m");
+    EXPECT_EQ(a->dtype(), DataType::decimal(10, 2));
+    EXPECT_EQ(array_get(*a, 0).to_string(), "123.45");
+    EXPECT_EQ(array_get(*a, 1).to_string(), "-0.07");
+  }
+}
+
+TEST(ArrowImport, UnsupportedFormatsNameColumnAndFormat) {
+  for (const char* fmt : {"e", "tiM", "+ud:0,1", "d:40,2,256", "+r", "+vl", "q"}) {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{1});
+    ProducerSchema s(fmt);
+    std::string err = error_of([&] { import_array(p.finish(1), s.finish(), "col_x"); });
+    EXPECT_NE(err.find("InvalidOperation"), std::string::npos) << fmt << ": " << err;
+    EXPECT_NE(err.find("'col_x'"), std::string::npos) << err;
+    EXPECT_NE(err.find(std::string("'") + fmt + "'"), std::string::npos) << err;
+  }
+}
+
+TEST(ArrowImport, MalformedInputIsAnErrorNotACrash) {
+  int released = 0;
+  auto expect_compute_error = [&](ArrowArray* arr, const char* fmt, const char* what) {
+    ProducerSchema s(fmt);
+    std::string err = error_of([&] { import_array(arr, s.finish(), "bad"); });
+    EXPECT_NE(err.find("ComputeError"), std::string::npos) << what << ": " << err;
+    EXPECT_NE(err.find("'bad'"), std::string::npos) << what << ": " << err;
+  };
+  {
+    ProducerArray p;
+    p.release_count = &released;
+    p.add_null();
+    p.add(std::vector<int64_t>{1});
+    expect_compute_error(p.finish(-1), "l", "negative length");
+    EXPECT_EQ(released, 1);  // released even on error
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add_null();
+    expect_compute_error(p.finish(3), "l", "null values buffer");
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{1, 2});
+    expect_compute_error(p.finish(2, 1), "l", "null count without validity");
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    expect_compute_error(p.finish(1), "l", "missing buffer");
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int32_t>{0, 5, 2});
+    p.add(std::vector<char>(8, 'a'));
+    expect_compute_error(p.finish(2), "u", "decreasing offsets");
+  }
+  {
+    ProducerArray p;
+    p.add_null();
+    p.add(std::vector<int64_t>{1});
+    expect_compute_error(p.finish(1, 0, -3), "l", "negative offset");
+  }
+}
+
+TEST(ArrowImport, ListsAreConvertedToInt64Offsets) {
+  ProducerArray p;
+  p.add_bits({true, false, true, true});
+  p.add(std::vector<int32_t>{0, 2, 2, 3, 5});
+  auto child = std::make_unique<ProducerArray>();
+  child->add_null();
+  child->add(std::vector<int64_t>{1, 2, 3, 4, 5});
+  child->finish(5);
+  p.add_child(std::move(child));
+  ProducerSchema s("+l");
+  s.child("l", "item");
+  ArrayRef a = import_array(p.finish(3, 1, 1), s.finish(), "lst");
+  ASSERT_EQ(a->dtype(), DataType::list(DataType::int64()));
+  ASSERT_EQ(a->length(), 3);
+  EXPECT_TRUE(a->is_null(0));
+  EXPECT_EQ(array_get(*a, 1).to_string(), "[3]");
+  EXPECT_EQ(array_get(*a, 2).to_string(), "[4, 5]");
+}
+
+TEST(ArrowImport, LargeListAndStructAreShared) {
+  ProducerArray p;
+  p.add_null();
+  auto a_child = std::make_unique<ProducerArray>();
+  a_child->add_null();
+  a_child->add(std::vector<int32_t>{7, 8, 9});
+  a_child->finish(3);
+  auto b_child = std::make_unique<ProducerArray>();
+  b_child->add_null();
+  b_child->add(std::vector<int64_t>{0, 1, 1, 3});
+  auto inner = std::make_unique<ProducerArray>();
+  inner->add_null();
+  inner->add(std::vector<double>{0.5, 1.5, 2.5});
+  inner->finish(3);
+  b_child->add_child(std::move(inner));
+  b_child->finish(3);
+  const void* offsets_ptr = b_child->buffers[1];
+  p.add_child(std::move(a_child));
+  p.add_child(std::move(b_child));
+  ProducerSchema s("+s", "st");
+  s.child("i", "a");
+  s.child("+L", "b")->child("g", "item");
+  ArrayRef a = import_array(p.finish(2, 0, 1), s.finish(), "st");
+  ASSERT_EQ(a->dtype().to_string(), "Struct({'a': Int32, 'b': List(Float64)})");
+  EXPECT_EQ(a->child(1)->buffer(0).data(), offsets_ptr);
+  EXPECT_EQ(array_get(*a, 0).to_string(), "{8,[]}");
+  EXPECT_EQ(array_get(*a, 1).to_string(), "{9,[1.5, 2.5]}");
+}
+
+TEST(ArrowImport, DictionaryStringsAreDecoded) {
+  ProducerArray p;
+  p.add_bits({true, false, true, true});
+  p.add(std::vector<int8_t>{1, 0, 0, 1});
+  p.dictionary_owned = std::make_unique<ProducerArray>();
+  auto& d = *p.dictionary_owned;
+  d.add_null();
+  d.add(std::vector<int32_t>{0, 3, 23});
+  std::string data = "redblue is a long color";
+  d.add(std::vector<char>(data.begin(), data.end()));
+  d.finish(2);
+  ProducerSchema s("c", "dict");
+  s.dictionary_owned = std::make_unique<ProducerSchema>("u");
+  ArrayRef a = import_array(p.finish(4, 1), s.finish(), "dict");
+  EXPECT_EQ(a->dtype(), DataType::string());
+  EXPECT_EQ(strings_of(a), (std::vector<std::string>{"blue is a long color", "<null>", "red", "blue is a long color"}));
+
+  ProducerArray q;
+  q.add_null();
+  q.add(std::vector<int8_t>{5});
+  q.dictionary_owned = std::make_unique<ProducerArray>();
+  q.dictionary_owned->add_null();
+  q.dictionary_owned->add(std::vector<int32_t>{0, 1});
+  q.dictionary_owned->add(std::vector<char>{'x'});
+  q.dictionary_owned->finish(1);
+  ProducerSchema qs("c");
+  qs.dictionary_owned = std::make_unique<ProducerSchema>("u");
+  EXPECT_NE(error_of([&] { import_array(q.finish(1), qs.finish(), "dict"); }).find("out of bounds"), std::string::npos);
+}
+
+TEST(ArrowImport, FrameFromStructWithDuplicateNamesFails) {
+  ProducerArray p;
+  p.add_null();
+  for (int i = 0; i < 2; ++i) {
+    auto c = std::make_unique<ProducerArray>();
+    c->add_null();
+    c->add(std::vector<int64_t>{1});
+    c->finish(1);
+    p.add_child(std::move(c));
+  }
+  ProducerSchema s("+s");
+  s.child("l", "a");
+  s.child("l", "a");
+  std::string err = error_of([&] { import_frame(p.finish(1), s.finish()); });
+  EXPECT_NE(err.find("Duplicate"), std::string::npos) << err;
+}
+
+TEST(ArrowImport, FrameFromStructPushesDownBatchNulls) {
+  ProducerArray p;
+  p.add_bits({true, false, true});
+  auto c = std::make_unique<ProducerArray>();
+  c->add_null();
+  c->add(std::vector<int64_t>{1, 2, 3});
+  c->finish(3);
+  p.add_child(std::move(c));
+  ProducerSchema s("+s");
+  s.child("l", "a");
+  DataFrame df = import_frame(p.finish(3, 1), s.finish());
+  ASSERT_EQ(df.height(), 3);
+  EXPECT_EQ(df.column("a").get(0).to_string(), "1");
+  EXPECT_TRUE(df.column("a").get(1).is_null());
+  EXPECT_EQ(df.column("a").get(2).to_string(), "3");
+}
