@@ -1,0 +1,381 @@
+#include "frazil/compute/arithmetic.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/string.hpp"
+#include "frazil/core/calendar.hpp"
+#include "frazil/core/scalar.hpp"
+
+namespace frazil::compute {
+
+using namespace detail;
+
+const char* arith_op_symbol(ArithOp op) {
+  switch (op) {
+    case ArithOp::Add: return "+";
+    case ArithOp::Sub: return "-";
+    case ArithOp::Mul: return "*";
+    case ArithOp::TrueDiv: return "/";
+    case ArithOp::FloorDiv: return "//";
+    case ArithOp::Mod: return "%";
+    case ArithOp::Pow: return "**";
+  }
+  return "?";
+}
+
+namespace {
+
+// Unsigned type wide enough that T's arithmetic wraps without promotion to signed int.
+template <typename T>
+using WrapT = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
+
+template <typename T>
+inline T wrap_add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<WrapT<T>>(a) + static_cast<WrapT<T>>(b));
+  else return a + b;
+}
+template <typename T>
+inline T wrap_sub(T a, T b) {
+  if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<WrapT<T>>(a) - static_cast<WrapT<T>>(b));
+  else return a - b;
+}
+template <typename T>
+inline T wrap_mul(T a, T b) {
+  if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<WrapT<T>>(a) * static_cast<WrapT<T>>(b));
+  else return a * b;
+}
+template <typename T>
+inline T wrap_neg(T a) {
+  if constexpr (std::is_integral_v<T>) return static_cast<T>(WrapT<T>{0} - static_cast<WrapT<T>>(a));
+  else return -a;
+}
+
+// Python-style floor division and modulo on a non-zero divisor; MIN // -1 wraps to MIN.
+template <typename T>
+inline T int_floordiv(T a, T d) {
+  if constexpr (std::is_signed_v<T>) {
+    if (d == -1) return wrap_neg(a);
+    T q = static_cast<T>(a / d);
+    T r = static_cast<T>(a % d);
+    return static_cast<T>(q - ((r != 0) & ((r < 0) != (d < 0))));
+  } else {
+    return static_cast<T>(a / d);
+  }
+}
+template <typename T>
+inline T int_mod(T a, T d) {
+  if constexpr (std::is_signed_v<T>) {
+    if (d == -1) return 0;
+    T r = static_cast<T>(a % d);
+    return static_cast<T>(((r != 0) & ((r < 0) != (d < 0))) ? r + d : r);
+  } else {
+    return static_cast<T>(a % d);
+  }
+}
+
+// Integer floor division / modulo: a zero divisor gives null. The loop uses a safe divisor
+// and counts zeros; only when there are some is a second pass made over the validity.
+template <typename T, bool kMod>
+ArrayRef int_div_kernel(const Array& a, const Array& b, const DataType& out) {
+  const int64_t n = broadcast_length(a, b, kMod ? "%" : "//");
+  bool all_null = false;
+  Buffer validity = combine_validity(a, b, n, &all_null);
+  if (all_null) return make_null_array(out, n);
+  const bool sb = is_broadcast(b, n);
+  if (sb && b.values<T>()[0] == 0) return make_null_array(out, n);
+  Buffer values = alloc_values<T>(n);
+  T* o = values.mutable_as<T>();
+  const T* pa = a.values<T>();
+  const T* pb = b.values<T>();
+  int64_t zeros = 0;
+  with_broadcast(is_broadcast(a, n), sb, [&](auto SA, auto SB) {
+    constexpr bool sa = decltype(SA)::value, sbb = decltype(SB)::value;
+    for (int64_t i = 0; i < n; ++i) {
+      const T d = pb[sbb ? 0 : i];
+      zeros += d == 0;
+      const T safe = d == 0 ? T{1} : d;
+      o[i] = kMod ? int_mod<T>(pa[sa ? 0 : i], safe) : int_floordiv<T>(pa[sa ? 0 : i], safe);
+    }
+  });
+  if (zeros > 0) {
+    Buffer nonzero = alloc_bits(n);
+    pack_bits(n, nonzero.mutable_data(), [&](int64_t i) { return pb[i] != 0; });
+    if (!validity.empty()) {
+      Buffer both = alloc_bits(n);
+      bitmap_binary(BitSource::of(validity.data(), 0), BitSource::of(nonzero.data(), 0), n,
+                    both.mutable_data(), [](uint64_t x, uint64_t y) { return x & y; });
+      validity = std::move(both);
+    } else {
+      validity = std::move(nonzero);
+    }
+  }
+  return make_fixed(out, n, std::move(validity), std::move(values));
+}
+
+// Wrapping integer power by squaring.
+template <typename T>
+inline T int_pow(T base, uint64_t exp) {
+  using W = WrapT<T>;
+  W result = 1, b = static_cast<W>(base);
+  while (exp) {
+    if (exp & 1) result = static_cast<W>(result * b);
+    b = static_cast<W>(b * b);
+    exp >>= 1;
+  }
+  return static_cast<T>(result);
+}
+
+template <typename T>
+ArrayRef numeric_arith(ArithOp op, const Array& a, const Array& b, const DataType& dt) {
+  const char* sym = arith_op_symbol(op);
+  switch (op) {
+    case ArithOp::Add: return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return wrap_add(x, y); });
+    case ArithOp::Sub: return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return wrap_sub(x, y); });
+    case ArithOp::Mul: return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return wrap_mul(x, y); });
+    case ArithOp::TrueDiv:
+      if constexpr (std::is_same_v<T, float>)
+        return binary_kernel<T, T, float>(a, b, dt.id() == TypeId::Float32 ? dt : DataType::float32(), sym,
+                                          [](float x, float y) { return x / y; });
+      else
+        return binary_kernel<T, T, double>(a, b, DataType::float64(), sym, [](T x, T y) {
+          return static_cast<double>(x) / static_cast<double>(y);
+        });
+    case ArithOp::FloorDiv:
+      if constexpr (std::is_floating_point_v<T>)
+        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return std::floor(x / y); });
+      else
+        return int_div_kernel<T, false>(a, b, dt);
+    case ArithOp::Mod:
+      if constexpr (std::is_floating_point_v<T>)
+        // Polars computes a - b * floor(a / b) (so 5 % inf is NaN, 5 % 0 is NaN).
+        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return x - y * std::floor(x / y); });
+      else
+        return int_div_kernel<T, true>(a, b, dt);
+    case ArithOp::Pow:
+      if constexpr (std::is_floating_point_v<T>) {
+        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return static_cast<T>(std::pow(x, y)); });
+      } else {
+        if constexpr (std::is_signed_v<T>) {
+          // Polars casts the exponent to u32: negative exponents are an error.
+          std::vector<std::string> bad;
+          int64_t count = 0;
+          const T* pb = b.values<T>();
+          for (int64_t i = 0; i < b.length(); ++i) {
+            if (pb[i] < 0 && b.is_valid(i)) {
+              if (bad.size() < 3) bad.push_back(std::to_string(static_cast<int64_t>(pb[i])));
+              ++count;
+            }
+          }
+          if (count > 0) {
+            std::string list;
+            for (size_t k = 0; k < bad.size(); ++k) list += (k ? ", " : "") + bad[k];
+            throw InvalidOperationError(err_msg(
+                "conversion from `", b.dtype().short_name(), "` to `u32` failed for ", count,
+                " out of ", b.length(), " values: [", list, count > 3 ? ", …" : "",
+                "]; to raise an integer to a negative integer power, cast the base or exponent "
+                "to float first"));
+          }
+        }
+        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) {
+          // Exponents >= 2^32 saturate like the u32 cast would fail in Polars; treat as huge.
+          return int_pow<T>(x, static_cast<uint64_t>(y));
+        });
+      }
+  }
+  throw InternalError("unknown arithmetic operator");
+}
+
+[[noreturn]] void unsupported(ArithOp op, const DataType& l, const DataType& r) {
+  throw InvalidOperationError(err_msg("arithmetic `", arith_op_symbol(op), "` is not supported for dtypes `",
+                                      l.short_name(), "` and `", r.short_name(), "`"));
+}
+
+constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
+
+int64_t units_per_day(TimeUnit u) { return units_per_second(u) * 86'400; }
+
+ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataType& out) {
+  const DataType& l = a.dtype();
+  const DataType& r = b.dtype();
+  const char* sym = arith_op_symbol(op);
+  const bool add = op == ArithOp::Add;
+  // Date - Date -> Duration(us) (Polars 2.1).
+  if (l.id() == TypeId::Date && r.id() == TypeId::Date)
+    return binary_kernel<int32_t, int32_t, int64_t>(a, b, out, sym, [](int32_t x, int32_t y) {
+      return (static_cast<int64_t>(x) - y) * kMicrosPerDay;
+    });
+  // Date ± Duration -> Date: move to the duration's unit, add, floor back to days.
+  if (l.id() == TypeId::Date && r.id() == TypeId::Duration) {
+    const int64_t upd = units_per_day(r.time_unit());
+    return binary_kernel<int32_t, int64_t, int32_t>(a, b, out, sym, [upd, add](int32_t d, int64_t v) {
+      int64_t t = static_cast<int64_t>(d) * upd;
+      t = add ? wrap_add(t, v) : wrap_sub(t, v);
+      return static_cast<int32_t>(floor_div(t, upd));
+    });
+  }
+  if (l.id() == TypeId::Duration && r.id() == TypeId::Date && add)
+    return temporal_arith(op, b, a, out);
+  // Duration * Int64, Int64 * Duration, Duration // Int64 and Duration / Int64 (floor).
+  if (l.id() == TypeId::Duration && r.id() == TypeId::Int64) {
+    if (op == ArithOp::Mul)
+      return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_mul(x, y); });
+    return int_div_kernel<int64_t, false>(a, b, out);
+  }
+  if (l.id() == TypeId::Int64 && r.id() == TypeId::Duration)
+    return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_mul(x, y); });
+  // Duration / Duration -> Float64 ratio.
+  if (l.id() == TypeId::Duration && r.id() == TypeId::Duration && op == ArithOp::TrueDiv)
+    return binary_kernel<int64_t, int64_t, double>(a, b, out, sym, [](int64_t x, int64_t y) {
+      return static_cast<double>(x) / static_cast<double>(y);
+    });
+  // The remaining cases are plain int64 add/sub on the physical values.
+  if (add)
+    return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_add(x, y); });
+  return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_sub(x, y); });
+}
+
+bool same_unit(const DataType& a, const DataType& b) { return a.time_unit() == b.time_unit(); }
+
+}  // namespace
+
+DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
+  const bool add = op == ArithOp::Add, sub = op == ArithOp::Sub;
+  if (l.is_null() || r.is_null()) {
+    const DataType& other = l.is_null() ? r : l;
+    if (other.is_null()) return DataType::null();
+    if (op == ArithOp::TrueDiv && other.is_primitive_numeric())
+      return other.id() == TypeId::Float32 ? DataType::float32() : DataType::float64();
+    return other;
+  }
+  if (l.is_primitive_numeric() && l == r) {
+    if (op == ArithOp::TrueDiv) return l.id() == TypeId::Float32 ? DataType::float32() : DataType::float64();
+    return l;
+  }
+  if (l.is_string() && r.is_string() && add) return l;
+  const TypeId li = l.id(), ri = r.id();
+  if (li == TypeId::Date && ri == TypeId::Date && sub) return DataType::duration(TimeUnit::Microseconds);
+  if (li == TypeId::Date && ri == TypeId::Duration && (add || sub)) return l;
+  if (li == TypeId::Duration && ri == TypeId::Date && add) return r;
+  if (li == TypeId::Datetime && ri == TypeId::Datetime && sub && l == r) return DataType::duration(l.time_unit());
+  if (li == TypeId::Datetime && ri == TypeId::Duration && (add || sub) && same_unit(l, r)) return l;
+  if (li == TypeId::Duration && ri == TypeId::Datetime && add && same_unit(l, r)) return r;
+  if (li == TypeId::Duration && ri == TypeId::Duration && same_unit(l, r)) {
+    if (add || sub) return l;
+    if (op == ArithOp::TrueDiv) return DataType::float64();
+  }
+  if (li == TypeId::Time && ri == TypeId::Time && sub) return DataType::duration(TimeUnit::Nanoseconds);
+  if (li == TypeId::Duration && ri == TypeId::Int64 &&
+      (op == ArithOp::Mul || op == ArithOp::TrueDiv || op == ArithOp::FloorDiv))
+    return l;
+  if (li == TypeId::Int64 && ri == TypeId::Duration && op == ArithOp::Mul) return r;
+  unsupported(op, l, r);
+}
+
+ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
+  const DataType out = arith_result_dtype(op, left.dtype(), right.dtype());
+  if (left.dtype().is_null() || right.dtype().is_null())
+    return make_null_array(out, broadcast_length(left, right, arith_op_symbol(op)));
+  const DataType& dt = left.dtype();
+  if (dt.is_primitive_numeric() && dt == right.dtype())
+    return dispatch_numeric(dt.id(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      return numeric_arith<T>(op, left, right, dt);
+    });
+  if (dt.is_string()) return str_concat(left, right);
+  // Duration * Int64 and Int64 * Duration: the Int64 side is the multiplier.
+  if (dt.id() == TypeId::Int64 && right.dtype().id() == TypeId::Duration)
+    return temporal_arith(op, right, left, out);
+  return temporal_arith(op, left, right, out);
+}
+
+// ---- unary ----------------------------------------------------------------------------
+
+namespace {
+
+[[noreturn]] void unary_unsupported(const char* name, const DataType& t) {
+  throw InvalidOperationError(err_msg("`", name, "` operation not supported for dtype `", t.short_name(), "`"));
+}
+
+}  // namespace
+
+ArrayRef negate(const Array& values) {
+  const DataType& t = values.dtype();
+  if (t.is_null()) return share(values);
+  if (t.id() == TypeId::Duration)
+    return unary_kernel<int64_t, int64_t>(values, t, [](int64_t x) { return wrap_neg(x); });
+  if (!t.is_primitive_numeric() || t.is_unsigned_integer()) unary_unsupported("neg", t);
+  return dispatch_numeric(t.id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return unary_kernel<T, T>(values, t, [](T x) { return wrap_neg(x); });
+  });
+}
+
+ArrayRef abs(const Array& values) {
+  const DataType& t = values.dtype();
+  if (t.is_null() || t.is_unsigned_integer()) return share(values);
+  if (t.id() == TypeId::Duration)
+    return unary_kernel<int64_t, int64_t>(values, t, [](int64_t x) { return x < 0 ? wrap_neg(x) : x; });
+  if (!t.is_primitive_numeric()) unary_unsupported("abs", t);
+  return dispatch_numeric(t.id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>)
+      return unary_kernel<T, T>(values, t, [](T x) { return std::fabs(x); });
+    else
+      return unary_kernel<T, T>(values, t, [](T x) { return x < 0 ? wrap_neg(x) : x; });
+  });
+}
+
+ArrayRef round(const Array& values, int decimals, RoundMode mode) {
+  const DataType& t = values.dtype();
+  if (decimals < 0) throw InvalidOperationError(err_msg("round: decimals must be non-negative, got ", decimals));
+  if (t.is_null() || t.is_integer()) return share(values);
+  if (!t.is_float()) unary_unsupported("round", t);
+  const bool even = mode == RoundMode::HalfToEven;
+  auto run = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (decimals == 0)
+      return unary_kernel<T, T>(values, t, [even](T x) { return even ? std::nearbyint(x) : std::round(x); });
+    // Scale, round, scale back (Polars does the same); a product that overflows keeps x.
+    const T m = static_cast<T>(std::pow(10.0, decimals));
+    return unary_kernel<T, T>(values, t, [even, m](T x) {
+      const T s = x * m;
+      if (!std::isfinite(s)) return x;
+      return (even ? std::nearbyint(s) : std::round(s)) / m;
+    });
+  };
+  if (t.id() == TypeId::Float32) return run(Tag<float>{});
+  return run(Tag<double>{});
+}
+
+ArrayRef floor(const Array& values) {
+  const DataType& t = values.dtype();
+  if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::floor(x); });
+  if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::floor(x); });
+  unary_unsupported("floor", t);
+}
+
+ArrayRef ceil(const Array& values) {
+  const DataType& t = values.dtype();
+  if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::ceil(x); });
+  if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::ceil(x); });
+  unary_unsupported("ceil", t);
+}
+
+ArrayRef sqrt(const Array& values) {
+  const DataType& t = values.dtype();
+  if (t.is_null()) return make_null_array(DataType::float64(), values.length());
+  if (!t.is_primitive_numeric()) unary_unsupported("sqrt", t);
+  if (t.id() == TypeId::Float32)
+    return unary_kernel<float, float>(values, t, [](float x) { return std::sqrt(x); });
+  return dispatch_numeric(t.id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return unary_kernel<T, double>(values, DataType::float64(),
+                                   [](T x) { return std::sqrt(static_cast<double>(x)); });
+  });
+}
+
+}  // namespace frazil::compute
