@@ -9,3 +9,13 @@
 #include "frazil/core/frame.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/core/schema.hpp"
+#include "frazil/api/lazy_frame.hpp"
+#include "frazil/dsl/expr.hpp"
+
+namespace frazil {
+using dsl::col;
+using dsl::cols;
+using dsl::lit;
+using dsl::when;
+using dsl::len;
+}  // namespace frazil

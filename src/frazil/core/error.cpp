@@ -19,6 +19,23 @@ const char* error_kind_name(ErrorKind kind) {
   return "Error";
 }
 
+void throw_error(ErrorKind kind, const std::string& message) {
+  switch (kind) {
+    case ErrorKind::ColumnNotFound: throw ColumnNotFoundError(message);
+    case ErrorKind::Schema: throw SchemaError(message);
+    case ErrorKind::SchemaFieldNotFound: throw SchemaFieldNotFoundError(message);
+    case ErrorKind::InvalidOperation: throw InvalidOperationError(message);
+    case ErrorKind::Compute: throw ComputeError(message);
+    case ErrorKind::Shape: throw ShapeError(message);
+    case ErrorKind::Duplicate: throw DuplicateError(message);
+    case ErrorKind::OutOfBounds: throw OutOfBoundsError(message);
+    case ErrorKind::IO: throw IOError(message);
+    case ErrorKind::OutOfMemory: throw OutOfMemoryError(message);
+    case ErrorKind::Internal: throw InternalError(message);
+  }
+  throw Error(kind, message);
+}
+
 void internal_check_failed(const char* expr, const char* file, int line, const std::string& detail) {
   throw InternalError(err_msg("internal error (a frazil bug): check failed: ", expr, " ", detail,
                               " at ", file, ":", line));

@@ -60,6 +60,9 @@ std::string err_msg(const Parts&... parts) {
   return os.str();
 }
 
+// Throws an exception of the given kind (the matching subclass).
+[[noreturn]] void throw_error(ErrorKind kind, const std::string& message);
+
 [[noreturn]] void internal_check_failed(const char* expr, const char* file, int line,
                                         const std::string& detail);
 

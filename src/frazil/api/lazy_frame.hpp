@@ -1,0 +1,97 @@
+// LazyFrame: the user's lazy query in C++. Every method returns a new LazyFrame over an
+// extended DslPlan; collect() converts it to IR (once: the arenas are cached), optimizes
+// and executes it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frazil/dsl/dsl_plan.hpp"
+#include "frazil/plan/opt_flags.hpp"
+
+namespace frazil {
+
+using dsl::Expr;
+using plan::OptFlags;
+
+struct SortArgs {
+  std::vector<bool> descending{false};
+  std::vector<bool> nulls_last{false};
+  bool maintain_order = false;
+};
+
+struct JoinArgs {
+  compute::JoinType how = compute::JoinType::Inner;
+  std::string suffix = "_right";
+  std::optional<bool> coalesce;  // default: true except for full joins
+};
+
+class LazyGroupBy;
+
+class LazyFrame {
+ public:
+  explicit LazyFrame(dsl::DslPlanRef plan);
+  static LazyFrame from_frame(DataFrame df);
+  static LazyFrame from_scan(dsl::ScanSource source);
+
+  LazyFrame select(std::vector<Expr> exprs) const;
+  LazyFrame with_columns(std::vector<Expr> exprs) const;
+  LazyFrame filter(const Expr& predicate) const;
+  LazyFrame sort(std::vector<Expr> by, SortArgs args = {}) const;
+  LazyFrame slice(int64_t offset, std::optional<int64_t> length = std::nullopt) const;
+  LazyFrame head(int64_t n = 5) const { return slice(0, n); }
+  LazyFrame tail(int64_t n = 5) const;
+  LazyFrame limit(int64_t n = 5) const { return head(n); }
+  LazyGroupBy group_by(std::vector<Expr> keys, bool maintain_order = false) const;
+  LazyFrame join(const LazyFrame& other, std::vector<Expr> left_on, std::vector<Expr> right_on,
+                 JoinArgs args = {}) const;
+  LazyFrame join(const LazyFrame& other, std::vector<Expr> on, JoinArgs args = {}) const {
+    return join(other, on, on, args);
+  }
+  LazyFrame cross_join(const LazyFrame& other, std::string suffix = "_right") const;
+  LazyFrame unique(std::vector<std::string> subset = {}, std::string keep = "any", bool maintain_order = false) const;
+  LazyFrame rename(const std::vector<std::pair<std::string, std::string>>& mapping) const;
+  LazyFrame drop(std::vector<std::string> names) const;
+  LazyFrame with_row_index(std::string name = "index", int64_t offset = 0) const;
+
+  // The output schema; converts the plan once and caches the arenas for collect().
+  Schema collect_schema() const;
+  DataFrame collect(const OptFlags& flags = OptFlags()) const;
+  std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
+  std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
+
+  const dsl::DslPlanRef& plan() const { return plan_; }
+  // How many times this frame's plan has been converted to IR (for tests of the cache).
+  int conversions() const;
+
+ private:
+  struct Prepared;
+  Prepared prepare(const OptFlags& flags, bool optimized) const;
+  LazyFrame extend(dsl::DslPlan node) const;
+
+  struct ArenaCache;
+  dsl::DslPlanRef plan_;
+  std::shared_ptr<ArenaCache> cache_;
+};
+
+class LazyGroupBy {
+ public:
+  LazyGroupBy(LazyFrame input, std::vector<Expr> keys, bool maintain_order)
+      : input_(std::move(input)), keys_(std::move(keys)), maintain_order_(maintain_order) {}
+  LazyFrame agg(std::vector<Expr> aggs) const;
+  LazyFrame len(const std::string& name = "len") const;
+
+ private:
+  LazyFrame input_;
+  std::vector<Expr> keys_;
+  bool maintain_order_;
+};
+
+// Vertical concatenation of frames with the same schema.
+LazyFrame concat(const std::vector<LazyFrame>& frames);
+
+}  // namespace frazil

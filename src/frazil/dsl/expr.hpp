@@ -1,0 +1,221 @@
+// Expr: the expression tree users write (`col("a") + lit(1) > col("b")`). Immutable;
+// children are shared, so copying an Expr is a reference-count bump.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/core/array.hpp"
+#include "frazil/core/scalar.hpp"
+#include "frazil/dsl/function_expr.hpp"
+#include "frazil/dsl/operator.hpp"
+
+namespace frazil::dsl {
+
+enum class ExprKind : uint8_t {
+  Column,      // names[0]
+  Columns,     // names: several columns, expanded at conversion
+  Wildcard,    // col("*") / all()
+  Exclude,     // inputs[0] (a wildcard), names: excluded
+  Nth,         // literal.scalar: index
+  Literal,     // literal
+  Alias,       // inputs[0], names[0]
+  BinaryExpr,  // inputs[0] op inputs[1]
+  Cast,        // inputs[0], dtype, strict
+  Agg,         // agg(inputs[0])
+  Ternary,     // when inputs[0] then inputs[1] otherwise inputs[2]
+  Function,    // function(inputs...)
+  Len,         // len()
+  Sort,        // inputs[0], sort
+  SortBy,      // inputs[0] sorted by inputs[1..], sort
+  Filter,      // inputs[0] where inputs[1]
+  Window,      // inputs[0] over inputs[1..]
+};
+
+// A literal: one scalar (possibly "dynamic": a Python int/float whose dtype adapts to the
+// other operand), or a whole series (the values of `is_in([...])`).
+struct LiteralValue {
+  Scalar scalar;
+  bool dynamic = false;
+  ArrayRef series;  // set for a series literal
+
+  bool is_series() const { return series != nullptr; }
+  // The dtype this literal has when nothing adapts it: dynamic ints are Int32 when they
+  // fit, else Int64; dynamic floats Float64.
+  DataType materialized_dtype() const;
+  Scalar materialized_scalar() const;
+  bool operator==(const LiteralValue& other) const;
+  size_t hash() const;
+};
+
+struct SortFlags {
+  bool descending = false;
+  bool nulls_last = false;
+  bool maintain_order = false;
+  std::vector<bool> descending_by;  // SortBy: per key
+  bool operator==(const SortFlags&) const = default;
+};
+
+class Expr;
+
+struct ExprNode {
+  ExprKind kind = ExprKind::Literal;
+  std::vector<Expr> inputs;
+  std::vector<std::string> names;
+  LiteralValue literal;
+  Operator op = Operator::Plus;
+  DataType dtype;
+  bool strict = true;
+  compute::AggKind agg = compute::AggKind::Sum;
+  compute::AggOptions agg_options;
+  FunctionExpr function{FunctionKind::Not, {}};
+  SortFlags sort;
+};
+
+class Expr {
+ public:
+  Expr() = default;
+  explicit Expr(std::shared_ptr<const ExprNode> node) : node_(std::move(node)) {}
+  // Numbers become dynamic literals, so `col("a") + 1` and `col("x") * 2.5` read naturally.
+  Expr(int value);     // NOLINT
+  Expr(long value);    // NOLINT
+  Expr(double value);  // NOLINT
+  static Expr make(ExprNode node) { return Expr(std::make_shared<const ExprNode>(std::move(node))); }
+
+  const ExprNode& node() const { return *node_; }
+  ExprKind kind() const { return node_->kind; }
+  const std::vector<Expr>& inputs() const { return node_->inputs; }
+  bool valid() const { return node_ != nullptr; }
+
+  // naming and types
+  Expr alias(const std::string& name) const;
+  Expr cast(const DataType& dtype, bool strict = true) const;
+
+  // binary operators
+  Expr binary(Operator op, const Expr& other) const;
+  Expr eq_missing(const Expr& other) const { return binary(Operator::EqValidity, other); }
+  Expr ne_missing(const Expr& other) const { return binary(Operator::NotEqValidity, other); }
+  Expr pow(const Expr& exponent) const;
+
+  // functions
+  Expr function(FunctionKind kind, std::vector<Expr> extra_inputs = {}, FunctionOptions options = {}) const;
+  Expr not_() const { return function(FunctionKind::Not); }
+  Expr is_null() const { return function(FunctionKind::IsNull); }
+  Expr is_not_null() const { return function(FunctionKind::IsNotNull); }
+  Expr is_nan() const { return function(FunctionKind::IsNan); }
+  Expr is_not_nan() const { return function(FunctionKind::IsNotNan); }
+  Expr fill_null(const Expr& value) const { return function(FunctionKind::FillNull, {value}); }
+  Expr fill_nan(const Expr& value) const { return function(FunctionKind::FillNan, {value}); }
+  Expr is_in(const Expr& values) const { return function(FunctionKind::IsIn, {values}); }
+  Expr is_between(const Expr& lo, const Expr& hi, const std::string& closed = "both") const;
+  Expr abs() const { return function(FunctionKind::Abs); }
+  Expr round(int64_t decimals) const;
+  Expr sqrt() const { return function(FunctionKind::Sqrt); }
+  Expr floor() const { return function(FunctionKind::Floor); }
+  Expr ceil() const { return function(FunctionKind::Ceil); }
+  Expr reverse() const { return function(FunctionKind::Reverse); }
+  Expr shift(int64_t n = 1) const;
+  Expr unique(bool maintain_order = false) const;
+  Expr drop_nulls() const { return function(FunctionKind::DropNulls); }
+  Expr head(int64_t n = 10) const;
+  Expr tail(int64_t n = 10) const;
+  Expr null_count() const { return function(FunctionKind::NullCount); }
+
+  // aggregations
+  Expr agg(compute::AggKind kind, compute::AggOptions options = {}) const;
+  Expr sum() const { return agg(compute::AggKind::Sum); }
+  Expr mean() const { return agg(compute::AggKind::Mean); }
+  Expr min() const { return agg(compute::AggKind::Min); }
+  Expr max() const { return agg(compute::AggKind::Max); }
+  Expr count() const { return agg(compute::AggKind::Count); }
+  Expr len() const { return agg(compute::AggKind::Len); }
+  Expr n_unique() const { return agg(compute::AggKind::NUnique); }
+  Expr first() const { return agg(compute::AggKind::First); }
+  Expr last() const { return agg(compute::AggKind::Last); }
+  Expr median() const { return agg(compute::AggKind::Median); }
+  Expr std(int ddof = 1) const;
+  Expr var(int ddof = 1) const;
+  Expr quantile(double q, const std::string& interpolation = "nearest") const;
+  Expr any(bool ignore_nulls = true) const;
+  Expr all(bool ignore_nulls = true) const;
+
+  // ordering, filtering, windows
+  Expr sort(bool descending = false, bool nulls_last = false, bool maintain_order = false) const;
+  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}) const;
+  Expr filter(const Expr& predicate) const;
+  Expr over(std::vector<Expr> partition_by) const;
+  Expr exclude(std::vector<std::string> names) const;
+
+  // A Polars-style rendering: col("a"), (col("a") + 1), col("x").sum().alias("y").
+  std::string to_string() const;
+
+ private:
+  std::shared_ptr<const ExprNode> node_;
+};
+
+// Constructors of the expression language.
+Expr col(const std::string& name);  // "*" is the wildcard
+Expr cols(std::vector<std::string> names);
+Expr all();
+Expr nth(int64_t index);
+Expr lit(const Scalar& value);
+Expr lit_dynamic_int(int64_t value);    // a Python int
+Expr lit_dynamic_float(double value);   // a Python float
+Expr lit(int64_t value);                // dynamic int, like Python's pl.lit(1)
+Expr lit(int value);
+Expr lit(double value);                 // dynamic float
+Expr lit(bool value);
+Expr lit(const char* value);
+Expr lit(const std::string& value);
+Expr lit_null();
+Expr lit_series(ArrayRef values);
+Expr len();
+Expr coalesce(std::vector<Expr> exprs);
+
+// when(...).then(...)[.when(...).then(...)].otherwise(...)
+class When;
+class Then {
+ public:
+  When when(const Expr& predicate) const;
+  Expr otherwise(const Expr& value) const;
+  operator Expr() const;  // NOLINT: otherwise(null)
+
+ private:
+  friend class When;
+  std::vector<std::pair<Expr, Expr>> branches_;
+};
+class When {
+ public:
+  explicit When(const Expr& predicate) : predicate_(predicate) {}
+  Then then(const Expr& value) const;
+
+ private:
+  friend class Then;
+  std::vector<std::pair<Expr, Expr>> branches_;
+  Expr predicate_;
+};
+When when(const Expr& predicate);
+
+// Operators build BinaryExpr nodes.
+Expr operator+(const Expr& a, const Expr& b);
+Expr operator-(const Expr& a, const Expr& b);
+Expr operator*(const Expr& a, const Expr& b);
+Expr operator/(const Expr& a, const Expr& b);
+Expr operator%(const Expr& a, const Expr& b);
+Expr floor_div(const Expr& a, const Expr& b);
+Expr operator==(const Expr& a, const Expr& b);
+Expr operator!=(const Expr& a, const Expr& b);
+Expr operator<(const Expr& a, const Expr& b);
+Expr operator<=(const Expr& a, const Expr& b);
+Expr operator>(const Expr& a, const Expr& b);
+Expr operator>=(const Expr& a, const Expr& b);
+Expr operator&(const Expr& a, const Expr& b);
+Expr operator|(const Expr& a, const Expr& b);
+Expr operator^(const Expr& a, const Expr& b);
+Expr operator!(const Expr& a);
+Expr operator-(const Expr& a);
+
+}  // namespace frazil::dsl

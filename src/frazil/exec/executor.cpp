@@ -1,0 +1,352 @@
+#include "frazil/exec/executor.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include "frazil/compute/boolean.hpp"
+#include "frazil/compute/join.hpp"
+#include "frazil/compute/selection.hpp"
+#include "frazil/compute/sort.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
+#include "frazil/exec/operators.hpp"
+#include "frazil/physical/expressions/expressions.hpp"
+#include "frazil/physical/planner.hpp"
+
+namespace frazil::exec {
+
+using plan::IR;
+using plan::IRKind;
+using plan::Node;
+
+ExecOptions ExecOptions::from_env() {
+  ExecOptions o;
+  if (const char* v = std::getenv("FRAZIL_MORSEL_SIZE")) {
+    long n = std::strtol(v, nullptr, 10);
+    if (n > 0) o.morsel_size = n;
+  }
+  return o;
+}
+
+namespace {
+
+std::mutex g_readers_mu;
+std::map<dsl::ScanFormat, ScanReader>& readers() {
+  static std::map<dsl::ScanFormat, ScanReader> r;
+  return r;
+}
+
+class Executor {
+ public:
+  Executor(const plan::IRArena& lp, const plan::ExprArena& ea, ExecOptions opts)
+      : lp_(lp), ea_(ea), opts_(opts) {}
+
+  DataFrame run(Node node) {
+    const IR& ir = lp_.get(node);
+    if (is_streaming(ir)) return run_pipeline(node);
+    switch (ir.kind) {
+      case IRKind::DataFrameScan:
+      case IRKind::Scan: return run_pipeline(node);
+      case IRKind::Select:
+      case IRKind::HStack: return project_whole(ir);
+      case IRKind::GroupBy: return group_by(ir);
+      case IRKind::Join: return join(ir);
+      case IRKind::Sort: return sort(ir);
+      case IRKind::Slice: return slice(run(ir.inputs[0]), ir.offset, ir.length);
+      case IRKind::Union: return union_all(ir);
+      case IRKind::Distinct: return distinct(ir);
+      case IRKind::MapFunction: return map_function(ir);
+      case IRKind::Cache: {
+        auto it = caches_.find(ir.cache_id);
+        if (it != caches_.end()) return it->second;
+        DataFrame df = run(ir.inputs[0]);
+        caches_.emplace(ir.cache_id, df);
+        return df;
+      }
+      default: throw InternalError("cannot execute this plan node");
+    }
+  }
+
+ private:
+  const Schema& input_schema(const IR& ir, size_t i = 0) const { return *lp_.get(ir.inputs[i]).schema; }
+
+  bool is_streaming(const IR& ir) const {
+    switch (ir.kind) {
+      case IRKind::Filter:
+        return plan::is_elementwise_rec(ir.predicate->node(), ea_);
+      case IRKind::SimpleProjection: return true;
+      case IRKind::MapFunction: return ir.map == plan::MapKind::Rename;
+      case IRKind::Select:
+      case IRKind::HStack: {
+        bool any_column = false;
+        for (const auto& e : ir.exprs) {
+          if (!plan::is_elementwise_rec(e.node(), ea_)) return false;
+          any_column |= !plan::is_scalar_ae(e.node(), ea_);
+        }
+        // A select of scalars only has one row, not one per morsel.
+        return ir.kind == IRKind::HStack || any_column;
+      }
+      default: return false;
+    }
+  }
+
+  OperatorRef make_operator(const IR& ir) const {
+    switch (ir.kind) {
+      case IRKind::Filter:
+        return std::make_shared<FilterOperator>(physical::create_physical_expr(*ir.predicate, ea_, input_schema(ir)));
+      case IRKind::Select:
+      case IRKind::HStack:
+        return std::make_shared<ProjectOperator>(physical::create_physical_exprs(ir.exprs, ea_, input_schema(ir)),
+                                                 ir.kind == IRKind::HStack);
+      case IRKind::SimpleProjection: return std::make_shared<SimpleProjectOperator>(ir.schema->names());
+      case IRKind::MapFunction:
+        return std::make_shared<SimpleProjectOperator>(input_schema(ir).names(), ir.schema->names());
+      default: throw InternalError("not a streaming operator");
+    }
+  }
+
+  // Runs a chain of streaming operators over the morsels of its source.
+  DataFrame run_pipeline(Node node) {
+    std::vector<OperatorRef> ops;
+    Node cur = node;
+    while (is_streaming(lp_.get(cur))) {
+      ops.push_back(make_operator(lp_.get(cur)));
+      cur = lp_.get(cur).inputs[0];
+    }
+    std::reverse(ops.begin(), ops.end());
+    const IR& src = lp_.get(cur);
+    DataFrame source;
+    if (src.kind == IRKind::DataFrameScan) {
+      source = *src.df;
+      // The scan's own projection and predicate run first, inside the pipeline.
+      std::vector<OperatorRef> scan_ops;
+      if (src.predicate)
+        scan_ops.push_back(std::make_shared<FilterOperator>(
+            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
+      if (src.projection) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+      ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
+    } else if (src.kind == IRKind::Scan) {
+      ScanReader reader;
+      {
+        std::lock_guard<std::mutex> lock(g_readers_mu);
+        auto it = readers().find(src.scan.format);
+        if (it == readers().end())
+          throw ComputeError(err_msg("no reader for ", dsl::scan_format_name(src.scan.format), " scans in this build"));
+        reader = it->second;
+      }
+      source = reader(src, ea_);
+    } else {
+      source = run(cur);
+    }
+    if (ops.empty()) return source;
+    return run_morsels(ops, source);
+  }
+
+  DataFrame run_morsels(const std::vector<OperatorRef>& ops, const DataFrame& source) {
+    const int64_t h = source.height();
+    const int64_t m = std::max<int64_t>(1, opts_.morsel_size);
+    const size_t n = h == 0 ? 1 : static_cast<size_t>((h + m - 1) / m);
+    std::vector<DataFrame> out(n);
+    parallel_for(n, [&](size_t i) {
+      physical::ExecState state;
+      int64_t off = static_cast<int64_t>(i) * m;
+      out[i] = run_operators(ops, source.slice(off, std::min(m, h - off)), state);
+    });
+    return concat_frames(out);
+  }
+
+  DataFrame project_whole(const IR& ir) {
+    DataFrame df = run(ir.inputs[0]);
+    std::vector<OperatorRef> ops{make_operator(ir)};
+    physical::ExecState state;
+    return run_operators(ops, df.rechunk(), state);
+  }
+
+  DataFrame group_by(const IR& ir) {
+    DataFrame df = run(ir.inputs[0]).rechunk();
+    const Schema& in = input_schema(ir);
+    physical::ExecState state;
+    std::vector<ArrayRef> keys;
+    std::vector<std::string> key_names;
+    for (const auto& k : physical::create_physical_exprs(ir.keys, ea_, in)) {
+      Column c = physical::broadcast_to(k->evaluate(df, state), df.height());
+      keys.push_back(c.as_array());
+      key_names.push_back(c.name());
+    }
+    compute::Groups groups = compute::group_rows(keys);
+    const int64_t ng = static_cast<int64_t>(groups.num_groups());
+    std::vector<Column> cols;
+    for (size_t i = 0; i < keys.size(); ++i)
+      cols.emplace_back(key_names[i], compute::take(*keys[i], groups.first_rows));
+    physical::GroupContext ctx{&groups};
+    for (const auto& a : physical::create_physical_exprs(ir.exprs, ea_, in)) {
+      Column c = a->evaluate_on_groups(df, ctx, state);
+      cols.push_back(physical::broadcast_to(c, ng));
+    }
+    return conform(DataFrame(std::move(cols)), *ir.schema);
+  }
+
+  // Casts nothing: checks that the result has the planned names and dtypes (an internal
+  // error otherwise) and fixes dtypes of empty columns built without type information.
+  static DataFrame conform(const DataFrame& df, const Schema& schema) {
+    FRAZIL_CHECK_EQ(df.width(), schema.size());
+    for (size_t i = 0; i < schema.size(); ++i) {
+      if (df.column(i).dtype() != schema.field(i).dtype || df.column(i).name() != schema.field(i).name)
+        throw InternalError(err_msg("result column ", i, " is ", df.column(i).name(), ": ", df.column(i).dtype(),
+                                    " but the plan says ", schema.field(i).name, ": ", schema.field(i).dtype));
+    }
+    return df;
+  }
+
+  DataFrame join(const IR& ir) {
+    using compute::JoinType;
+    DataFrame left = run(ir.inputs[0]).rechunk();
+    DataFrame right = run(ir.inputs[1]).rechunk();
+    const JoinType how = ir.join.how;
+    compute::JoinIndices idx;
+    if (how == JoinType::Cross) {
+      const int64_t nl = left.height(), nr = right.height();
+      idx.left_index.reserve(nl * nr);
+      idx.right_index.reserve(nl * nr);
+      for (int64_t i = 0; i < nl; ++i)
+        for (int64_t j = 0; j < nr; ++j) {
+          idx.left_index.push_back(static_cast<compute::IdxSize>(i));
+          idx.right_index.push_back(static_cast<compute::IdxSize>(j));
+        }
+    } else {
+      physical::ExecState state;
+      auto eval_keys = [&](const std::vector<plan::ExprIR>& exprs, const DataFrame& df, const Schema& s) {
+        std::vector<ArrayRef> out;
+        for (const auto& k : physical::create_physical_exprs(exprs, ea_, s))
+          out.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
+        return out;
+      };
+      auto lk = eval_keys(ir.keys, left, input_schema(ir, 0));
+      auto rk = eval_keys(ir.keys2, right, input_schema(ir, 1));
+      idx = compute::hash_join(lk, rk, how);
+    }
+    if (how == JoinType::Semi || how == JoinType::Anti) return compute::take_frame(left, idx.left_index);
+    DataFrame lt = compute::take_frame(left, idx.left_index);
+    DataFrame rt = compute::take_frame(right, idx.right_index);
+    // Assemble in the planned order: left columns, then right columns; coalesced keys
+    // are taken from the side that keeps them.
+    auto key_column_name = [&](const plan::ExprIR& e) -> std::optional<std::string> {
+      plan::Node n = e.node();
+      while (ea_.get(n).kind == plan::AExprKind::Cast) n = ea_.get(n).inputs[0];
+      if (ea_.get(n).kind == plan::AExprKind::Column) return ea_.get(n).name;
+      return std::nullopt;
+    };
+    std::vector<std::string> drop_left, drop_right;
+    std::map<std::string, std::string> full_coalesce;  // left key -> right key
+    if (ir.join.coalesce && how != JoinType::Cross) {
+      for (size_t i = 0; i < ir.keys.size(); ++i) {
+        auto ln = key_column_name(ir.keys[i]);
+        auto rn = key_column_name(ir.keys2[i]);
+        if (how == JoinType::Right) {
+          if (ln) drop_left.push_back(*ln);
+        } else if (rn) {
+          drop_right.push_back(*rn);
+          if (how == JoinType::Full && ln) full_coalesce[*ln] = *rn;
+        }
+      }
+    }
+    auto contains = [](const std::vector<std::string>& v, const std::string& s) {
+      return std::find(v.begin(), v.end(), s) != v.end();
+    };
+    std::vector<Column> cols;
+    for (const auto& c : lt.columns()) {
+      if (contains(drop_left, c.name())) continue;
+      auto fc = full_coalesce.find(c.name());
+      if (fc != full_coalesce.end()) {
+        ArrayRef merged = compute::fill_null(*c.as_array(), *rt.column(fc->second).as_array());
+        cols.emplace_back(c.name(), merged);
+      } else {
+        cols.push_back(c);
+      }
+    }
+    for (const auto& c : rt.columns())
+      if (!contains(drop_right, c.name())) cols.push_back(c);
+    FRAZIL_CHECK_EQ(cols.size(), ir.schema->size());
+    for (size_t i = 0; i < cols.size(); ++i) cols[i] = cols[i].rename(ir.schema->field(i).name);
+    if (cols.empty()) return DataFrame::empty_with_height(static_cast<int64_t>(idx.left_index.size()));
+    return DataFrame(std::move(cols));
+  }
+
+  DataFrame sort(const IR& ir) {
+    DataFrame df = run(ir.inputs[0]).rechunk();
+    physical::ExecState state;
+    std::vector<ArrayRef> keys;
+    for (const auto& k : physical::create_physical_exprs(ir.keys, ea_, input_schema(ir)))
+      keys.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
+    compute::SortOptions opts;
+    opts.descending = ir.sort.descending;
+    opts.nulls_last = ir.sort.nulls_last;
+    opts.stable = ir.sort.maintain_order;
+    if (ir.sort_slice && ir.sort_slice->first >= 0)
+      opts.limit = ir.sort_slice->first + ir.sort_slice->second;
+    DataFrame sorted = compute::take_frame(df, compute::arg_sort(keys, opts));
+    if (ir.sort_slice) return slice(sorted, ir.sort_slice->first, ir.sort_slice->second);
+    return sorted;
+  }
+
+  static DataFrame slice(const DataFrame& df, int64_t offset, int64_t length) {
+    const int64_t h = df.height();
+    int64_t start = offset < 0 ? std::max<int64_t>(0, h + offset) : std::min(offset, h);
+    int64_t len = std::clamp<int64_t>(length, 0, h - start);
+    return df.slice(start, len);
+  }
+
+  DataFrame union_all(const IR& ir) {
+    std::vector<DataFrame> parts(ir.inputs.size());
+    for (size_t i = 0; i < ir.inputs.size(); ++i) parts[i] = run(ir.inputs[i]);
+    return concat_frames(parts);
+  }
+
+  DataFrame distinct(const IR& ir) {
+    DataFrame df = run(ir.inputs[0]).rechunk();
+    std::vector<ArrayRef> keys;
+    const std::vector<std::string> names = ir.names.empty() ? df.names() : ir.names;
+    for (const auto& n : names) keys.push_back(df.column(n).as_array());
+    if (keys.empty()) return df.slice(0, std::min<int64_t>(df.height(), 1));
+    return compute::take_frame(df, compute::unique_rows(keys, ir.keep));
+  }
+
+  DataFrame map_function(const IR& ir) {
+    DataFrame df = run(ir.inputs[0]);
+    if (ir.map == plan::MapKind::RowIndex) {
+      const int64_t h = df.height();
+      if (ir.offset < 0) throw ComputeError("row index offset must be non-negative");
+      if (ir.offset + h > static_cast<int64_t>(UINT32_MAX))
+        throw ComputeError("row index does not fit UInt32 for this frame");
+      Buffer values = Buffer::allocate(h * sizeof(uint32_t));
+      for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(ir.offset + i);
+      std::vector<Column> cols{Column(ir.names[0], Array::make(DataType::uint32(), h, Buffer(), {values}))};
+      for (const auto& c : df.columns()) cols.push_back(c);
+      return DataFrame(std::move(cols));
+    }
+    throw InternalError("unsupported map function");
+  }
+
+  const plan::IRArena& lp_;
+  const plan::ExprArena& ea_;
+  ExecOptions opts_;
+  std::unordered_map<uint64_t, DataFrame> caches_;
+};
+
+}  // namespace
+
+void register_scan_reader(dsl::ScanFormat format, ScanReader reader) {
+  std::lock_guard<std::mutex> lock(g_readers_mu);
+  readers()[format] = std::move(reader);
+}
+
+DataFrame execute_plan(Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const ExecOptions& options) {
+  Executor ex(lp_arena, expr_arena, options);
+  return ex.run(root);
+}
+
+}  // namespace frazil::exec

@@ -1,0 +1,55 @@
+#include "frazil/exec/operators.hpp"
+
+#include "frazil/compute/selection.hpp"
+#include "frazil/core/error.hpp"
+
+namespace frazil::exec {
+
+DataFrame FilterOperator::execute(const DataFrame& morsel, physical::ExecState& state) const {
+  Column mask = predicate_->evaluate(morsel, state);
+  if (mask.is_scalar()) {
+    const Scalar& v = mask.scalar_value();
+    bool keep = !v.is_null() && v.as_bool();
+    return keep ? morsel : morsel.slice(0, 0);
+  }
+  if (mask.length() != morsel.height())
+    throw ShapeError(err_msg("filter predicate has length ", mask.length(), " but the frame has height ",
+                             morsel.height()));
+  return compute::filter_frame(morsel, *mask.as_array());
+}
+
+DataFrame ProjectOperator::execute(const DataFrame& morsel, physical::ExecState& state) const {
+  if (!with_columns_) return physical::evaluate_to_frame(exprs_, morsel, state);
+  DataFrame added = physical::evaluate_to_frame(exprs_, morsel, state, morsel.height());
+  std::vector<Column> cols = morsel.columns();
+  for (const auto& c : added.columns()) {
+    bool replaced = false;
+    for (auto& existing : cols)
+      if (existing.name() == c.name()) {
+        existing = c;
+        replaced = true;
+        break;
+      }
+    if (!replaced) cols.push_back(c);
+  }
+  if (cols.empty()) return DataFrame::empty_with_height(morsel.height());
+  return DataFrame(std::move(cols));
+}
+
+DataFrame SimpleProjectOperator::execute(const DataFrame& morsel, physical::ExecState&) const {
+  std::vector<Column> cols;
+  cols.reserve(names_.size());
+  for (size_t i = 0; i < names_.size(); ++i) {
+    const Column& c = morsel.column(names_[i]);
+    cols.push_back(new_names_.empty() ? c : c.rename(new_names_[i]));
+  }
+  if (cols.empty()) return DataFrame::empty_with_height(morsel.height());
+  return DataFrame(std::move(cols));
+}
+
+DataFrame run_operators(const std::vector<OperatorRef>& ops, DataFrame morsel, physical::ExecState& state) {
+  for (const auto& op : ops) morsel = op->execute(morsel, state);
+  return morsel;
+}
+
+}  // namespace frazil::exec

@@ -1,0 +1,175 @@
+// The PhysicalExpr node types. One class per IR expression kind; planner.cpp builds them.
+#pragma once
+
+#include <vector>
+
+#include "frazil/compute/compare.hpp"
+#include "frazil/compute/arithmetic.hpp"
+#include "frazil/dsl/operator.hpp"
+#include "frazil/physical/dispatch.hpp"
+#include "frazil/physical/physical_expr.hpp"
+
+namespace frazil::physical {
+
+class ColumnExpr final : public PhysicalExpr {
+ public:
+  ColumnExpr(std::string name, dsl::Expr source) : PhysicalExpr(std::move(source)), name_(std::move(name)) {}
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState&) const override;
+ private:
+  std::string name_;
+};
+
+class LiteralExpr final : public PhysicalExpr {
+ public:
+  LiteralExpr(Scalar value, dsl::Expr source) : PhysicalExpr(std::move(source)), value_(std::move(value)) {}
+  LiteralExpr(ArrayRef series, dsl::Expr source) : PhysicalExpr(std::move(source)), series_(std::move(series)) {}
+  bool is_scalar() const override { return series_ == nullptr; }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState&) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState&) const override;
+ private:
+  Scalar value_;
+  ArrayRef series_;
+};
+
+class BinaryExpr final : public PhysicalExpr {
+ public:
+  BinaryExpr(PhysicalExprRef left, dsl::Operator op, PhysicalExprRef right, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), left_(std::move(left)), op_(op), right_(std::move(right)) {}
+  bool is_scalar() const override { return left_->is_scalar() && right_->is_scalar(); }
+  // The kernel applied to evaluated operands (shared by row-aligned and grouped paths).
+  static ArrayRef apply(dsl::Operator op, const Array& l, const Array& r);
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  PhysicalExprRef left_;
+  dsl::Operator op_;
+  PhysicalExprRef right_;
+};
+
+class CastExpr final : public PhysicalExpr {
+ public:
+  CastExpr(PhysicalExprRef input, DataType dtype, bool strict, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), dtype_(std::move(dtype)), strict_(strict) {}
+  bool is_scalar() const override { return input_->is_scalar(); }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_;
+  DataType dtype_;
+  bool strict_;
+};
+
+class AggExpr final : public PhysicalExpr {
+ public:
+  AggExpr(PhysicalExprRef input, compute::AggKind kind, compute::AggOptions options, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), kind_(kind), options_(std::move(options)) {}
+  bool is_scalar() const override { return true; }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_;
+  compute::AggKind kind_;
+  compute::AggOptions options_;
+};
+
+class LenExpr final : public PhysicalExpr {
+ public:
+  explicit LenExpr(dsl::Expr source) : PhysicalExpr(std::move(source)) {}
+  bool is_scalar() const override { return true; }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState&) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState&) const override;
+};
+
+class TernaryExpr final : public PhysicalExpr {
+ public:
+  TernaryExpr(PhysicalExprRef predicate, PhysicalExprRef truthy, PhysicalExprRef falsy, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), predicate_(std::move(predicate)), truthy_(std::move(truthy)), falsy_(std::move(falsy)) {}
+  bool is_scalar() const override { return predicate_->is_scalar() && truthy_->is_scalar() && falsy_->is_scalar(); }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  PhysicalExprRef predicate_, truthy_, falsy_;
+};
+
+class FunctionExpr final : public PhysicalExpr {
+ public:
+  FunctionExpr(std::vector<PhysicalExprRef> inputs, dsl::FunctionExpr function, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), function_(std::move(function)),
+        udf_(function_expr_to_udf(function_)) {}
+  bool is_scalar() const override;
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  Column call(std::vector<Column> args) const;
+  std::vector<PhysicalExprRef> inputs_;
+  dsl::FunctionExpr function_;
+  ColumnsUdf udf_;
+};
+
+class SortExpr final : public PhysicalExpr {
+ public:
+  SortExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> by, dsl::SortFlags flags, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), by_(std::move(by)), flags_(std::move(flags)) {}
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_;
+  std::vector<PhysicalExprRef> by_;  // empty: sort the input by itself
+  dsl::SortFlags flags_;
+};
+
+class FilterExpr final : public PhysicalExpr {
+ public:
+  FilterExpr(PhysicalExprRef input, PhysicalExprRef predicate, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), predicate_(std::move(predicate)) {}
+  // Inside an aggregation: the input with the rows the predicate rejects set to null.
+  Column masked(const DataFrame& df, ExecState& state) const;
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_, predicate_;
+};
+
+class WindowExpr final : public PhysicalExpr {
+ public:
+  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), partition_by_(std::move(partition_by)) {}
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_;
+  std::vector<PhysicalExprRef> partition_by_;
+};
+
+// Renames the result to the ExprIR's output name.
+class AliasExpr final : public PhysicalExpr {
+ public:
+  AliasExpr(PhysicalExprRef input, std::string name, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), name_(std::move(name)) {}
+  bool is_scalar() const override { return input_->is_scalar(); }
+ protected:
+  Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
+ private:
+  PhysicalExprRef input_;
+  std::string name_;
+};
+
+// Broadcasts a one-row column to `length` rows; other columns unchanged.
+Column broadcast_to(const Column& c, int64_t length);
+// The array a kernel sees for an operand: a scalar column as one row (kernels broadcast
+// one-row inputs), any other column as its contiguous array.
+ArrayRef operand_array(const Column& c);
+// Wraps a kernel result: when every operand was a scalar the result is a scalar column of
+// the operands' (broadcast) length.
+Column kernel_result(const std::string& name, ArrayRef out, const std::vector<const Column*>& operands);
+
+}  // namespace frazil::physical

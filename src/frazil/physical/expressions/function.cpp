@@ -1,0 +1,57 @@
+// Function calls: the inputs are evaluated, then the dispatch table's closure runs once.
+#include "frazil/core/error.hpp"
+#include "frazil/physical/expressions/expressions.hpp"
+
+namespace frazil::physical {
+
+bool FunctionExpr::is_scalar() const {
+  if (dsl::function_is_reduction(function_.kind)) return true;
+  if (!dsl::function_is_elementwise(function_.kind)) return false;
+  if (function_.kind == dsl::FunctionKind::IsIn) return inputs_[0]->is_scalar();
+  for (const auto& in : inputs_)
+    if (!in->is_scalar()) return false;
+  return true;
+}
+
+Column FunctionExpr::call(std::vector<Column> args) const {
+  std::vector<ArrayRef> arrays;
+  std::vector<const Column*> operands;
+  arrays.reserve(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    // is_in's set is a whole series, never a broadcast operand.
+    bool is_set = function_.kind == dsl::FunctionKind::IsIn && i == 1;
+    arrays.push_back(is_set ? args[i].as_array() : operand_array(args[i]));
+    if (!is_set) operands.push_back(&args[i]);
+  }
+  ArrayRef out = udf_(arrays);
+  if (dsl::function_is_reduction(function_.kind)) return Column::scalar(args[0].name(), array_get(*out, 0), 1);
+  if (!dsl::function_is_elementwise(function_.kind)) return Column(args[0].name(), std::move(out));
+  return kernel_result(args[0].name(), std::move(out), operands);
+}
+
+Column FunctionExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
+  std::vector<Column> args;
+  for (const auto& in : inputs_) args.push_back(in->evaluate(df, state));
+  // A non-elementwise function over a broadcast scalar sees the full column.
+  if (!dsl::function_is_elementwise(function_.kind) && !args.empty() && args[0].is_scalar())
+    args[0] = Column(args[0].name(), args[0].as_array());
+  return call(std::move(args));
+}
+
+Column FunctionExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const {
+  if (function_.kind == dsl::FunctionKind::NullCount) {
+    Column in = broadcast_to(inputs_[0]->evaluate(df, state), df.height());
+    return Column(in.name(), compute::aggregate_grouped(compute::AggKind::NullCount, *in.as_array(), *g.groups));
+  }
+  if (!dsl::function_is_elementwise(function_.kind))
+    throw InvalidOperationError(err_msg("`", dsl::function_name(function_.kind),
+                                        "` inside group_by().agg() or over() is not supported yet"));
+  std::vector<Column> args;
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    bool is_set = function_.kind == dsl::FunctionKind::IsIn && i == 1;
+    args.push_back(is_set ? inputs_[i]->evaluate(df, state) : inputs_[i]->evaluate_on_groups(df, g, state));
+  }
+  return call(std::move(args));
+}
+
+}  // namespace frazil::physical

@@ -1,0 +1,89 @@
+#include "frazil/physical/physical_expr.hpp"
+
+#include "frazil/compute/selection.hpp"
+#include "frazil/core/error.hpp"
+
+namespace frazil::physical {
+
+namespace {
+constexpr const char* kContextMarker = "\n\nThe failing expression: ";
+
+[[noreturn]] void rethrow_with_context(const Error& e, const dsl::Expr& source) {
+  std::string msg = e.what();
+  if (msg.find(kContextMarker) == std::string::npos) msg += kContextMarker + source.to_string();
+  throw_error(e.kind(), msg);
+}
+}  // namespace
+
+Column PhysicalExpr::evaluate(const DataFrame& df, ExecState& state) const {
+  try {
+    return evaluate_impl(df, state);
+  } catch (const Error& e) {
+    rethrow_with_context(e, source_);
+  }
+}
+
+Column PhysicalExpr::evaluate_on_groups(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
+  try {
+    return evaluate_on_groups_impl(df, groups, state);
+  } catch (const Error& e) {
+    rethrow_with_context(e, source_);
+  }
+}
+
+Column PhysicalExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext& groups,
+                                             ExecState& state) const {
+  Column values = evaluate_impl(df, state);
+  if (values.is_scalar() && values.length() == 1) return Column::scalar(values.name(), values.scalar_value(), 1);
+  if (values.length() != df.height())
+    throw InvalidOperationError("an expression that changes the length is not supported inside agg() yet");
+  return Column(values.name(), implode_by_groups(*values.as_array(), *groups.groups));
+}
+
+ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups) {
+  const size_t ng = groups.num_groups();
+  const auto& ids = groups.group_ids;
+  // Counting sort of the rows by group id keeps each group's rows in row order.
+  std::vector<int64_t> offsets(ng + 1, 0);
+  for (auto g : ids) ++offsets[g + 1];
+  for (size_t g = 0; g < ng; ++g) offsets[g + 1] += offsets[g];
+  std::vector<compute::IdxSize> order(ids.size());
+  std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
+  for (size_t i = 0; i < ids.size(); ++i) order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
+  ArrayRef flat = compute::take(values, order);
+  Buffer off = Buffer::allocate((ng + 1) * sizeof(int64_t));
+  std::copy(offsets.begin(), offsets.end(), off.mutable_as<int64_t>());
+  return Array::make(DataType::list(values.dtype()), static_cast<int64_t>(ng), Buffer(), {off}, {flat});
+}
+
+DataFrame evaluate_to_frame(const std::vector<PhysicalExprRef>& exprs, const DataFrame& df, ExecState& state,
+                            std::optional<int64_t> height) {
+  std::vector<Column> cols;
+  cols.reserve(exprs.size());
+  for (const auto& e : exprs) cols.push_back(e->evaluate(df, state));
+  int64_t h = 0;
+  bool all_scalar = true;
+  for (const auto& c : cols) {
+    bool scalar_like = c.is_scalar() && c.length() == 1;
+    if (!scalar_like) {
+      all_scalar = false;
+      h = std::max(h, c.length());
+    }
+  }
+  if (height) h = *height;
+  else if (all_scalar) h = cols.empty() ? df.height() : 1;
+  for (auto& c : cols) {
+    if (c.length() == h) continue;
+    if (c.length() == 1) {
+      Scalar v = c.get(0);
+      c = Column::scalar(c.name(), v, h);
+      continue;
+    }
+    throw ShapeError(err_msg("series length ", c.length(), " doesn't match the DataFrame height of ", h,
+                             " for column '", c.name(), "'"));
+  }
+  if (cols.empty()) return DataFrame::empty_with_height(h);
+  return DataFrame(std::move(cols));
+}
+
+}  // namespace frazil::physical

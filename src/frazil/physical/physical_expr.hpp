@@ -1,0 +1,58 @@
+// PhysicalExpr: the shape of an expression that touches data. Built once per plan by one
+// match over AExpr (planner.cpp); evaluate() is a virtual call per operator per chunk,
+// never per row. Each node keeps the DSL expression it came from for error messages.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/core/frame.hpp"
+#include "frazil/dsl/expr.hpp"
+
+namespace frazil::physical {
+
+struct ExecState {
+  bool verbose = false;
+};
+
+// The groups of a group_by (or a window's partitions) over the frame being evaluated.
+struct GroupContext {
+  const compute::Groups* groups = nullptr;
+  size_t num_groups() const { return groups->num_groups(); }
+};
+
+class PhysicalExpr {
+ public:
+  explicit PhysicalExpr(dsl::Expr source) : source_(std::move(source)) {}
+  virtual ~PhysicalExpr() = default;
+
+  // Row-aligned evaluation over a chunk. A result with one row (a scalar) broadcasts.
+  Column evaluate(const DataFrame& df, ExecState& state) const;
+  // Evaluation inside group_by().agg() or a window: one row per group (or a scalar).
+  Column evaluate_on_groups(const DataFrame& df, const GroupContext& groups, ExecState& state) const;
+
+  const dsl::Expr& source() const { return source_; }
+  // Output is one row whatever the input (literal, aggregation).
+  virtual bool is_scalar() const { return false; }
+
+ protected:
+  virtual Column evaluate_impl(const DataFrame& df, ExecState& state) const = 0;
+  // Default: the row-aligned values of each group gathered into a list per group.
+  virtual Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& groups, ExecState& state) const;
+
+ private:
+  dsl::Expr source_;
+};
+
+using PhysicalExprRef = std::shared_ptr<const PhysicalExpr>;
+
+// Gathers the row-aligned `values` into one list per group (Polars' implode in agg()).
+ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups);
+
+// Evaluates `exprs` over `df` and assembles the columns into a frame: scalars broadcast to
+// the longest result (or to `height` when given), any other length mismatch is a ShapeError.
+DataFrame evaluate_to_frame(const std::vector<PhysicalExprRef>& exprs, const DataFrame& df,
+                            ExecState& state, std::optional<int64_t> height = std::nullopt);
+
+}  // namespace frazil::physical

@@ -1,0 +1,296 @@
+#include "frazil/plan/aexpr.hpp"
+
+#include <unordered_set>
+
+#include "frazil/compute/temporal.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/plan/supertype.hpp"
+
+namespace frazil::plan {
+
+using dsl::FunctionKind;
+using dsl::Operator;
+
+AExpr AExpr::column(std::string name) {
+  AExpr e;
+  e.kind = AExprKind::Column;
+  e.name = std::move(name);
+  return e;
+}
+
+AExpr AExpr::literal_value(dsl::LiteralValue value) {
+  AExpr e;
+  e.kind = AExprKind::Literal;
+  e.literal = std::move(value);
+  return e;
+}
+
+AExpr AExpr::scalar(Scalar value) {
+  dsl::LiteralValue l;
+  l.scalar = std::move(value);
+  return literal_value(std::move(l));
+}
+
+AExpr AExpr::binary(Node left, Operator op, Node right) {
+  AExpr e;
+  e.kind = AExprKind::BinaryExpr;
+  e.inputs = {left, right};
+  e.op = op;
+  return e;
+}
+
+AExpr AExpr::cast(Node input, DataType dtype, bool strict) {
+  AExpr e;
+  e.kind = AExprKind::Cast;
+  e.inputs = {input};
+  e.dtype = std::move(dtype);
+  e.strict = strict;
+  return e;
+}
+
+AExpr AExpr::function_call(FunctionKind kind, std::vector<Node> inputs, dsl::FunctionOptions options) {
+  AExpr e;
+  e.kind = AExprKind::Function;
+  e.inputs = std::move(inputs);
+  e.function = dsl::FunctionExpr{kind, std::move(options)};
+  return e;
+}
+
+std::optional<bool> AExpr::literal_bool() const {
+  if (kind != AExprKind::Literal || literal.is_series() || literal.scalar.is_null() ||
+      !literal.scalar.dtype().is_boolean())
+    return std::nullopt;
+  return literal.scalar.as_bool();
+}
+
+size_t AExpr::hash_shallow() const {
+  size_t h = static_cast<size_t>(kind) * 0x9E3779B97F4A7C15ULL;
+  auto mix = [&h](size_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
+  mix(inputs.size());
+  switch (kind) {
+    case AExprKind::Column: mix(std::hash<std::string>()(name)); break;
+    case AExprKind::Literal: mix(literal.hash()); break;
+    case AExprKind::BinaryExpr: mix(static_cast<size_t>(op)); break;
+    case AExprKind::Cast: mix(dtype.hash() * 2 + strict); break;
+    case AExprKind::Agg:
+      mix(static_cast<size_t>(agg));
+      mix(std::hash<double>()(agg_options.quantile));
+      mix(agg_options.ddof);
+      mix(std::hash<std::string>()(agg_options.interpolation));
+      mix(agg_options.ignore_nulls);
+      break;
+    case AExprKind::Function: mix(dsl::hash_function_expr(function)); break;
+    case AExprKind::Sort:
+    case AExprKind::SortBy:
+      mix(sort.descending * 4 + sort.nulls_last * 2 + sort.maintain_order);
+      for (bool b : sort.descending_by) mix(b);
+      break;
+    default: break;
+  }
+  return h;
+}
+
+bool AExpr::equal_shallow(const AExpr& o) const {
+  if (kind != o.kind || inputs.size() != o.inputs.size()) return false;
+  switch (kind) {
+    case AExprKind::Column: return name == o.name;
+    case AExprKind::Literal: return literal == o.literal;
+    case AExprKind::BinaryExpr: return op == o.op;
+    case AExprKind::Cast: return dtype == o.dtype && strict == o.strict;
+    case AExprKind::Agg:
+      return agg == o.agg && agg_options.ddof == o.agg_options.ddof &&
+             agg_options.quantile == o.agg_options.quantile &&
+             agg_options.interpolation == o.agg_options.interpolation &&
+             agg_options.ignore_nulls == o.agg_options.ignore_nulls;
+    case AExprKind::Function: return function == o.function;
+    case AExprKind::Sort:
+    case AExprKind::SortBy: return sort == o.sort;
+    default: return true;
+  }
+}
+
+bool is_scalar_ae(Node node, const ExprArena& arena) {
+  const AExpr& e = arena.get(node);
+  switch (e.kind) {
+    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Agg:
+    case AExprKind::Len: return true;
+    case AExprKind::Column:
+    case AExprKind::Window:
+    case AExprKind::Filter:
+    case AExprKind::Sort:
+    case AExprKind::SortBy: return false;
+    case AExprKind::Function:
+      if (dsl::function_is_reduction(e.function.kind)) return true;
+      if (!dsl::function_is_elementwise(e.function.kind)) return false;
+      // is_in's second input is a set, not a row-aligned input.
+      if (e.function.kind == FunctionKind::IsIn) return is_scalar_ae(e.inputs[0], arena);
+      [[fallthrough]];
+    default:
+      for (Node in : e.inputs)
+        if (!is_scalar_ae(in, arena)) return false;
+      return true;
+  }
+}
+
+bool is_elementwise_rec(Node node, const ExprArena& arena) {
+  const AExpr& e = arena.get(node);
+  switch (e.kind) {
+    case AExprKind::Agg:
+    case AExprKind::Len:
+    case AExprKind::Window:
+    case AExprKind::Filter:
+    case AExprKind::Sort:
+    case AExprKind::SortBy: return false;
+    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Function:
+      if (!dsl::function_is_elementwise(e.function.kind)) return false;
+      if (e.function.kind == FunctionKind::IsIn) return is_elementwise_rec(e.inputs[0], arena);
+      break;
+    default: break;
+  }
+  for (Node in : e.inputs)
+    if (!is_elementwise_rec(in, arena)) return false;
+  return true;
+}
+
+static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&)) {
+  const AExpr& e = arena.get(node);
+  if (pred(e)) return true;
+  for (Node in : e.inputs)
+    if (any_node(in, arena, pred)) return true;
+  return false;
+}
+
+bool has_aggregation(Node node, const ExprArena& arena) {
+  return any_node(node, arena, [](const AExpr& e) {
+    return e.kind == AExprKind::Agg || e.kind == AExprKind::Len || e.kind == AExprKind::Window ||
+           (e.kind == AExprKind::Function && !dsl::function_is_elementwise(e.function.kind)) ||
+           e.kind == AExprKind::Sort || e.kind == AExprKind::SortBy || e.kind == AExprKind::Filter;
+  });
+}
+
+bool has_window(Node node, const ExprArena& arena) {
+  return any_node(node, arena, [](const AExpr& e) { return e.kind == AExprKind::Window; });
+}
+
+void collect_columns(Node node, const ExprArena& arena, std::vector<std::string>& out) {
+  const AExpr& e = arena.get(node);
+  if (e.kind == AExprKind::Column) {
+    for (const auto& n : out)
+      if (n == e.name) return;
+    out.push_back(e.name);
+    return;
+  }
+  for (Node in : e.inputs) collect_columns(in, arena, out);
+}
+
+std::optional<std::string> leftmost_column(Node node, const ExprArena& arena) {
+  const AExpr& e = arena.get(node);
+  if (e.kind == AExprKind::Column) return e.name;
+  for (Node in : e.inputs)
+    if (auto n = leftmost_column(in, arena)) return n;
+  return std::nullopt;
+}
+
+static DataType supertype_or_throw(const DataType& a, const DataType& b, const char* what) {
+  auto s = get_supertype(a, b);
+  if (!s) throw SchemaError(err_msg("failed to determine supertype of ", a, " and ", b, " in ", what));
+  return *s;
+}
+
+static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
+  using T = TypeId;
+  // Temporal arithmetic.
+  if (op == Operator::Minus && l.id() == T::Date && r.id() == T::Date) return DataType::duration(TimeUnit::Milliseconds);
+  if (op == Operator::Minus && l.id() == T::Datetime && r.id() == T::Datetime)
+    return DataType::duration(l.time_unit());
+  if ((l.id() == T::Datetime || l.id() == T::Date) && r.id() == T::Duration) return l.id() == T::Date ? DataType::datetime(r.time_unit()) : l;
+  if (l.id() == T::Duration && (r.id() == T::Datetime || r.id() == T::Date) && op == Operator::Plus) return r;
+  DataType t = supertype_or_throw(l, r, "arithmetic");
+  if (t.is_boolean()) t = DataType::int64();  // Polars: bool + bool -> int... arithmetic promotes
+  if (op == Operator::TrueDivide) {
+    if (t.id() == T::Float32) return t;
+    if (t.id() == T::Duration) return t;
+    return DataType::float64();
+  }
+  return t;
+}
+
+DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
+  const AExpr& e = arena.get(node);
+  auto in = [&](size_t i) { return node_dtype(e.inputs[i], arena, schema); };
+  switch (e.kind) {
+    case AExprKind::Column: return schema.dtype_of(e.name);
+    case AExprKind::Literal: return e.literal.materialized_dtype();
+    case AExprKind::BinaryExpr: {
+      DataType l = in(0), r = in(1);
+      if (dsl::is_comparison(e.op)) return DataType::boolean();
+      if (dsl::is_logical(e.op)) {
+        if (l.is_boolean() || r.is_boolean() || l.is_null() || r.is_null()) return DataType::boolean();
+        return supertype_or_throw(l, r, "a bitwise operation");
+      }
+      return arith_dtype(e.op, l, r);
+    }
+    case AExprKind::Cast: return e.dtype;
+    case AExprKind::Agg: return compute::agg_result_dtype(e.agg, in(0));
+    case AExprKind::Ternary: return supertype_or_throw(in(1), in(2), "when/then/otherwise");
+    case AExprKind::Len: return DataType::uint32();
+    case AExprKind::Sort:
+    case AExprKind::SortBy:
+    case AExprKind::Filter:
+    case AExprKind::Window: return in(0);
+    case AExprKind::Function: {
+      switch (e.function.kind) {
+        case FunctionKind::Not: {
+          DataType t = in(0);
+          return t.is_integer() ? t : DataType::boolean();
+        }
+        case FunctionKind::IsNull:
+        case FunctionKind::IsNotNull:
+        case FunctionKind::IsNan:
+        case FunctionKind::IsNotNan:
+        case FunctionKind::IsFinite:
+        case FunctionKind::IsInfinite:
+        case FunctionKind::IsIn:
+        case FunctionKind::IsBetween:
+        case FunctionKind::StrContains:
+        case FunctionKind::StrStartsWith:
+        case FunctionKind::StrEndsWith: return DataType::boolean();
+        case FunctionKind::FillNull:
+        case FunctionKind::FillNan: return supertype_or_throw(in(0), in(1), dsl::function_name(e.function.kind));
+        case FunctionKind::Coalesce: {
+          DataType t = in(0);
+          for (size_t i = 1; i < e.inputs.size(); ++i) t = supertype_or_throw(t, in(i), "coalesce");
+          return t;
+        }
+        case FunctionKind::Sqrt: {
+          DataType t = in(0);
+          return t.id() == TypeId::Float32 ? t : DataType::float64();
+        }
+        case FunctionKind::Pow: {
+          DataType b = in(0), x = in(1);
+          if (b.is_integer() && x.is_integer()) return b;
+          if (b.id() == TypeId::Float32 && (x.id() == TypeId::Float32 || x.is_integer())) return b;
+          return DataType::float64();
+        }
+        case FunctionKind::NullCount:
+        case FunctionKind::StrLenBytes:
+        case FunctionKind::StrLenChars: return DataType::uint32();
+        case FunctionKind::DtYear: return compute::date_part_dtype(compute::DatePart::Year);
+        case FunctionKind::DtMonth: return compute::date_part_dtype(compute::DatePart::Month);
+        case FunctionKind::DtDay: return compute::date_part_dtype(compute::DatePart::Day);
+        case FunctionKind::DtHour: return compute::date_part_dtype(compute::DatePart::Hour);
+        case FunctionKind::DtMinute: return compute::date_part_dtype(compute::DatePart::Minute);
+        case FunctionKind::DtSecond: return compute::date_part_dtype(compute::DatePart::Second);
+        case FunctionKind::DtWeekday: return compute::date_part_dtype(compute::DatePart::Weekday);
+        case FunctionKind::DtOrdinalDay: return compute::date_part_dtype(compute::DatePart::Ordinal);
+        case FunctionKind::DtQuarter: return compute::date_part_dtype(compute::DatePart::Quarter);
+        default: return in(0);
+      }
+    }
+  }
+  return DataType::null();
+}
+
+}  // namespace frazil::plan

@@ -1,0 +1,80 @@
+// AExpr: the expression IR node the optimizer reasons about. Children are Node indices
+// into an Arena<AExpr>; no pointers, no virtuals. Hashing and equality are shallow: the
+// variant and its own attributes, never the children (structure comes from canonical ids).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/core/schema.hpp"
+#include "frazil/dsl/expr.hpp"
+#include "frazil/plan/arena.hpp"
+
+namespace frazil::plan {
+
+enum class AExprKind : uint8_t {
+  Column,      // name
+  Literal,     // literal
+  BinaryExpr,  // inputs[0] op inputs[1]
+  Cast,        // inputs[0] -> dtype (strict)
+  Agg,         // agg(inputs[0])
+  Ternary,     // inputs: predicate, truthy, falsy
+  Function,    // function(inputs...)
+  Len,         // number of rows of the context
+  Sort,        // inputs[0], sort
+  SortBy,      // inputs[0] by inputs[1..], sort
+  Filter,      // inputs[0] where inputs[1]
+  Window,      // inputs[0] over inputs[1..]
+};
+
+struct AExpr {
+  AExprKind kind = AExprKind::Len;
+  std::vector<Node> inputs;
+  std::string name;
+  dsl::LiteralValue literal;
+  dsl::Operator op = dsl::Operator::Plus;
+  DataType dtype;
+  bool strict = true;
+  compute::AggKind agg = compute::AggKind::Sum;
+  compute::AggOptions agg_options;
+  dsl::FunctionExpr function{dsl::FunctionKind::Not, {}};
+  dsl::SortFlags sort;
+
+  static AExpr column(std::string name);
+  static AExpr literal_value(dsl::LiteralValue value);
+  static AExpr scalar(Scalar value);
+  static AExpr binary(Node left, dsl::Operator op, Node right);
+  static AExpr cast(Node input, DataType dtype, bool strict);
+  static AExpr function_call(dsl::FunctionKind kind, std::vector<Node> inputs, dsl::FunctionOptions options = {});
+
+  bool is_literal() const { return kind == AExprKind::Literal; }
+  bool is_column() const { return kind == AExprKind::Column; }
+  // A boolean literal's value; nullopt when not a non-null boolean literal.
+  std::optional<bool> literal_bool() const;
+
+  size_t hash_shallow() const;
+  bool equal_shallow(const AExpr& other) const;
+};
+
+using ExprArena = Arena<AExpr>;
+
+// --- properties of subtrees, computed by walking the arena ---
+
+// The output has exactly one row (literal scalar, aggregation, len()).
+bool is_scalar_ae(Node node, const ExprArena& arena);
+// Every node is elementwise: the output row i depends only on input row i.
+bool is_elementwise_rec(Node node, const ExprArena& arena);
+// Contains an aggregation, window, sort, or any node that needs the whole column.
+bool has_aggregation(Node node, const ExprArena& arena);
+bool has_window(Node node, const ExprArena& arena);
+// Names of the columns a subtree reads, appended in first-seen order.
+void collect_columns(Node node, const ExprArena& arena, std::vector<std::string>& out);
+// The leftmost column name, the name Polars gives an unaliased expression.
+std::optional<std::string> leftmost_column(Node node, const ExprArena& arena);
+
+// Output dtype of a node against the input schema. `in_group_by` marks the aggregation
+// context of group_by().agg(): a non-aggregated column there becomes a List.
+DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema);
+
+}  // namespace frazil::plan

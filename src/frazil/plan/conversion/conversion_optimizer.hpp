@@ -1,0 +1,30 @@
+// ConversionOptimizer: applies expression simplification and type coercion while the DSL
+// is converted to IR. For each node, bottom-up: loop { simplify; coerce } until neither
+// changes anything; the filter-predicate bit is passed down through AND/OR only.
+#pragma once
+
+#include <memory>
+
+#include "frazil/plan/optimization_rule.hpp"
+
+namespace frazil::plan {
+
+class ConversionOptimizer {
+ public:
+  ConversionOptimizer(bool simplify, bool coerce);
+  ~ConversionOptimizer();
+
+  // Optimizes the expression rooted at `root` in place; the root keeps its Node.
+  void optimize(ExprArena& arena, Node root, const Schema& schema, bool is_filter_predicate,
+                bool in_aggregation = false);
+
+ private:
+  void visit(ExprArena& arena, Node node, const Schema& schema, OptimizeExprContext ctx, int depth);
+  bool apply(OptimizationRule& rule, ExprArena& arena, Node node, const Schema& schema,
+             const OptimizeExprContext& ctx);
+
+  std::unique_ptr<OptimizationRule> simplify_;
+  std::unique_ptr<OptimizationRule> coerce_;
+};
+
+}  // namespace frazil::plan

@@ -1,0 +1,337 @@
+#include "frazil/plan/conversion/type_coercion.hpp"
+
+#include "frazil/compute/cast.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/supertype.hpp"
+
+namespace frazil::plan {
+
+using dsl::FunctionKind;
+using dsl::Operator;
+
+namespace {
+
+// The smallest integer dtype that holds `v`.
+DataType int_dtype_for(int64_t v) {
+  if (v >= INT8_MIN && v <= INT8_MAX) return DataType::int8();
+  if (v >= INT16_MIN && v <= INT16_MAX) return DataType::int16();
+  if (v >= INT32_MIN && v <= INT32_MAX) return DataType::int32();
+  return DataType::int64();
+}
+
+bool fits(int64_t v, const DataType& t) {
+  switch (t.id()) {
+    case TypeId::Int8: return v >= INT8_MIN && v <= INT8_MAX;
+    case TypeId::Int16: return v >= INT16_MIN && v <= INT16_MAX;
+    case TypeId::Int32: return v >= INT32_MIN && v <= INT32_MAX;
+    case TypeId::Int64: return true;
+    case TypeId::UInt8: return v >= 0 && v <= UINT8_MAX;
+    case TypeId::UInt16: return v >= 0 && v <= UINT16_MAX;
+    case TypeId::UInt32: return v >= 0 && v <= UINT32_MAX;
+    case TypeId::UInt64: return v >= 0;
+    default: return false;
+  }
+}
+
+const dsl::LiteralValue* dynamic_literal(const AExpr& e) {
+  if (e.kind == AExprKind::Literal && e.literal.dynamic && !e.literal.is_series()) return &e.literal;
+  return nullptr;
+}
+
+// The dtype operand `self` should have next to `other` (for dynamic literals: adapted).
+DataType operand_dtype(const AExpr& self, const DataType& self_dtype, const DataType& other) {
+  if (auto* lit = dynamic_literal(self)) return adapt_dynamic_literal(*lit, other);
+  return self_dtype;
+}
+
+}  // namespace
+
+DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& other) {
+  const Scalar& v = lit.scalar;
+  if (v.is_null()) return other;
+  if (v.dtype().id() == TypeId::Int64) {
+    if (other.is_integer()) {
+      if (fits(v.as_int64(), other)) return other;
+      auto s = get_supertype(other, int_dtype_for(v.as_int64()));
+      return s ? *s : DataType::int64();
+    }
+    if (other.is_float() || other.id() == TypeId::Decimal) return other;
+    return lit.materialized_dtype();
+  }
+  if (v.dtype().id() == TypeId::Float64) {
+    if (other.is_float()) return other;
+    return DataType::float64();
+  }
+  return lit.materialized_dtype();
+}
+
+Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) {
+  const AExpr& e = arena.get(input);
+  if (e.kind == AExprKind::Literal && !e.literal.is_series()) {
+    Scalar value = e.literal.materialized_scalar();
+    if (value.dtype() == dtype && !e.literal.dynamic) return input;
+    ArrayRef one = scalar_to_array(value, 1);
+    ArrayRef cast = compute::cast(*one, dtype, strict);
+    return arena.add(AExpr::scalar(array_get(*cast, 0)));
+  }
+  if (e.kind == AExprKind::Literal && e.literal.is_series()) {
+    dsl::LiteralValue l;
+    l.series = compute::cast(*e.literal.series, dtype, strict);
+    return arena.add(AExpr::literal_value(std::move(l)));
+  }
+  return arena.add(AExpr::cast(input, dtype, strict));
+}
+
+std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node, const Schema& schema,
+                                                     const OptimizeExprContext&) {
+  const AExpr e = arena.get(node);  // a copy: add_cast may grow the arena
+  auto dtype = [&](Node n) { return node_dtype(n, arena, schema); };
+  switch (e.kind) {
+    case AExprKind::BinaryExpr: {
+      Node l = e.inputs[0], r = e.inputs[1];
+      const AExpr& la = arena.get(l);
+      const AExpr& ra = arena.get(r);
+      DataType lt = dtype(l), rt = dtype(r);
+      bool l_dyn = dynamic_literal(la) != nullptr, r_dyn = dynamic_literal(ra) != nullptr;
+      if (lt == rt && !l_dyn && !r_dyn) {
+        // Boolean arithmetic counts booleans as integers.
+        if (lt.is_boolean() && dsl::is_arithmetic(e.op)) {
+          DataType t = e.op == Operator::TrueDivide ? DataType::float64() : DataType::int32();
+          return AExpr::binary(add_cast(arena, l, t), e.op, add_cast(arena, r, t));
+        }
+        return std::nullopt;
+      }
+      // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
+      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()) && !l_dyn && !r_dyn) {
+        if (lt.id() == TypeId::Date && rt.id() == TypeId::Datetime)
+          return AExpr::binary(add_cast(arena, l, rt), e.op, r);
+        if (lt.id() == TypeId::Datetime && rt.id() == TypeId::Date)
+          return AExpr::binary(l, e.op, add_cast(arena, r, lt));
+        return std::nullopt;
+      }
+      DataType lw = operand_dtype(la, lt, rt);
+      DataType rw = operand_dtype(ra, rt, lt);
+      if (dsl::is_logical(e.op)) {
+        // Null in a boolean operation is a null boolean.
+        if (lt.is_null() && rt.is_boolean()) lw = rt;
+        if (rt.is_null() && lt.is_boolean()) rw = lt;
+      }
+      if (dsl::is_comparison(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string())))
+        throw InvalidOperationError(err_msg("cannot compare string with numeric type (", lt, " and ", rt,
+                                            ") in ", node_to_expr(node, arena).to_string()));
+      auto st = get_supertype(lw, rw);
+      if (!st)
+        throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",
+                                  node_to_expr(node, arena).to_string()));
+      DataType target = *st;
+      if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
+      bool changed = lt != target || rt != target || l_dyn || r_dyn;
+      if (!changed) return std::nullopt;
+      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target);
+      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target);
+      if (nl == l && nr == r) return std::nullopt;
+      return AExpr::binary(nl, e.op, nr);
+    }
+    case AExprKind::Ternary: {
+      Node p = e.inputs[0], t = e.inputs[1], f = e.inputs[2];
+      DataType pt = dtype(p), tt = dtype(t), ft = dtype(f);
+      AExpr out = e;
+      bool changed = false;
+      if (pt.is_null()) {
+        out.inputs[0] = add_cast(arena, p, DataType::boolean());
+        changed = true;
+      }
+      const AExpr& ta = arena.get(t);
+      const AExpr& fa = arena.get(f);
+      bool t_dyn = dynamic_literal(ta), f_dyn = dynamic_literal(fa);
+      if (tt != ft || t_dyn || f_dyn) {
+        DataType tw = operand_dtype(ta, tt, ft), fw = operand_dtype(fa, ft, tt);
+        auto st = get_supertype(tw, fw);
+        if (!st)
+          throw SchemaError(err_msg("failed to determine supertype of ", tt, " and ", ft, " in ",
+                                    node_to_expr(node, arena).to_string()));
+        if (tt != *st || t_dyn) out.inputs[1] = add_cast(arena, t, *st);
+        if (ft != *st || f_dyn) out.inputs[2] = add_cast(arena, f, *st);
+        changed |= out.inputs[1] != t || out.inputs[2] != f;
+      }
+      if (!changed) return std::nullopt;
+      return out;
+    }
+    case AExprKind::Function: {
+      AExpr out = e;
+      bool changed = false;
+      auto unify = [&](size_t first, size_t last) {
+        // Casts inputs [first, last] to their supertype (dynamic literals adapt).
+        DataType t = dtype(e.inputs[first]);
+        const AExpr* fa = &arena.get(e.inputs[first]);
+        if (dynamic_literal(*fa) && last > first) t = DataType::null();
+        for (size_t i = first; i <= last; ++i) {
+          const AExpr& a = arena.get(e.inputs[i]);
+          DataType d = dtype(e.inputs[i]);
+          if (dynamic_literal(a)) continue;
+          auto s = get_supertype(t, d);
+          if (!s)
+            throw SchemaError(err_msg("failed to determine supertype of ", t, " and ", d, " in ",
+                                      node_to_expr(node, arena).to_string()));
+          t = *s;
+        }
+        for (size_t i = first; i <= last; ++i) {
+          const AExpr& a = arena.get(e.inputs[i]);
+          if (auto* lit = dynamic_literal(a)) {
+            DataType want = t.is_null() ? lit->materialized_dtype() : adapt_dynamic_literal(*lit, t);
+            auto s = get_supertype(t, want);
+            if (s) t = *s;
+          }
+        }
+        for (size_t i = first; i <= last; ++i) {
+          DataType d = dtype(e.inputs[i]);
+          if (d != t || dynamic_literal(arena.get(e.inputs[i]))) {
+            out.inputs[i] = add_cast(arena, e.inputs[i], t);
+            changed |= out.inputs[i] != e.inputs[i];
+          }
+        }
+      };
+      switch (e.function.kind) {
+        case FunctionKind::FillNull:
+        case FunctionKind::FillNan:
+        case FunctionKind::Coalesce:
+          unify(0, e.inputs.size() - 1);
+          break;
+        case FunctionKind::IsBetween: {
+          DataType xt = dtype(e.inputs[0]);
+          for (size_t i = 1; i < 3; ++i) {
+            const AExpr& a = arena.get(e.inputs[i]);
+            DataType d = dtype(e.inputs[i]);
+            DataType w = operand_dtype(a, d, xt);
+            if (auto s = get_supertype(xt, w)) xt = *s;
+          }
+          for (size_t i = 0; i < 3; ++i) {
+            if (dtype(e.inputs[i]) != xt || dynamic_literal(arena.get(e.inputs[i]))) {
+              out.inputs[i] = add_cast(arena, e.inputs[i], xt);
+              changed |= out.inputs[i] != e.inputs[i];
+            }
+          }
+          break;
+        }
+        case FunctionKind::IsIn: {
+          DataType xt = dtype(e.inputs[0]);
+          const AExpr& v = arena.get(e.inputs[1]);
+          DataType vt = dtype(e.inputs[1]);
+          if (v.kind == AExprKind::Literal && v.literal.is_series()) {
+            if (vt != xt && !vt.is_null()) {
+              if (vt.is_string() != xt.is_string() && !(vt.is_null()))
+                throw InvalidOperationError(err_msg("'is_in' cannot check for ", vt, " values in ", xt, " data"));
+              // Values that do not fit the column's dtype can never match: cast non-strictly.
+              out.inputs[1] = add_cast(arena, e.inputs[1], xt, false);
+              changed = true;
+            }
+          } else if (vt != xt) {
+            out.inputs[1] = add_cast(arena, e.inputs[1], xt);
+            changed = true;
+          }
+          break;
+        }
+        case FunctionKind::Pow: {
+          DataType b = dtype(e.inputs[0]);
+          const AExpr& xa = arena.get(e.inputs[1]);
+          DataType x = dtype(e.inputs[1]);
+          DataType target = b;
+          if (b.is_integer() && (x.is_float())) target = DataType::float64();
+          else if (b.is_float()) target = b;
+          else if (b.is_boolean()) target = DataType::int64();
+          if (b != target) {
+            out.inputs[0] = add_cast(arena, e.inputs[0], target);
+            changed = true;
+          }
+          if (x != target || dynamic_literal(xa)) {
+            out.inputs[1] = add_cast(arena, e.inputs[1], target);
+            changed |= out.inputs[1] != e.inputs[1];
+          }
+          break;
+        }
+        default: break;
+      }
+      if (!changed) return std::nullopt;
+      return out;
+    }
+    default: return std::nullopt;
+  }
+}
+
+void type_check(Node node, const ExprArena& arena, const Schema& schema) {
+  const AExpr& e = arena.get(node);
+  for (Node in : e.inputs) type_check(in, arena, schema);
+  auto dtype = [&](Node n) { return node_dtype(n, arena, schema); };
+  auto fail = [&](const std::string& what) {
+    throw InvalidOperationError(what + " in " + node_to_expr(node, arena).to_string());
+  };
+  switch (e.kind) {
+    case AExprKind::BinaryExpr: {
+      DataType l = dtype(e.inputs[0]), r = dtype(e.inputs[1]);
+      if (dsl::is_arithmetic(e.op)) {
+        bool ok = (l.is_numeric() && r.is_numeric()) || l.is_temporal() || r.is_temporal() ||
+                  (l.is_null() || r.is_null()) ||
+                  (e.op == Operator::Plus && l.is_string() && r.is_string());
+        if (!ok) fail(err_msg("arithmetic '", dsl::operator_symbol(e.op), "' is not supported for dtypes ", l, " and ", r));
+      }
+      if (dsl::is_logical(e.op)) {
+        bool ok = (l.is_boolean() || l.is_null() || l.is_integer()) && (r.is_boolean() || r.is_null() || r.is_integer());
+        if (!ok) fail(err_msg("logical '", dsl::operator_symbol(e.op), "' is not supported for dtypes ", l, " and ", r));
+      }
+      break;
+    }
+    case AExprKind::Ternary: {
+      DataType p = dtype(e.inputs[0]);
+      if (!p.is_boolean() && !p.is_null()) fail(err_msg("when() predicate must be of type Boolean, got ", p));
+      break;
+    }
+    case AExprKind::Filter: {
+      DataType p = dtype(e.inputs[1]);
+      if (!p.is_boolean()) fail(err_msg("filter predicate must be of type Boolean, got ", p));
+      break;
+    }
+    case AExprKind::Cast: {
+      DataType from = dtype(e.inputs[0]);
+      if (!compute::can_cast(from, e.dtype)) fail(err_msg("cannot cast ", from, " to ", e.dtype));
+      break;
+    }
+    case AExprKind::Agg: {
+      DataType t = dtype(e.inputs[0]);
+      using compute::AggKind;
+      bool numeric_only = e.agg == AggKind::Mean || e.agg == AggKind::Median || e.agg == AggKind::Std ||
+                          e.agg == AggKind::Var || e.agg == AggKind::Quantile;
+      if (numeric_only && !(t.is_numeric() || t.is_boolean() || t.is_null() || t.is_temporal()))
+        fail(err_msg("`", compute::agg_name(e.agg), "` operation not supported for dtype `", t.short_name(), "`"));
+      if (e.agg == AggKind::Sum && !(t.is_numeric() || t.is_boolean() || t.is_null() || t.id() == TypeId::Duration))
+        fail(err_msg("`sum` operation not supported for dtype `", t.short_name(), "`"));
+      if ((e.agg == AggKind::Any || e.agg == AggKind::All) && !t.is_boolean())
+        fail(err_msg("`", compute::agg_name(e.agg), "` operation not supported for dtype `", t.short_name(), "`"));
+      break;
+    }
+    case AExprKind::Function: {
+      using dsl::FunctionKind;
+      DataType t = dtype(e.inputs[0]);
+      auto k = e.function.kind;
+      bool is_str = k >= FunctionKind::StrContains && k <= FunctionKind::StrReplace;
+      bool is_dt = k >= FunctionKind::DtYear && k <= FunctionKind::DtQuarter;
+      if (is_str && !t.is_string() && !t.is_null())
+        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      if (is_dt && !(t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.is_null()))
+        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      if (k == FunctionKind::Not && !(t.is_boolean() || t.is_integer() || t.is_null()))
+        fail(err_msg("`not` operation not supported for dtype `", t.short_name(), "`"));
+      if ((k == FunctionKind::IsNan || k == FunctionKind::IsNotNan || k == FunctionKind::FillNan) &&
+          !(t.is_float() || t.is_null()))
+        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      if ((k == FunctionKind::Abs || k == FunctionKind::Negate || k == FunctionKind::Round ||
+           k == FunctionKind::Sqrt || k == FunctionKind::Floor || k == FunctionKind::Ceil) &&
+          !(t.is_numeric() || t.is_null() || (t.id() == TypeId::Duration && k != FunctionKind::Sqrt)))
+        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      break;
+    }
+    default: break;
+  }
+}
+
+}  // namespace frazil::plan

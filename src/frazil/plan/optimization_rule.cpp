@@ -1,0 +1,30 @@
+#include "frazil/plan/optimization_rule.hpp"
+
+#include <cstdlib>
+
+namespace frazil::plan {
+
+bool passes_on_filter_predicate(const AExpr& e) {
+  return e.kind == AExprKind::BinaryExpr && (e.op == dsl::Operator::And || e.op == dsl::Operator::Or);
+}
+
+namespace {
+thread_local std::vector<RewriteEvent> t_events;
+thread_local int t_enabled = -1;  // -1: not decided yet, read the environment
+}  // namespace
+
+bool RewriteTrace::enabled() {
+  if (t_enabled < 0) {
+    const char* v = std::getenv("FRAZIL_TRACE");
+    t_enabled = (v && *v && std::string(v) != "0") ? 1 : 0;
+  }
+  return t_enabled == 1;
+}
+
+void RewriteTrace::set_enabled(bool on) { t_enabled = on ? 1 : 0; }
+
+void RewriteTrace::record(RewriteEvent event) { t_events.push_back(std::move(event)); }
+
+std::vector<RewriteEvent> RewriteTrace::take() { return std::exchange(t_events, {}); }
+
+}  // namespace frazil::plan

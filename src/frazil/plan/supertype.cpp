@@ -1,0 +1,90 @@
+#include "frazil/plan/supertype.hpp"
+
+namespace frazil::plan {
+
+namespace {
+
+int int_bits(TypeId id) {
+  switch (id) {
+    case TypeId::Int8:
+    case TypeId::UInt8: return 8;
+    case TypeId::Int16:
+    case TypeId::UInt16: return 16;
+    case TypeId::Int32:
+    case TypeId::UInt32: return 32;
+    case TypeId::Int64:
+    case TypeId::UInt64: return 64;
+    default: return 0;
+  }
+}
+
+DataType signed_of_bits(int bits) {
+  switch (bits) {
+    case 8: return DataType::int8();
+    case 16: return DataType::int16();
+    case 32: return DataType::int32();
+    default: return DataType::int64();
+  }
+}
+
+std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) {
+  const TypeId x = a.id(), y = b.id();
+  if (x == TypeId::Null) return b;
+  if (x == TypeId::Boolean && (b.is_numeric())) return b;
+  if (a.is_integer() && b.is_integer()) {
+    if (a.is_signed_integer() == b.is_signed_integer())
+      return int_bits(x) >= int_bits(y) ? a : b;
+    const DataType& s = a.is_signed_integer() ? a : b;
+    const DataType& u = a.is_signed_integer() ? b : a;
+    if (int_bits(s.id()) > int_bits(u.id())) return s;
+    // Polars goes to Int128 for Int64 x UInt64; frazil has no Int128 and uses Float64.
+    if (int_bits(u.id()) == 64) return DataType::float64();
+    return signed_of_bits(int_bits(u.id()) * 2);
+  }
+  if (a.is_integer() && b.is_float()) {
+    if (y == TypeId::Float32 && int_bits(x) <= 16) return DataType::float32();
+    return DataType::float64();
+  }
+  if (a.is_float() && b.is_float()) return DataType::float64();
+  if (x == TypeId::Decimal && b.is_float()) return DataType::float64();
+  if (x == TypeId::Decimal && b.is_integer()) return a;
+  if (x == TypeId::Decimal && y == TypeId::Decimal) {
+    int scale = std::max(a.scale(), b.scale());
+    int ip = std::max(a.precision() - a.scale(), b.precision() - b.scale());
+    return DataType::decimal(std::min(38, ip + scale), scale);
+  }
+  if (x == TypeId::Date && y == TypeId::Datetime) return b;
+  if (x == TypeId::Datetime && y == TypeId::Datetime) {
+    // The finer unit wins; a time zone must agree.
+    if (a.time_zone() != b.time_zone()) return std::nullopt;
+    auto rank = [](TimeUnit u) { return u == TimeUnit::Nanoseconds ? 2 : u == TimeUnit::Microseconds ? 1 : 0; };
+    return rank(a.time_unit()) >= rank(b.time_unit()) ? a : b;
+  }
+  if (x == TypeId::Duration && y == TypeId::Duration) {
+    auto rank = [](TimeUnit u) { return u == TimeUnit::Nanoseconds ? 2 : u == TimeUnit::Microseconds ? 1 : 0; };
+    return rank(a.time_unit()) >= rank(b.time_unit()) ? a : b;
+  }
+  if (x == TypeId::String && (b.is_numeric() || b.is_boolean() || b.is_temporal())) return a;
+  if (x == TypeId::List && y == TypeId::List) {
+    auto inner = get_supertype(a.inner(), b.inner());
+    if (!inner) return std::nullopt;
+    return DataType::list(*inner);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<DataType> get_supertype(const DataType& a, const DataType& b) {
+  if (a == b) return a;
+  if (auto s = supertype_ordered(a, b)) return s;
+  return supertype_ordered(b, a);
+}
+
+bool is_lossless_cast(const DataType& from, const DataType& to) {
+  if (from == to) return true;
+  auto s = get_supertype(from, to);
+  return s && *s == to;
+}
+
+}  // namespace frazil::plan
