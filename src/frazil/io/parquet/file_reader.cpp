@@ -1,0 +1,218 @@
+#include "frazil/io/parquet/file_reader.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
+#include "frazil/io/parquet/assemble.hpp"
+#include "frazil/io/parquet/codec.hpp"
+#include "frazil/io/parquet/column_reader.hpp"
+#include "frazil/io/parquet/decode_error.hpp"
+
+namespace frazil::io::parquet {
+
+namespace {
+constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
+}
+
+std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLimits limits) {
+  std::shared_ptr<ParquetFile> f(new ParquetFile());
+  f->path_ = path;
+  f->limits_ = limits;
+  f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (f->fd_ < 0) throw IOError(err_msg("cannot open parquet file '", path, "': ", std::strerror(errno)));
+  struct stat st;
+  if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) f->fail("is a directory");
+  f->size_ = static_cast<int64_t>(st.st_size);
+  f->parse_footer();
+  return f;
+}
+
+std::shared_ptr<ParquetFile> ParquetFile::from_buffer(Buffer bytes, std::string name, ReaderLimits limits) {
+  std::shared_ptr<ParquetFile> f(new ParquetFile());
+  f->path_ = std::move(name);
+  f->limits_ = limits;
+  f->memory_ = std::move(bytes);
+  f->size_ = static_cast<int64_t>(f->memory_.size());
+  f->parse_footer();
+  return f;
+}
+
+ParquetFile::~ParquetFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void ParquetFile::fail(const std::string& what) const {
+  throw IOError(err_msg("parquet file '", path_, "': ", what));
+}
+
+Buffer ParquetFile::read_range(int64_t offset, int64_t length) const {
+  if (offset < 0 || length < 0 || offset > size_ || length > size_ - offset)
+    fail(err_msg("byte range [", offset, ", ", offset, " + ", length, ") is outside the file of ", size_, " bytes"));
+  if (fd_ < 0) return memory_.slice(static_cast<size_t>(offset), static_cast<size_t>(length));
+  Buffer b = Buffer::allocate(static_cast<size_t>(length));
+  size_t done = 0;
+  while (done < static_cast<size_t>(length)) {
+    ssize_t got = ::pread(fd_, b.mutable_data() + done, static_cast<size_t>(length) - done,
+                          static_cast<off_t>(offset + static_cast<int64_t>(done)));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      fail(err_msg("read failed: ", std::strerror(errno)));
+    }
+    if (got == 0) fail("file is shorter than expected (truncated while reading?)");
+    done += static_cast<size_t>(got);
+  }
+  return b;
+}
+
+void ParquetFile::parse_footer() {
+  if (size_ < 12) fail(err_msg("file of ", size_, " bytes is too small to be parquet"));
+  Buffer head = read_range(0, 4);
+  Buffer tail = read_range(size_ - 8, 8);
+  if (std::memcmp(tail.data() + 4, "PARE", 4) == 0) fail("encrypted parquet files are not supported");
+  if (std::memcmp(head.data(), kMagic, 4) != 0 || std::memcmp(tail.data() + 4, kMagic, 4) != 0)
+    fail("not a parquet file (magic bytes missing)");
+  uint32_t footer_len;
+  std::memcpy(&footer_len, tail.data(), 4);
+  if (static_cast<int64_t>(footer_len) > size_ - 12) fail(err_msg("footer length ", footer_len, " exceeds the file"));
+  data_end_ = size_ - 8 - footer_len;
+  Buffer footer = read_range(data_end_, footer_len);
+  try {
+    md_ = decode_file_metadata(footer.data(), footer.size());
+  } catch (const ThriftError& e) {
+    fail(err_msg("corrupt footer: ", e.what()));
+  }
+  if (md_.encrypted) fail("encrypted parquet files are not supported");
+  try {
+    pschema_ = ParquetSchema(md_.schema);
+  } catch (const ParquetSchemaError& e) {
+    fail(err_msg("invalid schema: ", e.what()));
+  } catch (const SchemaError& e) {
+    throw SchemaError(err_msg("parquet file '", path_, "': ", e.what()));
+  } catch (const DuplicateError& e) {
+    throw DuplicateError(err_msg("parquet file '", path_, "': ", e.what()));
+  }
+  const auto& leaves = pschema_.leaves();
+  num_rows_ = 0;
+  for (size_t g = 0; g < md_.row_groups.size(); ++g) {
+    const RowGroup& rg = md_.row_groups[g];
+    if (rg.num_rows < 0 || rg.num_rows > limits_.max_rows_per_row_group)
+      fail(err_msg("row group ", g, " claims ", rg.num_rows, " rows"));
+    if (rg.columns.size() != leaves.size())
+      fail(err_msg("row group ", g, " has ", rg.columns.size(), " column chunks but the schema has ", leaves.size(), " leaves"));
+    for (size_t c = 0; c < rg.columns.size(); ++c) {
+      const ColumnChunk& cc = rg.columns[c];
+      if (cc.file_path) fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': column chunks in other files are not supported"));
+      if (!cc.meta_data) fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': missing column metadata"));
+      const ColumnMetaData& m = *cc.meta_data;
+      if (m.type != leaves[c].physical)
+        fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': physical type differs from the schema"));
+      if (m.total_compressed_size < 0 || m.data_page_offset < 0 || m.num_values < 0)
+        fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': negative size or offset"));
+    }
+    num_rows_ += rg.num_rows;
+  }
+}
+
+int64_t ParquetFile::row_group_num_rows(size_t i) const {
+  if (i >= md_.row_groups.size())
+    throw OutOfBoundsError(err_msg("row group ", i, " out of range for '", path_, "' with ", md_.row_groups.size(), " row groups"));
+  return md_.row_groups[i].num_rows;
+}
+
+RowGroupStats ParquetFile::row_group_stats(size_t i) const {
+  RowGroupStats s;
+  s.path = path_;
+  s.row_group = i;
+  s.num_rows = row_group_num_rows(i);
+  const RowGroup& rg = md_.row_groups[i];
+  const auto& leaves = pschema_.leaves();
+  for (const SchemaNode& f : pschema_.fields()) {
+    if (f.kind != SchemaNode::Kind::Primitive) continue;
+    const LeafColumn& leaf = leaves[f.leaf];
+    const ColumnMetaData& m = *rg.columns[leaf.index].meta_data;
+    if (!m.statistics) continue;
+    bool typed = leaf.index < md_.column_orders.size() && md_.column_orders[leaf.index];
+    s.names.push_back(f.name);
+    s.columns.push_back(decode_statistics(leaf, *m.statistics, typed));
+  }
+  return s;
+}
+
+DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* columns, int64_t row_limit) const {
+  const int64_t rg_rows = row_group_num_rows(i);
+  const RowGroup& rg = md_.row_groups[i];
+  const auto& fields = pschema_.fields();
+  const auto& leaves = pschema_.leaves();
+  std::vector<size_t> wanted;
+  if (columns) {
+    for (const auto& name : *columns) {
+      auto idx = pschema_.schema().index_of(name);
+      if (!idx) pschema_.schema().dtype_of(name);  // throws ColumnNotFoundError listing the names
+      wanted.push_back(*idx);
+    }
+  } else {
+    for (size_t f = 0; f < fields.size(); ++f) wanted.push_back(f);
+  }
+  const int64_t rows = row_limit >= 0 ? std::min(row_limit, rg_rows) : rg_rows;
+
+  // One task per needed leaf: read its bytes, decode its pages.
+  struct Task {
+    int leaf;
+    bool dense;
+  };
+  std::vector<Task> tasks;
+  for (size_t f : wanted)
+    for (int l : fields[f].leaves) tasks.push_back({l, !is_flat(fields[f], leaves)});
+  std::vector<LeafResult> results(leaves.size());
+  auto context = [&](int leaf) {
+    return err_msg("parquet file '", path_, "', row group ", i, ", column '", leaves[leaf].dotted_path(), "': ");
+  };
+  parallel_for(tasks.size(), [&](size_t t) {
+    const int l = tasks[t].leaf;
+    const ColumnMetaData& m = *rg.columns[leaves[l].index].meta_data;
+    int64_t start = m.data_page_offset;
+    if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 && *m.dictionary_page_offset < start)
+      start = *m.dictionary_page_offset;
+    if (start < 4 || m.total_compressed_size > data_end_ - start)
+      throw IOError(context(l) + err_msg("column chunk [", start, ", +", m.total_compressed_size,
+                                         ") lies outside the data of the file"));
+    Buffer chunk = read_range(start, m.total_compressed_size);
+    ChunkReadOptions opt;
+    opt.dense = tasks[t].dense;
+    opt.row_limit = row_limit >= 0 && row_limit < rg_rows ? row_limit : -1;
+    try {
+      results[l] = read_column_chunk(leaves[l], m, chunk, opt);
+    } catch (const DecodeError& e) {
+      throw IOError(context(l) + e.what());
+    } catch (const CodecError& e) {
+      throw IOError(context(l) + e.what());
+    } catch (const ThriftError& e) {
+      throw IOError(context(l) + "corrupt page header: " + e.what());
+    }
+  });
+
+  std::vector<Column> cols;
+  for (size_t f : wanted) {
+    ArrayRef arr;
+    try {
+      arr = assemble_column(fields[f], leaves, results);
+    } catch (const DecodeError& e) {
+      throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': ", e.what()));
+    }
+    if (arr->length() != rows)
+      throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': decodes to ",
+                            arr->length(), " rows but the row group has ", rows));
+    cols.emplace_back(fields[f].name, std::move(arr));
+  }
+  if (cols.empty()) return DataFrame::empty_with_height(rows);
+  return DataFrame(std::move(cols));
+}
+
+}  // namespace frazil::io::parquet
