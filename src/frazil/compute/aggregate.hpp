@@ -1,8 +1,12 @@
 // Reductions: over a whole array (-> Scalar) and per group (-> one value per group).
-// Nulls are skipped; the dtype rules are Polars': sum of Int8/16/UInt8/16 and Boolean ->
-// Int64 (UInt8/16 -> Int64, UInt32 stays UInt32, UInt64 stays), sum of Int32 -> Int32,
-// Int64 -> Int64, floats keep their dtype; mean/median/std/var/quantile -> Float64 (Float32
-// stays Float32); min/max/first/last keep the dtype; count/len/n_unique/null_count -> UInt32.
+// Nulls are skipped (except by first/last, len, null_count, n_unique). The dtype rules are
+// Polars 2.1's: sum of Int8/16/UInt8/16 -> Int64, Int32 -> Int32 (wrapping), Int64,
+// UInt32, UInt64 and floats keep their dtype, Boolean -> UInt32, Duration stays,
+// Decimal(p, s) -> Decimal(38, s); mean/median/std/var/quantile -> Float64 (Float32 stays
+// Float32; Decimal -> Float64); mean/median/quantile of Date -> Datetime(us), of Datetime,
+// Duration, Time -> the same dtype (truncated); min/max/first/last keep the dtype;
+// count/len/n_unique/null_count -> UInt32; any/all: Boolean -> Boolean. A Null input gives
+// a Null result (counts excepted). Other combinations throw InvalidOperationError.
 #pragma once
 
 #include <optional>
@@ -44,7 +48,9 @@ struct AggOptions {
 const char* agg_name(AggKind kind);  // "sum", "mean", ...
 DataType agg_result_dtype(AggKind kind, const DataType& input);
 
-// Whole-array reduction. Empty or all-null input: sum -> 0, count/len -> 0, others -> null.
+// Whole-array reduction. Empty or all-null input: sum -> 0, count/len -> 0, any -> false,
+// all -> true, others -> null. std/var with count <= ddof -> null. Min/max skip NaN unless
+// every value is NaN; median/quantile sort NaN last.
 Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options = {});
 
 // Group assignment: rows of a key set mapped to dense group ids in order of first
@@ -59,7 +65,7 @@ struct Groups {
 Groups group_rows(const std::vector<ArrayRef>& keys);
 
 // Per-group reduction: result has num_groups rows, row g aggregates the rows with
-// group_ids[row] == g.
+// group_ids[row] == g. values has one row per group id (ShapeError otherwise).
 ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& groups,
                            const AggOptions& options = {});
 

@@ -1,0 +1,330 @@
+// Per-group reductions: one typed pass over the rows scattering into per-group
+// accumulators (dispatch on dtype once per call).
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/compute/aggregate_util.hpp"
+#include "frazil/compute/selection.hpp"
+
+namespace frazil::compute {
+
+namespace agg {
+
+ArrayRef make_bool(const std::vector<uint8_t>& values, const std::vector<uint8_t>* valid) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  Buffer bits = Buffer::zeroed(bitmap_bytes(n));
+  for (int64_t i = 0; i < n; ++i)
+    if (values[i]) set_bit(bits.mutable_data(), i);
+  Buffer validity;
+  int64_t nulls = 0;
+  if (valid) {
+    for (uint8_t v : *valid) nulls += !v;
+    if (nulls) {
+      validity = Buffer::zeroed(bitmap_bytes(n));
+      for (int64_t i = 0; i < n; ++i)
+        if ((*valid)[i]) set_bit(validity.mutable_data(), i);
+    }
+  }
+  return Array::make(DataType::boolean(), n, validity, {bits}, {}, 0, nulls);
+}
+
+}  // namespace agg
+
+using namespace agg;
+
+namespace {
+
+// Per group: number of valid rows.
+std::vector<uint32_t> valid_counts(const Array& a, const IdxSize* gid, size_t ng) {
+  std::vector<uint32_t> c(ng, 0);
+  for_each_valid(a, [&](int64_t i) { ++c[gid[i]]; });
+  return c;
+}
+
+ArrayRef counts_array(const std::vector<uint32_t>& c) { return make_fixed(DataType::uint32(), c); }
+
+ArrayRef sum_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataType& out) {
+  const TypeId id = a.dtype().id();
+  if (id == TypeId::Boolean) {
+    std::vector<uint32_t> c(ng, 0);
+    for_each_valid(a, [&](int64_t i) { c[gid[i]] += a.bool_value(i); });
+    return make_fixed(out, c);
+  }
+  return dispatch_physical(id, [&](auto tag) -> ArrayRef {
+    using T = typename decltype(tag)::type;
+    const T* v = a.values<T>();
+    if constexpr (std::is_floating_point_v<T>) {
+      std::vector<T> acc(ng, T(0));
+      for_each_valid(a, [&](int64_t i) { acc[gid[i]] += v[i]; });
+      return make_fixed(out, acc);
+    } else if constexpr (std::is_same_v<T, int128>) {
+      std::vector<unsigned __int128> acc(ng, 0);
+      for_each_valid(a, [&](int64_t i) { acc[gid[i]] += static_cast<unsigned __int128>(v[i]); });
+      return make_fixed(out, acc);
+    } else {
+      std::vector<uint64_t> acc(ng, 0);
+      for_each_valid(a, [&](int64_t i) {
+        acc[gid[i]] += std::is_signed_v<T> ? static_cast<uint64_t>(static_cast<int64_t>(v[i]))
+                                           : static_cast<uint64_t>(v[i]);
+      });
+      switch (out.id()) {
+        case TypeId::Int32:
+        case TypeId::UInt32: {
+          std::vector<uint32_t> narrow(acc.begin(), acc.end());  // wraps like Polars
+          return make_fixed(out, narrow);
+        }
+        default: return make_fixed(out, acc);
+      }
+    }
+  });
+}
+
+template <typename T>
+ArrayRef minmax_fixed(const Array& a, const IdxSize* gid, size_t ng, bool is_max) {
+  const T* v = a.values<T>();
+  std::vector<T> best(ng, T{});
+  std::vector<uint8_t> seen(ng, 0);
+  auto update = [&](auto better) {
+    for_each_valid(a, [&](int64_t i) {
+      const IdxSize g = gid[i];
+      const T x = v[i];
+      if (!seen[g]) {
+        seen[g] = 1;
+        best[g] = x;
+      } else if (better(x, best[g])) {
+        best[g] = x;
+      }
+    });
+  };
+  if constexpr (std::is_floating_point_v<T>) {
+    // NaN only wins when nothing else is there.
+    if (is_max) update([](T x, T b) { return b != b || x > b; });
+    else update([](T x, T b) { return b != b || x < b; });
+  } else {
+    if (is_max) update([](T x, T b) { return x > b; });
+    else update([](T x, T b) { return x < b; });
+  }
+  return make_fixed(a.dtype(), best, &seen);
+}
+
+ArrayRef minmax_grouped(const Array& a, const IdxSize* gid, size_t ng, bool is_max) {
+  const DataType& t = a.dtype();
+  if (t.is_boolean()) {
+    std::vector<uint8_t> any_true(ng, 0), any_false(ng, 0), seen(ng, 0);
+    for_each_valid(a, [&](int64_t i) {
+      seen[gid[i]] = 1;
+      (a.bool_value(i) ? any_true : any_false)[gid[i]] = 1;
+    });
+    std::vector<uint8_t> out(ng);
+    for (size_t g = 0; g < ng; ++g) out[g] = is_max ? any_true[g] : !any_false[g];
+    return make_bool(out, &seen);
+  }
+  if (t.is_view()) {
+    // The best row per group, then one gather.
+    std::vector<IdxSize> best(ng, kNullIdx);
+    std::vector<std::string_view> bv(ng);
+    for_each_valid(a, [&](int64_t i) {
+      const IdxSize g = gid[i];
+      std::string_view s = a.str_value(i);
+      if (best[g] == kNullIdx || (is_max ? s > bv[g] : s < bv[g])) {
+        best[g] = static_cast<IdxSize>(i);
+        bv[g] = s;
+      }
+    });
+    return take(a, best);
+  }
+  return dispatch_physical(t.id(), [&](auto tag) {
+    return minmax_fixed<typename decltype(tag)::type>(a, gid, ng, is_max);
+  });
+}
+
+// Valid values as doubles, laid out group after group: values of group g are
+// vals[offsets[g] .. offsets[g + 1]).
+void values_by_group(const Array& a, const IdxSize* gid, size_t ng, std::vector<double>& vals,
+                     std::vector<uint32_t>& offsets) {
+  offsets.assign(ng + 1, 0);
+  for_each_valid(a, [&](int64_t i) { ++offsets[gid[i] + 1]; });
+  for (size_t g = 0; g < ng; ++g) offsets[g + 1] += offsets[g];
+  vals.resize(offsets[ng]);
+  std::vector<uint32_t> cur(offsets.begin(), offsets.end() - 1);
+  if (a.dtype().is_boolean()) {
+    for_each_valid(a, [&](int64_t i) { vals[cur[gid[i]]++] = a.bool_value(i) ? 1.0 : 0.0; });
+    return;
+  }
+  const double div = a.dtype().id() == TypeId::Decimal ? decimal_divisor(a.dtype().scale()) : 1.0;
+  dispatch_physical(a.dtype().id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* v = a.values<T>();
+    for_each_valid(a, [&](int64_t i) { vals[cur[gid[i]]++] = static_cast<double>(v[i]) / div; });
+  });
+}
+
+// Per-group doubles into the result dtype (Float64/Float32, or a temporal truncated).
+ArrayRef from_doubles(const DataType& out, const DataType& in, const std::vector<double>& r,
+                      const std::vector<uint8_t>& valid) {
+  switch (out.id()) {
+    case TypeId::Float64: return make_fixed(out, r, &valid);
+    case TypeId::Float32: {
+      std::vector<float> f(r.begin(), r.end());
+      return make_fixed(out, f, &valid);
+    }
+    default: {
+      const double scale = (out.id() == TypeId::Datetime && in.id() == TypeId::Date) ? 86400e6 : 1.0;
+      std::vector<int64_t> v(r.size());
+      for (size_t g = 0; g < r.size(); ++g) v[g] = valid[g] ? static_cast<int64_t>(r[g] * scale) : 0;
+      return make_fixed(out, v, &valid);
+    }
+  }
+}
+
+ArrayRef mean_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataType& out) {
+  std::vector<double> sum(ng, 0.0);
+  std::vector<uint32_t> cnt(ng, 0);
+  if (a.dtype().is_boolean()) {
+    for_each_valid(a, [&](int64_t i) {
+      sum[gid[i]] += a.bool_value(i);
+      ++cnt[gid[i]];
+    });
+  } else {
+    dispatch_physical(a.dtype().id(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const T* v = a.values<T>();
+      for_each_valid(a, [&](int64_t i) {
+        sum[gid[i]] += static_cast<double>(v[i]);
+        ++cnt[gid[i]];
+      });
+    });
+  }
+  const double div = a.dtype().id() == TypeId::Decimal ? decimal_divisor(a.dtype().scale()) : 1.0;
+  std::vector<uint8_t> valid(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    valid[g] = cnt[g] > 0;
+    sum[g] = cnt[g] ? sum[g] / cnt[g] / div : 0.0;
+  }
+  return from_doubles(out, a.dtype(), sum, valid);
+}
+
+ArrayRef std_var_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataType& out,
+                         bool is_std, int ddof) {
+  std::vector<double> vals;
+  std::vector<uint32_t> offs;
+  values_by_group(a, gid, ng, vals, offs);
+  std::vector<double> r(ng, 0.0);
+  std::vector<uint8_t> valid(ng, 0);
+  for (size_t g = 0; g < ng; ++g) {
+    const double n = offs[g + 1] - offs[g];
+    if (n - ddof <= 0) continue;
+    double mean = 0;
+    for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) mean += vals[k];
+    mean /= n;
+    double m2 = 0;
+    for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) m2 += (vals[k] - mean) * (vals[k] - mean);
+    double var = m2 / (n - ddof);
+    r[g] = is_std ? std::sqrt(var) : var;
+    valid[g] = 1;
+  }
+  return from_doubles(out, a.dtype(), r, valid);
+}
+
+ArrayRef quantile_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataType& out,
+                          double q, Interp m) {
+  std::vector<double> vals;
+  std::vector<uint32_t> offs;
+  values_by_group(a, gid, ng, vals, offs);
+  std::vector<double> r(ng, 0.0);
+  std::vector<uint8_t> valid(ng, 0);
+  for (size_t g = 0; g < ng; ++g) {
+    const uint32_t n = offs[g + 1] - offs[g];
+    if (n == 0) continue;
+    r[g] = select_quantile(vals.data() + offs[g], n, q, m);
+    valid[g] = 1;
+  }
+  return from_doubles(out, a.dtype(), r, valid);
+}
+
+ArrayRef bool_grouped(const Array& a, const IdxSize* gid, size_t ng, bool is_any,
+                      bool ignore_nulls) {
+  std::vector<uint8_t> any_true(ng, 0), any_false(ng, 0), any_null(ng, 0);
+  if (!a.dtype().is_null())
+    for_each_valid(a, [&](int64_t i) { (a.bool_value(i) ? any_true : any_false)[gid[i]] = 1; });
+  if (!ignore_nulls && a.null_count() > 0)
+    for (int64_t i = 0; i < a.length(); ++i)
+      if (a.is_null(i)) any_null[gid[i]] = 1;
+  std::vector<uint8_t> out(ng), valid(ng, 1);
+  for (size_t g = 0; g < ng; ++g) {
+    bool decided = is_any ? any_true[g] : any_false[g];
+    if (decided) out[g] = is_any;
+    else if (any_null[g]) valid[g] = 0;  // Kleene: unknown
+    else out[g] = !is_any;
+  }
+  return make_bool(out, &valid);
+}
+
+ArrayRef n_unique_grouped(const Array& a, const IdxSize* gid, size_t ng) {
+  // Distinct (group, value) pairs, counted per group.
+  const int64_t n = a.length();
+  Buffer ids = Buffer::allocate(static_cast<size_t>(n) * sizeof(IdxSize));
+  if (n) std::memcpy(ids.mutable_data(), gid, static_cast<size_t>(n) * sizeof(IdxSize));
+  ArrayRef gid_array = Array::make(DataType::uint32(), n, Buffer(), {ids});
+  Groups pairs = group_rows({gid_array, a.slice(0, n)});
+  std::vector<uint32_t> c(ng, 0);
+  for (IdxSize row : pairs.first_rows) ++c[gid[row]];
+  return counts_array(c);
+}
+
+}  // namespace
+
+ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& groups,
+                           const AggOptions& options) {
+  const DataType out = agg_result_dtype(kind, values.dtype());
+  const int64_t n = values.length();
+  const size_t ng = groups.num_groups();
+  if (static_cast<int64_t>(groups.group_ids.size()) != n)
+    throw ShapeError(err_msg("aggregation input has ", n, " rows but the groups cover ",
+                             groups.group_ids.size()));
+  const IdxSize* gid = groups.group_ids.data();
+  switch (kind) {
+    case AggKind::Len: {
+      std::vector<uint32_t> c(ng, 0);
+      for (int64_t i = 0; i < n; ++i) ++c[gid[i]];
+      return counts_array(c);
+    }
+    case AggKind::Count: return counts_array(valid_counts(values, gid, ng));
+    case AggKind::NullCount: {
+      std::vector<uint32_t> c(ng, 0);
+      if (values.null_count() > 0)
+        for (int64_t i = 0; i < n; ++i) c[gid[i]] += values.is_null(i);
+      return counts_array(c);
+    }
+    case AggKind::NUnique: return n_unique_grouped(values, gid, ng);
+    case AggKind::First: return take(values, groups.first_rows);
+    case AggKind::Last: {
+      std::vector<IdxSize> last(ng, kNullIdx);
+      for (int64_t i = 0; i < n; ++i) last[gid[i]] = static_cast<IdxSize>(i);
+      return take(values, last);
+    }
+    case AggKind::Any:
+    case AggKind::All:
+      return bool_grouped(values, gid, ng, kind == AggKind::Any, options.ignore_nulls);
+    default: break;
+  }
+  if (values.dtype().is_null()) return make_null_array(out, static_cast<int64_t>(ng));
+  switch (kind) {
+    case AggKind::Sum: return sum_grouped(values, gid, ng, out);
+    case AggKind::Min:
+    case AggKind::Max: return minmax_grouped(values, gid, ng, kind == AggKind::Max);
+    case AggKind::Mean: return mean_grouped(values, gid, ng, out);
+    case AggKind::Std:
+    case AggKind::Var:
+      return std_var_grouped(values, gid, ng, out, kind == AggKind::Std, options.ddof);
+    case AggKind::Median: return quantile_grouped(values, gid, ng, out, 0.5, Interp::Linear);
+    case AggKind::Quantile: {
+      Interp m = parse_interpolation(options.interpolation);
+      if (!(options.quantile >= 0.0 && options.quantile <= 1.0))
+        throw ComputeError(err_msg("quantile should be between 0.0 and 1.0, got ", options.quantile));
+      return quantile_grouped(values, gid, ng, out, options.quantile, m);
+    }
+    default: break;
+  }
+  throw InvalidOperationError(err_msg("`", agg_name(kind), "` is not supported for dtype ", values.dtype()));
+}
+
+}  // namespace frazil::compute

@@ -1,0 +1,96 @@
+// group_rows and unique_rows: dense group ids in order of first appearance.
+#include <algorithm>
+#include <type_traits>
+
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/compute/hash_table.hpp"
+#include "frazil/core/error.hpp"
+
+namespace frazil::compute {
+
+namespace {
+
+constexpr int kBatch = 64;  // rows hashed (and their slots prefetched) before probing
+
+// Table ids count the non-null keys in order of appearance. The null group, if any, takes
+// the id of the first null row's position in that order and shifts later ids up by one.
+template <typename Table, typename K>
+Groups group_loop(Table& table, const K* keys, const EncodedKeys& enc) {
+  const int64_t n = enc.length;
+  Groups g;
+  g.group_ids.resize(static_cast<size_t>(n));
+  IdxSize* gid = g.group_ids.data();
+  uint32_t null_pos = kNoId;  // table size when the first null row appeared
+  int64_t first_null_row = -1;
+  uint64_t h[kBatch];
+  for (int64_t start = 0; start < n; start += kBatch) {
+    const int m = static_cast<int>(std::min<int64_t>(kBatch, n - start));
+    if constexpr (!std::is_same_v<Table, DirectTable>) {
+      for (int j = 0; j < m; ++j) {
+        h[j] = key_hash(keys[start + j]);
+        table.prefetch(h[j]);
+      }
+    }
+    for (int j = 0; j < m; ++j) {
+      const int64_t i = start + j;
+      if (enc.validity && enc.is_null(i)) {
+        if (null_pos == kNoId) {
+          null_pos = table.size();
+          first_null_row = i;
+        }
+        gid[i] = kNoId;
+        continue;
+      }
+      const uint32_t before = table.size();
+      uint64_t hj = 0;
+      if constexpr (!std::is_same_v<Table, DirectTable>) hj = h[j];
+      const uint32_t id = table.find_or_insert(keys[i], hj);
+      if (id == before) g.first_rows.push_back(static_cast<IdxSize>(i));
+      gid[i] = id;
+    }
+  }
+  if (null_pos != kNoId) {
+    for (int64_t i = 0; i < n; ++i) {
+      uint32_t id = gid[i];
+      gid[i] = id == kNoId ? null_pos : id + (id >= null_pos);
+    }
+    g.first_rows.insert(g.first_rows.begin() + null_pos, static_cast<IdxSize>(first_null_row));
+  }
+  return g;
+}
+
+}  // namespace
+
+Groups group_rows(const std::vector<ArrayRef>& keys) {
+  if (keys.empty()) return {};
+  if (keys[0]->length() >= static_cast<int64_t>(kNullIdx))
+    throw ComputeError("group_by: more rows than the 32-bit row index supports");
+  EncodedKeys enc = encode_keys(keys, NullKeys::Group);
+  const size_t expected = static_cast<size_t>(std::min<int64_t>(enc.length, 1024));
+  return with_key_table(enc, expected,
+                        [&](auto& table, const auto* k) { return group_loop(table, k, enc); });
+}
+
+std::vector<IdxSize> unique_rows(const std::vector<ArrayRef>& keys, const std::string& keep) {
+  if (keep != "first" && keep != "last" && keep != "any" && keep != "none")
+    throw InvalidOperationError(
+        err_msg("unique: keep must be 'first', 'last', 'any' or 'none', got '", keep, "'"));
+  if (keys.empty()) return {};
+  Groups g = group_rows(keys);
+  if (keep == "first" || keep == "any") return std::move(g.first_rows);  // already ascending
+  const size_t n = g.group_ids.size();
+  if (keep == "last") {
+    std::vector<IdxSize> last(g.num_groups());
+    for (size_t i = 0; i < n; ++i) last[g.group_ids[i]] = static_cast<IdxSize>(i);
+    std::sort(last.begin(), last.end());
+    return last;
+  }
+  std::vector<IdxSize> count(g.num_groups(), 0);
+  for (size_t i = 0; i < n; ++i) ++count[g.group_ids[i]];
+  std::vector<IdxSize> out;
+  for (size_t i = 0; i < n; ++i)
+    if (count[g.group_ids[i]] == 1) out.push_back(static_cast<IdxSize>(i));
+  return out;
+}
+
+}  // namespace frazil::compute

@@ -1,0 +1,157 @@
+#include <gtest/gtest.h>
+
+#include "frazil/compute/aggregate.hpp"
+#include "frazil/compute/hash.hpp"
+#include "frazil/core/error.hpp"
+#include "group_test_util.hpp"
+
+using namespace frazil;
+using namespace frazil::compute;
+using namespace frazil::testing;
+
+using Ids = std::vector<IdxSize>;
+
+TEST(GroupRows, SingleInt64WithNulls) {
+  auto k = i64({5, std::nullopt, 7, 5, std::nullopt, 9, 7});
+  Groups g = group_rows({k});
+  EXPECT_EQ(g.group_ids, (Ids{0, 1, 2, 0, 1, 3, 2}));
+  EXPECT_EQ(g.first_rows, (Ids{0, 1, 2, 5}));
+  Groups gs = group_rows({sliced(k)});
+  EXPECT_EQ(gs.group_ids, g.group_ids);
+  EXPECT_EQ(gs.first_rows, g.first_rows);
+}
+
+TEST(GroupRows, EmptyAndOneRow) {
+  Groups e = group_rows({i64({})});
+  EXPECT_TRUE(e.group_ids.empty());
+  EXPECT_EQ(e.num_groups(), 0u);
+  Groups one = group_rows({str({std::nullopt})});
+  EXPECT_EQ(one.group_ids, (Ids{0}));
+  EXPECT_EQ(one.first_rows, (Ids{0}));
+  EXPECT_EQ(group_rows({}).num_groups(), 0u);
+}
+
+TEST(GroupRows, LargeSparseInt64UsesHashTable) {
+  // Values spread far apart (no direct indexing) and many groups (table growth).
+  PrimitiveBuilder<int64_t> b(DataType::int64());
+  const int n = 20000;
+  for (int i = 0; i < n; ++i) b.push(static_cast<int64_t>((i % 5000) * 1000003LL - 7'000'000'000LL));
+  Groups g = group_rows({b.finish()});
+  ASSERT_EQ(g.num_groups(), 5000u);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(g.group_ids[i], static_cast<IdxSize>(i % 5000));
+  for (int i = 0; i < 5000; ++i) ASSERT_EQ(g.first_rows[i], static_cast<IdxSize>(i));
+}
+
+TEST(GroupRows, FloatsNegativeZeroAndNaN) {
+  // Polars: group_by on [0.0, -0.0, NaN, null, NaN, 1.0] gives groups 0.0 [0,1], NaN [2,4],
+  // null [3], 1.0 [5].
+  auto k = f64({0.0, -0.0, kNaN, std::nullopt, -kNaN, 1.0});
+  Groups g = group_rows({k});
+  EXPECT_EQ(g.group_ids, (Ids{0, 0, 1, 2, 1, 3}));
+  EXPECT_EQ(g.first_rows, (Ids{0, 2, 3, 5}));
+  auto k32 = f32({-0.0f, 0.0f, std::nanf(""), std::nanf("")});
+  EXPECT_EQ(group_rows({sliced(k32)}).group_ids, (Ids{0, 0, 1, 1}));
+  // In a multi-key set, too.
+  auto k2 = i32({1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(group_rows({k, k2}).group_ids, (Ids{0, 0, 1, 2, 1, 3}));
+}
+
+TEST(GroupRows, StringsShortAndLong) {
+  std::string long_a = "a string longer than twelve bytes";
+  std::string long_b = "a string longer than twelve bytez";  // same prefix and length
+  auto k = str({"x", long_a, std::nullopt, "", long_b, long_a, "x", "", std::nullopt,
+                "twelve bytes", "twelve byte"});
+  Groups g = group_rows({k});
+  EXPECT_EQ(g.group_ids, (Ids{0, 1, 2, 3, 4, 1, 0, 3, 2, 5, 6}));
+  EXPECT_EQ(g.first_rows, (Ids{0, 1, 2, 3, 4, 9, 10}));
+  EXPECT_EQ(group_rows({sliced(k)}).group_ids, g.group_ids);
+}
+
+TEST(GroupRows, MultiKeyPackedAndNulls) {
+  // Two Int32 keys (packed into 64 bits + null bits -> 128-bit path).
+  auto a = i32({1, 1, 2, std::nullopt, 1, std::nullopt, 2});
+  auto b = i32({7, 8, 7, 7, 7, 7, std::nullopt});
+  Groups g = group_rows({a, b});
+  EXPECT_EQ(g.group_ids, (Ids{0, 1, 2, 3, 0, 3, 4}));
+  EXPECT_EQ(g.first_rows, (Ids{0, 1, 2, 3, 6}));
+  // null in one key is not the same as 0 in it
+  auto z = i32({0, std::nullopt});
+  auto o = i32({5, 5});
+  EXPECT_EQ(group_rows({z, o}).group_ids, (Ids{0, 1}));
+  EXPECT_EQ(group_rows({sliced(a), sliced(b)}).group_ids, g.group_ids);
+  // Without nulls: 64-bit packing.
+  auto c = make_array<int16_t>(DataType::int16(), {-1, 1, -1, 1});
+  auto d = boolean({true, true, true, false});
+  EXPECT_EQ(group_rows({c, d}).group_ids, (Ids{0, 1, 0, 2}));
+}
+
+TEST(GroupRows, MultiKeyWithStringsRowEncoded) {
+  std::string long_a(40, 'q');
+  auto s = str({"a", long_a, "a", std::nullopt, long_a, std::nullopt, "a"});
+  auto v = i64({1, 2, 1, 3, 2, 3, 2});
+  auto w = f64({0.0, 1.0, -0.0, kNaN, 1.0, kNaN, 0.0});
+  Groups g = group_rows({s, v, w});
+  EXPECT_EQ(g.group_ids, (Ids{0, 1, 0, 2, 1, 2, 3}));
+  // "ab" + 1 must differ from "a" + "b..." style ambiguities: length prefixes keep keys apart
+  auto s1 = str({"ab", "a"});
+  auto s2 = str({"c", "bc"});
+  EXPECT_EQ(group_rows({s1, s2}).group_ids, (Ids{0, 1}));
+  EXPECT_EQ(group_rows({sliced(s), sliced(v), sliced(w)}).group_ids, g.group_ids);
+}
+
+TEST(GroupRows, BooleanAndNullDtype) {
+  auto b = boolean({true, std::nullopt, false, true});
+  EXPECT_EQ(group_rows({b}).group_ids, (Ids{0, 1, 2, 0}));
+  auto nul = make_null_array(DataType::null(), 3);
+  EXPECT_EQ(group_rows({nul}).group_ids, (Ids{0, 0, 0}));
+  EXPECT_EQ(group_rows({nul, i64({1, 2, 1})}).group_ids, (Ids{0, 1, 0}));
+}
+
+TEST(GroupRows, ShapeMismatchThrows) {
+  EXPECT_THROW(group_rows({i64({1, 2}), i64({1})}), ShapeError);
+}
+
+TEST(UniqueRows, KeepModes) {
+  // Polars: df{a:[1,2,1,3,2,null,null], b:[x,y,x,z,w,null,null]}.unique(keep=...,
+  // maintain_order=True) row indices: first [0,1,3,4,5], last [1,2,3,4,6], any
+  // [0,1,3,4,5], none [1,3,4].
+  auto a = i64({1, 2, 1, 3, 2, std::nullopt, std::nullopt});
+  auto b = str({"x", "y", "x", "z", "w", std::nullopt, std::nullopt});
+  EXPECT_EQ(unique_rows({a, b}, "first"), (Ids{0, 1, 3, 4, 5}));
+  EXPECT_EQ(unique_rows({a, b}, "last"), (Ids{1, 2, 3, 4, 6}));
+  EXPECT_EQ(unique_rows({a, b}, "any"), (Ids{0, 1, 3, 4, 5}));
+  EXPECT_EQ(unique_rows({a, b}, "none"), (Ids{1, 3, 4}));
+  EXPECT_EQ(unique_rows({sliced(a)}, "last"), (Ids{2, 3, 4, 6}));
+  EXPECT_TRUE(unique_rows({i64({})}, "first").empty());
+  EXPECT_THROW(unique_rows({a}, "middle"), InvalidOperationError);
+}
+
+TEST(Hash, EqualValuesHashEquallyAcrossChunksAndOffsets) {
+  auto a = f64({0.0, kNaN, 1.5, std::nullopt});
+  auto b = f64({-0.0, -kNaN, 1.5, std::nullopt});
+  auto ha = hash_rows({a});
+  auto hb = hash_rows({sliced(b)});
+  EXPECT_EQ(ha, hb);
+  EXPECT_NE(ha[0], ha[2]);
+  std::string longs(30, 'z');
+  auto s1 = str({"abc", longs, std::nullopt});
+  auto s2 = concat_arrays({str({"zz"}), str({"abc", longs, std::nullopt})})->slice(1, 3);
+  EXPECT_EQ(hash_rows({s1}), hash_rows({s2}));
+  // combining is order dependent
+  auto x = i64({1}), y = i64({2});
+  EXPECT_NE(hash_rows({x, y}), hash_rows({y, x}));
+}
+
+TEST(Hash, ValuesEqual) {
+  auto a = f64({0.0, kNaN, std::nullopt, 2.0});
+  auto b = f64({-0.0, kNaN, std::nullopt, 3.0});
+  EXPECT_TRUE(values_equal(*a, 0, *b, 0));
+  EXPECT_TRUE(values_equal(*a, 1, *b, 1));
+  EXPECT_TRUE(values_equal(*a, 2, *b, 2));
+  EXPECT_FALSE(values_equal(*a, 3, *b, 3));
+  EXPECT_FALSE(values_equal(*a, 2, *b, 3));
+  auto s = str({"hello", "hello there, general"});
+  auto t = sliced(str({"hello", "hello there, general"}));
+  EXPECT_TRUE(values_equal(*s, 1, *t, 1));
+  EXPECT_FALSE(values_equal(*s, 0, *t, 1));
+}
