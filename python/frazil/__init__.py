@@ -1,4 +1,45 @@
 """frazil: a lazy DataFrame query engine in C++ with a Polars-compatible API."""
 from frazil import _frazil
+from frazil import exceptions
+from frazil.dataframe import DataFrame, from_arrow
+from frazil.datatypes import (
+    Binary,
+    Boolean,
+    DataType,
+    Date,
+    Datetime,
+    Decimal,
+    Duration,
+    Field,
+    Float32,
+    Float64,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    List,
+    Null,
+    Schema,
+    String,
+    Struct,
+    Time,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Utf8,
+)
+from frazil.exceptions import (
+    ColumnNotFoundError,
+    ComputeError,
+    DuplicateError,
+    FrazilError,
+    InvalidOperationError,
+    OutOfBoundsError,
+    SchemaError,
+    SchemaFieldNotFoundError,
+    ShapeError,
+)
+from frazil.series import Series
 
 __version__ = _frazil.version()

@@ -1,10 +1,131 @@
+// The native DataFrame and Column classes and the error translation. Each method is a
+// one-line delegation to the C++ API; frazil/dataframe.py and series.py wrap them.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
-#include "frazil/frazil.hpp"
+#include "core_common.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/core/scalar.hpp"
 
-namespace nb = nanobind;
+namespace frazil::py {
+
+namespace {
+
+const char* exception_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::ColumnNotFound: return "ColumnNotFoundError";
+    case ErrorKind::Schema: return "SchemaError";
+    case ErrorKind::SchemaFieldNotFound: return "SchemaFieldNotFoundError";
+    case ErrorKind::InvalidOperation: return "InvalidOperationError";
+    case ErrorKind::Compute: return "ComputeError";
+    case ErrorKind::Shape: return "ShapeError";
+    case ErrorKind::Duplicate: return "DuplicateError";
+    case ErrorKind::OutOfBounds: return "OutOfBoundsError";
+    case ErrorKind::Internal: return "PanicException";
+    default: return nullptr;
+  }
+}
+
+// frazil::Error -> the exception class of the same name in frazil.exceptions.
+void translate_error(const std::exception_ptr& p, void*) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
+    if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());
+    PyObject* mod = PyImport_ImportModule("frazil.exceptions");
+    PyObject* cls = mod ? PyObject_GetAttrString(mod, exception_name(e.kind())) : nullptr;
+    Py_XDECREF(mod);
+    if (!cls) {
+      PyErr_Clear();
+      return PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    PyErr_SetString(cls, e.what());
+    Py_DECREF(cls);
+  }
+}
+
+Column column_from_values(const std::string& name, nb::handle values, nb::handle dtype) {
+  DataType t = dtype.is_none() ? infer_dtype(values, name) : dtype_from_py(dtype);
+  return Column(name, array_from_py(values, t, name));
+}
+
+nb::list frame_schema(const DataFrame& df) {
+  nb::list out;
+  for (const auto& c : df.columns()) out.append(nb::make_tuple(c.name(), dtype_to_py(c.dtype())));
+  return out;
+}
+
+// Display strings of rows [start, start + n) of a column (Polars' cell formatting).
+std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n) {
+  std::vector<std::string> out;
+  for (int64_t i = start; i < start + n; ++i) {
+    Scalar v = c.get(i);
+    out.push_back(v.dtype().is_string() && !v.is_null() ? "\"" + v.to_string() + "\"" : v.to_string());
+  }
+  return out;
+}
+
+// The address of one buffer of one chunk, to check zero-copy exchange in tests.
+uintptr_t buffer_address(const Column& c, size_t chunk, size_t buffer) {
+  auto chunks = c.chunks();
+  if (chunk >= chunks.size() || buffer >= chunks[chunk]->buffers().size())
+    throw OutOfBoundsError(err_msg("no buffer ", buffer, " in chunk ", chunk, " of column '", c.name(), "'"));
+  const Array& a = *chunks[chunk];
+  return reinterpret_cast<uintptr_t>(a.buffer(buffer).data()) +
+         (buffer == 0 && a.dtype().is_fixed_width() ? a.offset() * a.dtype().byte_width() : 0);
+}
+
+}  // namespace
+
+}  // namespace frazil::py
+
+using namespace frazil;
+using namespace frazil::py;
 
 void register_core(nb::module_& m) {
+  nb::register_exception_translator(translate_error);
   m.def("version", []() { return std::string("0.1.0"); });
+
+  nb::class_<Column>(m, "PyColumn")
+      .def_static("from_values", &column_from_values, nb::arg("name"), nb::arg("values"),
+                  nb::arg("dtype").none() = nb::none())
+      .def_prop_ro("name", &Column::name)
+      .def_prop_ro("dtype", [](const Column& c) { return dtype_to_py(c.dtype()); })
+      .def_prop_ro("dtype_short_name", [](const Column& c) { return c.dtype().short_name(); })
+      .def("__len__", &Column::length)
+      .def("null_count", &Column::null_count)
+      .def("n_chunks", &Column::num_chunks)
+      .def("to_list", &column_to_py)
+      .def("get", [](const Column& c, int64_t i) { return scalar_to_py(c.get(i)); })
+      .def("rename", &Column::rename)
+      .def("slice", &Column::slice)
+      .def("rechunk", [](const Column& c) { return Column(c.name(), c.as_array()); })
+      .def("format_values", &format_values)
+      .def("buffer_address", &buffer_address);
+
+  nb::class_<DataFrame>(m, "PyDataFrame")
+      .def(nb::init<std::vector<Column>>())
+      .def_static("empty_with_height", &DataFrame::empty_with_height)
+      .def_prop_ro("height", &DataFrame::height)
+      .def_prop_ro("width", &DataFrame::width)
+      .def("columns", &DataFrame::names)
+      .def("schema", &frame_schema)
+      .def("column", nb::overload_cast<const std::string&>(&DataFrame::column, nb::const_))
+      .def("column_at", [](const DataFrame& df, size_t i) {
+        if (i >= df.width()) throw OutOfBoundsError(err_msg("column index ", i, " is out of bounds for ", df.width(), " columns"));
+        return df.column(i);
+      })
+      .def("get_columns", &DataFrame::columns)
+      .def("slice", &DataFrame::slice)
+      .def("head", &DataFrame::head)
+      .def("select", &DataFrame::select)
+      .def("rechunk", &DataFrame::rechunk)
+      .def("equals", &DataFrame::equals)
+      .def("to_string", &DataFrame::to_string, nb::arg("max_rows") = 10, nb::arg("max_cols") = 8,
+           nb::arg("max_width") = 32);
+
+  register_convert(m);
+  register_arrow(m);
 }

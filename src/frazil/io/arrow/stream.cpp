@@ -14,6 +14,7 @@ namespace frazil::io {
 namespace {
 
 struct StreamPrivate {
+  bool is_column = false;  // a column stream: one array per chunk of df's only column
   DataFrame df;
   std::vector<int64_t> bounds;  // batch i covers rows [bounds[i], bounds[i + 1])
   size_t next = 0;
@@ -38,7 +39,11 @@ int guarded(ArrowArrayStream* s, F&& f) {
 }
 
 int stream_get_schema(ArrowArrayStream* s, ArrowSchema* out) {
-  return guarded(s, [&] { export_schema(priv(s)->df.schema(), out); });
+  return guarded(s, [&] {
+    StreamPrivate* p = priv(s);
+    if (p->is_column) export_schema(p->df.column(0).dtype(), p->df.column(0).name(), out);
+    else export_schema(p->df.schema(), out);
+  });
 }
 
 int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
@@ -50,7 +55,9 @@ int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
     }
     int64_t start = p->bounds[p->next], end = p->bounds[p->next + 1];
     ++p->next;
-    export_frame(p->df.slice(start, end - start), out);
+    DataFrame batch = p->df.slice(start, end - start);
+    if (p->is_column) export_array(batch.column(0).as_array(), out);
+    else export_frame(batch, out);
   });
 }
 
@@ -104,16 +111,47 @@ void export_stream(const DataFrame& df, ArrowArrayStream* out) {
   out->private_data = p.release();
 }
 
-DataFrame import_stream(ArrowArrayStream* stream) {
+namespace {
+
+void take_stream(ArrowArrayStream* stream, StreamGuard& g, SchemaGuard& sg) {
   if (!stream || !stream->release) throw ComputeError("cannot import an Arrow stream that is released");
-  StreamGuard g;
   g.stream = *stream;
   stream->release = nullptr;
   if (!g.stream.get_schema || !g.stream.get_next)
     throw ComputeError("cannot import an Arrow stream: callbacks are missing");
-  SchemaGuard sg;
   if (int rc = g.stream.get_schema(&g.stream, &sg.schema))
     throw ComputeError("Arrow stream failed to give its schema: " + g.error(rc));
+}
+
+}  // namespace
+
+void export_column_stream(const Column& column, ArrowArrayStream* out) {
+  export_stream(DataFrame({column}), out);
+  priv(out)->is_column = true;
+}
+
+Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {
+  StreamGuard g;
+  SchemaGuard sg;
+  take_stream(stream, g, sg);
+  std::string col_name = sg.schema.name && sg.schema.name[0] ? sg.schema.name : name;
+  DataType dtype = import_dtype(&sg.schema, col_name);
+  std::vector<ArrayRef> chunks;
+  while (true) {
+    ArrowArray batch{};
+    if (int rc = g.stream.get_next(&g.stream, &batch))
+      throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
+    if (!batch.release) break;
+    ArrayRef chunk = import_array(&batch, &sg.schema, col_name);
+    if (chunk->length() > 0) chunks.push_back(std::move(chunk));
+  }
+  return Column(col_name, dtype, std::move(chunks));
+}
+
+DataFrame import_stream(ArrowArrayStream* stream) {
+  StreamGuard g;
+  SchemaGuard sg;
+  take_stream(stream, g, sg);
   Schema schema = import_schema(&sg.schema);
   std::vector<std::vector<ArrayRef>> chunks(schema.size());
   int64_t height = 0;

@@ -16,4 +16,10 @@ void export_stream(const DataFrame& df, ArrowArrayStream* out);
 // when an error is thrown. A producer error becomes a ComputeError with its message.
 DataFrame import_stream(ArrowArrayStream* stream);
 
+// A single column as a stream of its chunks (the stream's schema is the column's field,
+// not a struct), and back: what pyarrow's ChunkedArray and a Polars Series exchange.
+void export_column_stream(const Column& column, ArrowArrayStream* out);
+// Same ownership rule as import_stream; `name` is used when the schema has none.
+Column import_column_stream(ArrowArrayStream* stream, const std::string& name);
+
 }  // namespace frazil::io

@@ -1,0 +1,181 @@
+"""Turning user data into native frames and columns, and back.
+
+pyarrow, polars and pandas are imported only here, lazily, and only when the user
+passes such an object or asks for such output: they are never runtime dependencies.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import re
+from collections.abc import Mapping, Sequence
+
+from frazil import _frazil
+from frazil.datatypes import from_native, parse_into_dtype, to_native
+
+
+def _module_of(obj) -> str:
+    return getattr(type(obj), "__module__", "") or ""
+
+
+def is_pandas_frame(obj) -> bool:
+    return _module_of(obj).startswith("pandas") and type(obj).__name__ == "DataFrame"
+
+
+def is_pandas_series(obj) -> bool:
+    return _module_of(obj).startswith("pandas") and type(obj).__name__ == "Series"
+
+
+def is_numpy_array(obj) -> bool:
+    return _module_of(obj) == "numpy" and type(obj).__name__ == "ndarray"
+
+
+@functools.lru_cache(maxsize=64)
+def tzinfo_for(name: str) -> _dt.tzinfo:
+    """The tzinfo of a time zone name: an IANA key or a fixed offset like '+01:00'."""
+    m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", name)
+    if m:
+        sign = 1 if m.group(1) == "+" else -1
+        return _dt.timezone(sign * _dt.timedelta(hours=int(m.group(2)), minutes=int(m.group(3))))
+    import zoneinfo
+
+    return zoneinfo.ZoneInfo(name)
+
+
+# ---- columns -------------------------------------------------------------------------
+
+def column_from_arrow(obj, name: str = ""):
+    """A native column from an object with __arrow_c_array__ or __arrow_c_stream__."""
+    if hasattr(obj, "__arrow_c_array__"):
+        schema, array = obj.__arrow_c_array__()
+        return _frazil.PyColumn.from_arrow_array(schema, array, name)
+    if hasattr(obj, "__arrow_c_stream__"):
+        return _frazil.PyColumn.from_arrow_stream(obj.__arrow_c_stream__(), name)
+    raise TypeError(f"cannot read an Arrow array from {type(obj).__name__}")
+
+
+def column_from_values(name: str, values, dtype=None):
+    """A native column from a sequence of Python values (or an Arrow-compatible array)."""
+    from frazil.series import Series
+
+    native_dtype = None if dtype is None else to_native(dtype)
+    if isinstance(values, Series):
+        col = values._col.rename(name)
+    elif is_pandas_series(values):
+        import pyarrow as pa
+
+        col = column_from_arrow(pa.array(values, from_pandas=True), name).rename(name)
+    elif hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
+        col = column_from_arrow(values, name).rename(name)
+    else:
+        if is_numpy_array(values):
+            values = values.tolist()
+        elif not isinstance(values, (list, tuple)):
+            values = list(values)
+        return _frazil.PyColumn.from_values(name, values, native_dtype)
+    if dtype is not None and from_native(col.dtype) != parse_into_dtype(dtype):
+        from frazil.exceptions import InvalidOperationError
+
+        raise InvalidOperationError(
+            f"column '{name}' has dtype {from_native(col.dtype)!r}, not {parse_into_dtype(dtype)!r}; "
+            "casting is not supported here yet"
+        )
+    return col
+
+
+# ---- frames --------------------------------------------------------------------------
+
+def _schema_items(schema):
+    if schema is None:
+        return None
+    if isinstance(schema, Mapping):
+        return list(schema.items())
+    items = []
+    for entry in schema:
+        if isinstance(entry, str):
+            items.append((entry, None))
+        else:
+            name, dtype = entry
+            items.append((name, dtype))
+    return items
+
+
+def frame_from_arrow(obj):
+    """A native frame from an object with __arrow_c_stream__ or __arrow_c_array__."""
+    if hasattr(obj, "__arrow_c_stream__"):
+        return _frazil.PyDataFrame.from_arrow_stream(obj.__arrow_c_stream__())
+    if hasattr(obj, "__arrow_c_array__"):
+        schema, array = obj.__arrow_c_array__()
+        return _frazil.PyDataFrame.from_arrow_array(schema, array)
+    raise TypeError(f"cannot read Arrow data from {type(obj).__name__}")
+
+
+def _apply_schema(df, schema_items):
+    """Renames / checks the columns of an imported frame against a user schema."""
+    if schema_items is None:
+        return df
+    from frazil.exceptions import InvalidOperationError, ShapeError
+
+    if len(schema_items) != df.width:
+        raise ShapeError(
+            f"the schema has {len(schema_items)} columns but the data has {df.width}"
+        )
+    cols = []
+    for col, (name, dtype) in zip(df.get_columns(), schema_items):
+        if dtype is not None and from_native(col.dtype) != parse_into_dtype(dtype):
+            raise InvalidOperationError(
+                f"column '{col.name}' has dtype {from_native(col.dtype)!r}, not "
+                f"{parse_into_dtype(dtype)!r}; casting is not supported here yet"
+            )
+        cols.append(col.rename(name))
+    if not cols:
+        return df
+    return _frazil.PyDataFrame(cols)
+
+
+def frame_from_data(data, schema=None):
+    """A native frame from anything frazil.DataFrame accepts."""
+    from frazil.dataframe import DataFrame
+    from frazil.series import Series
+
+    items = _schema_items(schema)
+    if data is None or (isinstance(data, (Mapping, list, tuple)) and len(data) == 0):
+        if not items:
+            return _frazil.PyDataFrame([])
+        cols = []
+        for name, dtype in items:
+            cols.append(_frazil.PyColumn.from_values(name, [], None if dtype is None else to_native(dtype)))
+        return _frazil.PyDataFrame(cols)
+    if isinstance(data, DataFrame):
+        return _apply_schema(data._df, items)
+    if isinstance(data, Mapping):
+        dtypes = dict(items) if items else {}
+        if items and [n for n, _ in items] != list(data.keys()):
+            if len(items) != len(data):
+                from frazil.exceptions import ShapeError
+
+                raise ShapeError(f"the schema has {len(items)} columns but the data has {len(data)}")
+            # Polars: a schema renames the columns positionally.
+            data = {n: v for (n, _), v in zip(items, data.values())}
+            dtypes = dict(items)
+        cols = [column_from_values(str(name), values, dtypes.get(name)) for name, values in data.items()]
+        return _frazil.PyDataFrame(cols)
+    if is_pandas_frame(data):
+        import pyarrow as pa
+
+        table = pa.Table.from_pandas(data, preserve_index=False)
+        return _apply_schema(frame_from_arrow(table), items)
+    if hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__"):
+        return _apply_schema(frame_from_arrow(data), items)
+    if isinstance(data, Sequence) and not isinstance(data, (str, bytes)):
+        if all(isinstance(s, Series) for s in data):
+            return _apply_schema(_frazil.PyDataFrame([s._col for s in data]), items)
+        if all(isinstance(r, Mapping) for r in data):
+            names: list = []
+            for row in data:
+                for k in row:
+                    if k not in names:
+                        names.append(k)
+            columns = {n: [row.get(n) for row in data] for n in names}
+            return frame_from_data(columns, schema)
+    raise TypeError(f"cannot build a DataFrame from an object of type {type(data).__name__}")

@@ -1,0 +1,447 @@
+"""Data types with Polars' names, parameters, equality and repr.
+
+A dtype can be used as a class (``frazil.Int64``) or an instance (``frazil.Int64()``);
+both compare equal, and a parametric class such as ``Datetime`` equals any of its
+instances, as in Polars. frazil dtypes also compare equal to the Polars dtype of the
+same name and parameters.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import decimal as _decimal
+from collections import OrderedDict
+from collections.abc import Mapping
+
+_TIME_UNITS = ("ns", "us", "ms")
+
+
+def _is_foreign_polars(obj) -> bool:
+    mod = getattr(type(obj), "__module__", "") or ""
+    if isinstance(obj, type):
+        mod = getattr(obj, "__module__", "") or ""
+    return mod.startswith("polars")
+
+
+class DataTypeClass(type):
+    """Metaclass of the dtype classes: class-level repr, equality and hashing."""
+
+    def __repr__(cls) -> str:
+        return cls.__name__
+
+    __str__ = __repr__
+
+    def __eq__(cls, other) -> bool:
+        if isinstance(other, DataTypeClass):
+            return cls is other
+        if isinstance(other, DataType):
+            return type(other) is cls
+        if _is_foreign_polars(other):
+            other_name = other.__name__ if isinstance(other, type) else type(other).__name__
+            return cls.__name__ == other_name
+        return False
+
+    def __ne__(cls, other) -> bool:
+        return not cls.__eq__(other)
+
+    def __hash__(cls) -> int:
+        return hash(cls.__name__)
+
+
+class DataType(metaclass=DataTypeClass):
+    """Base class of all data types."""
+
+    def _params(self) -> tuple:
+        return ()
+
+    def __repr__(self) -> str:
+        return type(self).__name__
+
+    __str__ = __repr__
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, DataTypeClass):
+            return isinstance(self, other)
+        if isinstance(other, DataType):
+            return type(self) is type(other) and self._params() == other._params()
+        if _is_foreign_polars(other):
+            if isinstance(other, type):
+                return type(self).__name__ == other.__name__
+            return repr(self) == repr(other)
+        return False
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._params()))
+
+    @classmethod
+    def base_type(cls) -> DataTypeClass:
+        return cls
+
+    @classmethod
+    def is_numeric(cls) -> bool:
+        return issubclass(cls, NumericType)
+
+    @classmethod
+    def is_integer(cls) -> bool:
+        return issubclass(cls, IntegerType)
+
+    @classmethod
+    def is_signed_integer(cls) -> bool:
+        return issubclass(cls, SignedIntegerType)
+
+    @classmethod
+    def is_unsigned_integer(cls) -> bool:
+        return issubclass(cls, UnsignedIntegerType)
+
+    @classmethod
+    def is_float(cls) -> bool:
+        return issubclass(cls, FloatType)
+
+    @classmethod
+    def is_temporal(cls) -> bool:
+        return issubclass(cls, TemporalType)
+
+    @classmethod
+    def is_nested(cls) -> bool:
+        return issubclass(cls, NestedType)
+
+
+class NumericType(DataType):
+    pass
+
+
+class IntegerType(NumericType):
+    pass
+
+
+class SignedIntegerType(IntegerType):
+    pass
+
+
+class UnsignedIntegerType(IntegerType):
+    pass
+
+
+class FloatType(NumericType):
+    pass
+
+
+class TemporalType(DataType):
+    pass
+
+
+class NestedType(DataType):
+    pass
+
+
+class Int8(SignedIntegerType):
+    """8-bit signed integer."""
+
+
+class Int16(SignedIntegerType):
+    """16-bit signed integer."""
+
+
+class Int32(SignedIntegerType):
+    """32-bit signed integer."""
+
+
+class Int64(SignedIntegerType):
+    """64-bit signed integer."""
+
+
+class UInt8(UnsignedIntegerType):
+    """8-bit unsigned integer."""
+
+
+class UInt16(UnsignedIntegerType):
+    """16-bit unsigned integer."""
+
+
+class UInt32(UnsignedIntegerType):
+    """32-bit unsigned integer."""
+
+
+class UInt64(UnsignedIntegerType):
+    """64-bit unsigned integer."""
+
+
+class Float32(FloatType):
+    """32-bit float."""
+
+
+class Float64(FloatType):
+    """64-bit float."""
+
+
+class Boolean(DataType):
+    """Boolean."""
+
+
+class String(DataType):
+    """UTF-8 string."""
+
+
+Utf8 = String
+
+
+class Binary(DataType):
+    """Bytes."""
+
+
+class Null(DataType):
+    """The type of a column of nulls only."""
+
+
+class Date(TemporalType):
+    """Calendar date (days since 1970-01-01)."""
+
+
+class Time(TemporalType):
+    """Time of day (nanoseconds since midnight)."""
+
+
+def _check_unit(time_unit: str) -> str:
+    if time_unit not in _TIME_UNITS:
+        raise ValueError(f"invalid `time_unit`: expected one of {{'ns', 'us', 'ms'}}, got {time_unit!r}")
+    return time_unit
+
+
+class Datetime(TemporalType):
+    """Date and time since the epoch in `time_unit`, optionally in a time zone."""
+
+    def __init__(self, time_unit: str = "us", time_zone: str | _dt.tzinfo | None = None):
+        self.time_unit = _check_unit(time_unit or "us")
+        if isinstance(time_zone, _dt.tzinfo):
+            time_zone = getattr(time_zone, "key", None) or "UTC"
+        self.time_zone = time_zone
+
+    def _params(self) -> tuple:
+        return (self.time_unit, self.time_zone)
+
+    def __repr__(self) -> str:
+        return f"Datetime(time_unit={self.time_unit!r}, time_zone={self.time_zone!r})"
+
+
+class Duration(TemporalType):
+    """Time difference in `time_unit`."""
+
+    def __init__(self, time_unit: str = "us"):
+        self.time_unit = _check_unit(time_unit or "us")
+
+    def _params(self) -> tuple:
+        return (self.time_unit,)
+
+    def __repr__(self) -> str:
+        return f"Duration(time_unit={self.time_unit!r})"
+
+
+class Decimal(NumericType):
+    """128-bit decimal with `precision` digits, `scale` of them after the point."""
+
+    def __init__(self, precision: int | None = None, scale: int = 0):
+        if precision is None:
+            precision = 38
+        if not (1 <= precision <= 38) or not (0 <= scale <= precision):
+            raise ValueError(f"invalid Decimal(precision={precision}, scale={scale})")
+        self.precision = precision
+        self.scale = scale
+
+    def _params(self) -> tuple:
+        return (self.precision, self.scale)
+
+    def __repr__(self) -> str:
+        return f"Decimal(precision={self.precision}, scale={self.scale})"
+
+
+class List(NestedType):
+    """Variable-length list of `inner` values."""
+
+    def __init__(self, inner):
+        self.inner = parse_into_dtype(inner)
+
+    def _params(self) -> tuple:
+        return (self.inner,)
+
+    def __repr__(self) -> str:
+        return f"List({self.inner!r})"
+
+
+class Field:
+    """A named dtype: one field of a Struct."""
+
+    def __init__(self, name: str, dtype):
+        self.name = name
+        self.dtype = parse_into_dtype(dtype)
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, Field) or _is_foreign_polars(other)
+        ) and self.name == other.name and self.dtype == other.dtype
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.dtype))
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.dtype!r})"
+
+
+class Struct(NestedType):
+    """Named fields of possibly different dtypes."""
+
+    def __init__(self, fields):
+        if isinstance(fields, Mapping):
+            self.fields = [Field(name, dtype) for name, dtype in fields.items()]
+        else:
+            self.fields = [f if isinstance(f, Field) else Field(f.name, f.dtype) for f in fields]
+
+    def _params(self) -> tuple:
+        return tuple((f.name, f.dtype) for f in self.fields)
+
+    def __iter__(self):
+        return ((f.name, f.dtype) for f in self.fields)
+
+    def to_schema(self) -> Schema:
+        return Schema(list(self))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f.name!r}: {f.dtype!r}" for f in self.fields)
+        return f"Struct({{{inner}}})"
+
+
+_SIMPLE = {
+    cls.__name__: cls
+    for cls in (Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64,
+                Boolean, String, Binary, Null, Date, Time)
+}
+
+_PY_TYPES = {
+    int: Int64,
+    float: Float64,
+    bool: Boolean,
+    str: String,
+    bytes: Binary,
+    _dt.date: Date,
+    _dt.datetime: Datetime,
+    _dt.timedelta: Duration,
+    _dt.time: Time,
+    _decimal.Decimal: Decimal,
+    type(None): Null,
+}
+
+
+def parse_into_dtype(obj) -> DataType:
+    """A dtype instance from a dtype class or instance, a Python type, a Polars dtype
+    or a dtype name ("Int64")."""
+    if isinstance(obj, DataType):
+        return obj
+    if isinstance(obj, DataTypeClass):
+        if obj in (List, Struct):
+            raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
+        return obj()
+    if isinstance(obj, type) and obj in _PY_TYPES:
+        return _PY_TYPES[obj]()
+    if isinstance(obj, str):
+        if obj in _SIMPLE:
+            return _SIMPLE[obj]()
+        if obj == "Utf8":
+            return String()
+        raise TypeError(f"unknown data type name {obj!r}")
+    if _is_foreign_polars(obj):
+        return _from_polars(obj)
+    raise TypeError(f"cannot interpret {obj!r} as a frazil data type")
+
+
+def _from_polars(obj) -> DataType:
+    name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
+    if isinstance(obj, type):
+        return parse_into_dtype(globals()[name]) if name in globals() else parse_into_dtype(name)
+    if name == "Datetime":
+        return Datetime(obj.time_unit, obj.time_zone)
+    if name == "Duration":
+        return Duration(obj.time_unit)
+    if name == "Decimal":
+        return Decimal(obj.precision, obj.scale)
+    if name == "List":
+        return List(_from_polars(obj.inner))
+    if name == "Struct":
+        return Struct([Field(f.name, _from_polars(f.dtype)) for f in obj.fields])
+    return parse_into_dtype(name)
+
+
+def to_native(dtype):
+    """The description of a dtype that the native module reads (see core_common.hpp)."""
+    dtype = parse_into_dtype(dtype)
+    if isinstance(dtype, Datetime):
+        return ("Datetime", dtype.time_unit, dtype.time_zone)
+    if isinstance(dtype, Duration):
+        return ("Duration", dtype.time_unit)
+    if isinstance(dtype, Decimal):
+        return ("Decimal", dtype.precision, dtype.scale)
+    if isinstance(dtype, List):
+        return ("List", to_native(dtype.inner))
+    if isinstance(dtype, Struct):
+        return ("Struct", [(f.name, to_native(f.dtype)) for f in dtype.fields])
+    return type(dtype).__name__
+
+
+def from_native(desc) -> DataType:
+    """A dtype instance from the native module's description."""
+    if isinstance(desc, str):
+        return _SIMPLE[desc]()
+    kind = desc[0]
+    if kind == "Datetime":
+        return Datetime(desc[1], desc[2])
+    if kind == "Duration":
+        return Duration(desc[1])
+    if kind == "Decimal":
+        return Decimal(desc[1], desc[2])
+    if kind == "List":
+        return List(from_native(desc[1]))
+    if kind == "Struct":
+        return Struct([Field(name, from_native(d)) for name, d in desc[1]])
+    raise ValueError(f"unknown native data type {desc!r}")
+
+
+class Schema(OrderedDict):
+    """Ordered mapping of column names to dtypes, as Polars' Schema."""
+
+    def __init__(self, schema=None):
+        super().__init__()
+        if schema is None:
+            return
+        items = schema.items() if isinstance(schema, Mapping) else schema
+        for name, dtype in items:
+            self[name] = parse_into_dtype(dtype)
+
+    def names(self) -> list[str]:
+        return list(self.keys())
+
+    def dtypes(self) -> list[DataType]:
+        return list(self.values())
+
+    def len(self) -> int:
+        return len(self)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Mapping):
+            return False
+        a, b = list(self.items()), list(other.items())
+        return len(a) == len(b) and all(x[0] == y[0] and x[1] == y[1] for x, y in zip(a, b))
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Schema({list(self.items())!r})"
+
+
+__all__ = [
+    "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
+    "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
+    "Datetime", "Duration", "Decimal", "List", "Struct", "Field", "Schema", "parse_into_dtype",
+]

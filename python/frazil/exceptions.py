@@ -1,0 +1,64 @@
+"""Exceptions raised by frazil, named as Polars names them.
+
+Every frazil error derives from :class:`FrazilError` (also exported as ``PolarsError``
+so that code written for Polars catches it), which derives from ``Exception`` only, as
+in Polars.
+"""
+
+
+class FrazilError(Exception):
+    """Base class of all frazil errors."""
+
+
+PolarsError = FrazilError
+
+
+class ColumnNotFoundError(FrazilError):
+    """A column that does not exist was referred to."""
+
+
+class SchemaError(FrazilError):
+    """Data types or schemas do not match."""
+
+
+class SchemaFieldNotFoundError(FrazilError):
+    """A field that does not exist in a schema was referred to."""
+
+
+class InvalidOperationError(FrazilError):
+    """An operation is not supported for the data types involved."""
+
+
+class ComputeError(FrazilError):
+    """A computation failed, or input data is malformed."""
+
+
+class ShapeError(FrazilError):
+    """Lengths or shapes do not match."""
+
+
+class DuplicateError(FrazilError):
+    """A name that must be unique occurs more than once."""
+
+
+class OutOfBoundsError(FrazilError):
+    """An index is out of bounds."""
+
+
+class PanicException(FrazilError):
+    """An internal invariant of frazil failed: a bug in frazil, please report it."""
+
+
+__all__ = [
+    "FrazilError",
+    "PolarsError",
+    "ColumnNotFoundError",
+    "SchemaError",
+    "SchemaFieldNotFoundError",
+    "InvalidOperationError",
+    "ComputeError",
+    "ShapeError",
+    "DuplicateError",
+    "OutOfBoundsError",
+    "PanicException",
+]

@@ -1,0 +1,138 @@
+"""A minimal Series: one named column (a chunked Arrow-layout array)."""
+from __future__ import annotations
+
+from frazil import _convert, _frazil
+from frazil.datatypes import DataType, from_native
+
+
+class Series:
+    """A named column of one dtype, as Polars' Series.
+
+    ``Series(name, values, dtype=None)``; ``Series(values)`` gets the name "".
+    """
+
+    def __init__(self, name=None, values=None, dtype=None):
+        if values is None and name is not None and not isinstance(name, str):
+            name, values = "", name
+        name = "" if name is None else name
+        self._col = _convert.column_from_values(name, [] if values is None else values, dtype)
+
+    @classmethod
+    def _from_native(cls, col) -> Series:
+        s = cls.__new__(cls)
+        s._col = col
+        return s
+
+    @property
+    def name(self) -> str:
+        return self._col.name
+
+    @property
+    def dtype(self) -> DataType:
+        return from_native(self._col.dtype)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (len(self._col),)
+
+    def __len__(self) -> int:
+        return len(self._col)
+
+    def len(self) -> int:
+        return len(self._col)
+
+    def null_count(self) -> int:
+        return self._col.null_count()
+
+    def n_chunks(self) -> int:
+        return self._col.n_chunks()
+
+    def to_list(self) -> list:
+        return self._col.to_list()
+
+    def rename(self, name: str) -> Series:
+        return Series._from_native(self._col.rename(name))
+
+    alias = rename
+
+    def head(self, n: int = 10) -> Series:
+        n = max(0, min(n, len(self))) if n >= 0 else max(0, len(self) + n)
+        return Series._from_native(self._col.slice(0, n))
+
+    def slice(self, offset: int, length: int | None = None) -> Series:
+        h = len(self)
+        if offset < 0:
+            offset = max(0, h + offset)
+        offset = min(offset, h)
+        length = h - offset if length is None else max(0, min(length, h - offset))
+        return Series._from_native(self._col.slice(offset, length))
+
+    def item(self, index: int | None = None):
+        if index is None:
+            if len(self) != 1:
+                raise ValueError(
+                    f"can only call '.item()' if the Series is of length 1, or an explicit index "
+                    f"is provided (Series is of length {len(self)})"
+                )
+            index = 0
+        return self[index]
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError("slices with a step are not supported")
+            return self.slice(start, max(0, stop - start))
+        if index < 0:
+            index += len(self)
+        return self._col.get(index)
+
+    def __iter__(self):
+        return iter(self.to_list())
+
+    def equals(self, other: Series) -> bool:
+        from frazil.dataframe import DataFrame
+
+        return (
+            self.name == other.name
+            and DataFrame._from_native(_frazil.PyDataFrame([self._col])).equals(
+                DataFrame._from_native(_frazil.PyDataFrame([other._col]))
+            )
+        )
+
+    def to_frame(self, name: str | None = None):
+        from frazil.dataframe import DataFrame
+
+        col = self._col if name is None else self._col.rename(name)
+        return DataFrame._from_native(_frazil.PyDataFrame([col]))
+
+    def to_arrow(self):
+        """A pyarrow Array (chunks are concatenated, as Polars does)."""
+        import pyarrow as pa
+
+        return pa.array(self)
+
+    def to_polars(self):
+        import polars as pl
+
+        return pl.Series(self)
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self._col.rechunk().__arrow_c_array__(requested_schema)
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self._col.__arrow_c_stream__(requested_schema)
+
+    def __arrow_c_schema__(self):
+        return self._col.__arrow_c_schema__()
+
+    def __repr__(self) -> str:
+        n = len(self)
+        if n > 10:
+            cells = self._col.format_values(0, 5) + ["…"] + self._col.format_values(n - 5, 5)
+        else:
+            cells = self._col.format_values(0, n)
+        body = "".join(f"\t{c}\n" for c in cells)
+        return f"shape: ({n},)\nSeries: '{self.name}' [{self._col.dtype_short_name}]\n[\n{body}]"
+
+    __str__ = __repr__
