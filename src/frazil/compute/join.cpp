@@ -121,10 +121,14 @@ void check_keys(const std::vector<ArrayRef>& left, const std::vector<ArrayRef>& 
 
 JoinIndices hash_join(const std::vector<ArrayRef>& left_keys,
                       const std::vector<ArrayRef>& right_keys, JoinType how) {
+  if (how == JoinType::Cross) {
+    if (left_keys.empty() || right_keys.empty())
+      throw InvalidOperationError("cross join via hash_join needs a column per side for its length");
+    return cross_join(left_keys[0]->length(), right_keys[0]->length());
+  }
   check_keys(left_keys, right_keys);
   const int64_t nl = left_keys[0]->length();
   const int64_t nr = right_keys[0]->length();
-  if (how == JoinType::Cross) return cross_join(nl, nr);
 
   // Build on the smaller side; ties build on the right (probe in left order).
   const bool build_left = nl < nr;

@@ -1,0 +1,162 @@
+#include <gtest/gtest.h>
+
+#include "frazil/compute/join.hpp"
+#include "frazil/core/error.hpp"
+#include "group_test_util.hpp"
+
+using namespace frazil;
+using namespace frazil::compute;
+using namespace frazil::testing;
+
+namespace {
+
+constexpr IdxSize N = kNullIdx;
+using Pairs = std::vector<std::pair<IdxSize, IdxSize>>;
+
+Pairs pairs(const JoinIndices& j) {
+  Pairs out;
+  EXPECT_EQ(j.left_index.size(), j.right_index.size());
+  for (size_t i = 0; i < j.left_index.size(); ++i) out.emplace_back(j.left_index[i], j.right_index[i]);
+  return out;
+}
+
+// Polars 2.1 (pl.DataFrame.join with maintain_order="left", or "right" for a right join):
+//   L.k = [3, 1, 2, 1, null, 5], R.k = [1, 3, 1, null, 4, 3]
+const Pairs kInner = {{0, 1}, {0, 5}, {1, 0}, {1, 2}, {3, 0}, {3, 2}};
+const Pairs kLeft = {{0, 1}, {0, 5}, {1, 0}, {1, 2}, {2, N}, {3, 0}, {3, 2}, {4, N}, {5, N}};
+const Pairs kRight = {{1, 0}, {3, 0}, {0, 1}, {1, 2}, {3, 2}, {N, 3}, {N, 4}, {0, 5}};
+const Pairs kFull = {{0, 1}, {0, 5}, {1, 0}, {1, 2}, {2, N}, {3, 0},
+                     {3, 2}, {4, N}, {5, N}, {N, 3}, {N, 4}};
+
+}  // namespace
+
+TEST(HashJoin, AllTypesWithDuplicatesAndNulls) {
+  auto l = i64({3, 1, 2, 1, std::nullopt, 5});
+  auto r = i64({1, 3, 1, std::nullopt, 4, 3});
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Inner)), kInner);
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Left)), kLeft);
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Right)), kRight);
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Full)), kFull);
+  EXPECT_EQ(hash_join({l}, {r}, JoinType::Semi).left_index, (std::vector<IdxSize>{0, 1, 3}));
+  EXPECT_EQ(hash_join({l}, {r}, JoinType::Anti).left_index, (std::vector<IdxSize>{2, 4, 5}));
+}
+
+TEST(HashJoin, BuildOnEitherSideGivesTheSameOrder) {
+  // Left smaller than right: the table is built on the left and the order must not change.
+  // Polars: L.k = [1, 2], R.k = [2, 1, 1, 2, 7, 1].
+  auto l = i64({1, 2});
+  auto r = i64({2, 1, 1, 2, 7, 1});
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Inner)), (Pairs{{0, 1}, {0, 2}, {0, 5}, {1, 0}, {1, 3}}));
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Left)), (Pairs{{0, 1}, {0, 2}, {0, 5}, {1, 0}, {1, 3}}));
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Right)),
+            (Pairs{{1, 0}, {0, 1}, {0, 2}, {1, 3}, {N, 4}, {0, 5}}));
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Full)),
+            (Pairs{{0, 1}, {0, 2}, {0, 5}, {1, 0}, {1, 3}, {N, 4}}));
+  EXPECT_EQ(hash_join({l}, {r}, JoinType::Semi).left_index, (std::vector<IdxSize>{0, 1}));
+  EXPECT_TRUE(hash_join({l}, {r}, JoinType::Anti).left_index.empty());
+  // Mirror: the big side on the left; every type against a reversed reference.
+  auto big = i64({3, 1, 2, 1, std::nullopt, 5, 9, 9, 9, 1});
+  auto small = i64({1, std::nullopt, 9});
+  // inner: left order, matches in right order
+  EXPECT_EQ(pairs(hash_join({big}, {small}, JoinType::Inner)),
+            (Pairs{{1, 0}, {3, 0}, {6, 2}, {7, 2}, {8, 2}, {9, 0}}));
+  EXPECT_EQ(pairs(hash_join({small}, {big}, JoinType::Inner)),
+            (Pairs{{0, 1}, {0, 3}, {0, 9}, {2, 6}, {2, 7}, {2, 8}}));
+  EXPECT_EQ(pairs(hash_join({small}, {big}, JoinType::Full)),
+            (Pairs{{0, 1}, {0, 3}, {0, 9}, {1, N}, {2, 6}, {2, 7}, {2, 8},
+                   {N, 0}, {N, 2}, {N, 4}, {N, 5}}));
+  EXPECT_EQ(pairs(hash_join({big}, {small}, JoinType::Full)),
+            (Pairs{{0, N}, {1, 0}, {2, N}, {3, 0}, {4, N}, {5, N}, {6, 2}, {7, 2}, {8, 2},
+                   {9, 0}, {N, 1}}));
+  EXPECT_EQ(hash_join({small}, {big}, JoinType::Anti).left_index, (std::vector<IdxSize>{1}));
+}
+
+TEST(HashJoin, EmptySides) {
+  auto e = i64({});
+  auto r = i64({1, std::nullopt});
+  EXPECT_TRUE(pairs(hash_join({e}, {r}, JoinType::Inner)).empty());
+  EXPECT_TRUE(pairs(hash_join({e}, {r}, JoinType::Left)).empty());
+  EXPECT_EQ(pairs(hash_join({e}, {r}, JoinType::Right)), (Pairs{{N, 0}, {N, 1}}));
+  EXPECT_EQ(pairs(hash_join({e}, {r}, JoinType::Full)), (Pairs{{N, 0}, {N, 1}}));
+  EXPECT_EQ(pairs(hash_join({r}, {e}, JoinType::Left)), (Pairs{{0, N}, {1, N}}));
+  EXPECT_EQ(pairs(hash_join({r}, {e}, JoinType::Full)), (Pairs{{0, N}, {1, N}}));
+  EXPECT_TRUE(hash_join({r}, {e}, JoinType::Semi).left_index.empty());
+  EXPECT_EQ(hash_join({r}, {e}, JoinType::Anti).left_index, (std::vector<IdxSize>{0, 1}));
+  EXPECT_TRUE(hash_join({e}, {e}, JoinType::Cross).left_index.empty());
+}
+
+TEST(HashJoin, Cross) {
+  auto l = i64({7, 8});
+  auto r = str({"a", "b", "c"});
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Cross)),
+            (Pairs{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}));
+  EXPECT_EQ(pairs(cross_join(1, 2)), (Pairs{{0, 0}, {0, 1}}));
+}
+
+TEST(HashJoin, FloatKeysMatchByTotalOrderEquality) {
+  // Polars: [1.0, -0.0, NaN, null] join [0.0, NaN, null, 1.0] -> (1,0), (2,1), (0,3).
+  auto l = f64({1.0, -0.0, kNaN, std::nullopt});
+  auto r = f64({0.0, kNaN, std::nullopt, 1.0});
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Inner)), (Pairs{{0, 3}, {1, 0}, {2, 1}}));
+  EXPECT_EQ(pairs(hash_join({sliced(l)}, {sliced(r)}, JoinType::Left)),
+            (Pairs{{0, 3}, {1, 0}, {2, 1}, {3, N}}));
+}
+
+TEST(HashJoin, StringKeysShortAndLong) {
+  std::string la(20, 'x'), lb = std::string(19, 'x') + "y";
+  auto l = str({la, "ab", std::nullopt, lb, ""});
+  auto r = sliced(str({"", lb, la, "ab", la, std::nullopt}));
+  EXPECT_EQ(pairs(hash_join({l}, {r}, JoinType::Inner)),
+            (Pairs{{0, 2}, {0, 4}, {1, 3}, {3, 1}, {4, 0}}));
+  EXPECT_EQ(pairs(hash_join({r}, {l}, JoinType::Left)),
+            (Pairs{{0, 4}, {1, 3}, {2, 0}, {3, 1}, {4, 0}, {5, N}}));
+}
+
+TEST(HashJoin, MultiKey) {
+  // A null in any key column means no match.
+  auto la = i64({1, 1, 2, std::nullopt, 2});
+  auto lb = str({"a", "b", "a", "a", std::nullopt});
+  auto ra = i64({2, 1, 1, std::nullopt, 2});
+  auto rb = str({"a", "b", "a", "a", std::nullopt});
+  EXPECT_EQ(pairs(hash_join({la, lb}, {ra, rb}, JoinType::Inner)), (Pairs{{0, 2}, {1, 1}, {2, 0}}));
+  EXPECT_EQ(pairs(hash_join({la, lb}, {ra, rb}, JoinType::Full)),
+            (Pairs{{0, 2}, {1, 1}, {2, 0}, {3, N}, {4, N}, {N, 3}, {N, 4}}));
+  // Fixed-width keys packed into one word: (Int32, Int32) and with nulls.
+  auto x1 = i32({1, 2, 3, std::nullopt}), x2 = i32({10, 20, 30, 40});
+  auto y1 = i32({3, 1, 1, std::nullopt}), y2 = i32({30, 10, 11, 40});
+  EXPECT_EQ(pairs(hash_join({x1, x2}, {y1, y2}, JoinType::Inner)), (Pairs{{0, 1}, {2, 0}}));
+  EXPECT_EQ(hash_join({x1, x2}, {y1, y2}, JoinType::Anti).left_index, (std::vector<IdxSize>{1, 3}));
+}
+
+TEST(HashJoin, ManyRowsHashTablePath) {
+  // Sparse keys (no direct indexing): left i -> key i * 7919 * 1e6, right has every other key
+  // twice.
+  const int n = 3000;
+  PrimitiveBuilder<int64_t> lb(DataType::int64()), rb(DataType::int64());
+  for (int i = 0; i < n; ++i) lb.push(int64_t(i) * 7919 * 1000000);
+  for (int i = 0; i < n; i += 2) {
+    rb.push(int64_t(i) * 7919 * 1000000);
+    rb.push(int64_t(i) * 7919 * 1000000);
+  }
+  auto l = lb.finish(), r = rb.finish();
+  JoinIndices j = hash_join({l}, {r}, JoinType::Left);
+  ASSERT_EQ(j.left_index.size(), size_t(n / 2 * 2 + n / 2));
+  size_t k = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i % 2 == 0) {
+      ASSERT_EQ(j.left_index[k], IdxSize(i));
+      ASSERT_EQ(j.right_index[k++], IdxSize(i));
+      ASSERT_EQ(j.left_index[k], IdxSize(i));
+      ASSERT_EQ(j.right_index[k++], IdxSize(i + 1));
+    } else {
+      ASSERT_EQ(j.left_index[k], IdxSize(i));
+      ASSERT_EQ(j.right_index[k++], N);
+    }
+  }
+}
+
+TEST(HashJoin, Errors) {
+  EXPECT_THROW(hash_join({i64({1})}, {i32({1})}, JoinType::Inner), SchemaError);
+  EXPECT_THROW(hash_join({i64({1})}, {}, JoinType::Inner), InvalidOperationError);
+  EXPECT_STREQ(join_type_name(JoinType::Anti), "ANTI");
+}
