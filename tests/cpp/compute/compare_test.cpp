@@ -1,0 +1,129 @@
+#include "frazil/compute/compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "elementwise_test_util.hpp"
+#include "frazil/core/error.hpp"
+
+using namespace frazil;
+using namespace frazil::compute;
+using namespace frazil::test;
+
+namespace {
+const double kNaN = std::nan("");
+const double kInf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+// Expected values printed by polars 2.1.0 for
+// a = [nan, nan, 1.0, -0.0, inf, None, 1.0], b = [nan, 1.0, nan, 0.0, nan, 1.0, None].
+TEST(Compare, FloatTotalOrderMatchesPolars) {
+  ArrayRef a = f64({kNaN, kNaN, 1.0, -0.0, kInf, N, 1.0});
+  ArrayRef b = f64({kNaN, 1.0, kNaN, 0.0, kNaN, 1.0, N});
+  EXPECT_EQ(bools_of(*compare(CmpOp::Eq, *a, *b)), (Opt<bool>{true, false, false, true, false, N, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *a, *b)), (Opt<bool>{false, false, true, false, true, N, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Gt, *a, *b)), (Opt<bool>{false, true, false, false, false, N, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::NotEq, *a, *b)), (Opt<bool>{false, true, true, false, true, N, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::EqMissing, *a, *b)), (Opt<bool>{true, false, false, true, false, false, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::NotEqMissing, *a, *b)), (Opt<bool>{false, true, true, false, true, true, true}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::LtEq, *a, *b)), (Opt<bool>{true, false, true, true, true, N, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::GtEq, *a, *b)), (Opt<bool>{true, true, false, true, false, N, N}));
+  // Float32 uses the same order.
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *f32({1.0f, std::nanf("")}), *f32({std::nanf(""), 1.0f}))),
+            (Opt<bool>{true, false}));
+}
+
+TEST(Compare, EqMissingBothNull) {
+  ArrayRef a = i64({1, N, N, 4});
+  ArrayRef b = i64({1, N, 3, 5});
+  EXPECT_EQ(bools_of(*compare(CmpOp::EqMissing, *a, *b)), (Opt<bool>{true, true, false, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::NotEqMissing, *a, *b)), (Opt<bool>{false, false, true, true}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::EqMissing, *a, *i64({N}))), (Opt<bool>{false, true, true, false}));
+  ArrayRef nulls = make_null_array(DataType::null(), 4);
+  EXPECT_EQ(bools_of(*compare(CmpOp::EqMissing, *a, *nulls)), (Opt<bool>{false, true, true, false}));
+  EXPECT_EQ(compare(CmpOp::Eq, *a, *nulls)->null_count(), 4);
+}
+
+TEST(Compare, IntegersBroadcastSlicedAndExtremes) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  ArrayRef a = sliced(i64({kMin, -1, 0, N, std::numeric_limits<int64_t>::max()}));
+  ArrayRef zero = i64({0});
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *a, *zero)), (Opt<bool>{true, true, false, N, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::GtEq, *zero, *a)), (Opt<bool>{true, true, true, N, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Eq, *u64({UINT64_MAX, 0}), *u64({UINT64_MAX}))), (Opt<bool>{true, false}));
+  EXPECT_EQ(compare(CmpOp::Eq, *i64({}), *i64({}))->length(), 0);
+  EXPECT_EQ(compare(CmpOp::Eq, *i64({}), *i64({1}))->length(), 0);
+  EXPECT_EQ(compare(CmpOp::Eq, *a, *i64({N}))->null_count(), 5);
+  EXPECT_THROW(compare(CmpOp::Eq, *a, *i64({1, 2})), ShapeError);
+  EXPECT_THROW(compare(CmpOp::Eq, *a, *f64({1.0})), InvalidOperationError);
+  // More than 64 rows, both sliced at odd offsets.
+  Opt<int64_t> xs, ys;
+  Opt<bool> expect;
+  for (int i = 0; i < 200; ++i) {
+    xs.push_back(i % 9 == 0 ? std::nullopt : std::optional<int64_t>(i % 13));
+    ys.push_back(i % 5);
+    expect.push_back(xs.back() ? std::optional<bool>(*xs.back() < i % 5) : std::nullopt);
+  }
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *sliced(i64(xs), 7), *sliced(i64(ys), 2))), expect);
+}
+
+TEST(Compare, StringsInlineAndLong) {
+  const std::string long1 = "a string longer than twelve bytes";
+  const std::string long2 = "a string longer than twelve bytez";
+  ArrayRef a = strs({"abc", "abc", "ab", long1, long1, "", N, "abcd", "b"});
+  ArrayRef b = strs({"abc", "abd", "ab\x01", long1, long2, "", "x", "abc", long1});
+  EXPECT_EQ(bools_of(*compare(CmpOp::Eq, *a, *b)), (Opt<bool>{true, false, false, true, false, true, N, false, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *a, *b)), (Opt<bool>{false, true, true, false, true, false, N, false, false}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Gt, *a, *b)), (Opt<bool>{false, false, false, false, false, false, N, true, true}));
+  // Bytes compare unsigned: "\xff" sorts after "a".
+  EXPECT_EQ(bools_of(*compare(CmpOp::Gt, *strs({"\xff", "\xc3\xa9"}), *strs({"a"}))), (Opt<bool>{true, true}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Eq, *sliced(a), *strs({long1}))),
+            (Opt<bool>{false, false, false, true, true, false, N, false, false}));
+}
+
+TEST(Compare, BooleansAndTemporals) {
+  ArrayRef a = bools({true, true, false, false, N});
+  ArrayRef b = bools({true, false, true, false, true});
+  EXPECT_EQ(bools_of(*compare(CmpOp::Lt, *a, *b)), (Opt<bool>{false, false, true, false, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::GtEq, *a, *b)), (Opt<bool>{true, true, false, true, N}));
+  EXPECT_EQ(bools_of(*compare(CmpOp::Eq, *sliced(a), *bools({false}))), (Opt<bool>{false, false, true, true, N}));
+  ArrayRef d = make<int32_t>(DataType::date(), {-1, 0, 19753});
+  EXPECT_EQ(bools_of(*compare(CmpOp::Gt, *d, *make<int32_t>(DataType::date(), {0}))), (Opt<bool>{false, false, true}));
+}
+
+// polars 2.1: pl.Series([1, None, 2]).is_in([1]) -> [True, None, False];
+// .is_in([1, None]) -> [True, None, False]; with nulls_equal=True -> [True, True, False];
+// pl.Series([nan, 1.0, -0.0]).is_in([nan, 0.0]) -> [True, False, True].
+TEST(Compare, IsInMatchesPolars) {
+  ArrayRef x = i64({1, N, 2});
+  EXPECT_EQ(bools_of(*is_in(*x, *i64({1}))), (Opt<bool>{true, N, false}));
+  EXPECT_EQ(bools_of(*is_in(*x, *i64({1, N}))), (Opt<bool>{true, N, false}));
+  EXPECT_EQ(bools_of(*is_in(*x, *i64({1, N}), true)), (Opt<bool>{true, true, false}));
+  EXPECT_EQ(bools_of(*is_in(*x, *i64({1}), true)), (Opt<bool>{true, false, false}));
+  EXPECT_EQ(bools_of(*is_in(*f64({kNaN, 1.0, -0.0}), *f64({kNaN, 0.0}))), (Opt<bool>{true, false, true}));
+  EXPECT_EQ(bools_of(*is_in(*x, *i64({}))), (Opt<bool>{false, N, false}));
+  // A large value set takes the binary-search path.
+  Opt<int64_t> many;
+  for (int i = 0; i < 100; i += 3) many.push_back(i);
+  EXPECT_EQ(bools_of(*is_in(*sliced(i64({3, 4, N, 99, -3})), *i64(many))), (Opt<bool>{true, false, N, true, false}));
+  EXPECT_EQ(bools_of(*is_in(*strs({"a", "long string over 12", N, "b"}), *strs({"long string over 12", "a"}))),
+            (Opt<bool>{true, true, N, false}));
+  EXPECT_EQ(bools_of(*is_in(*bools({true, false, N}), *bools({false}))), (Opt<bool>{false, true, N}));
+  EXPECT_THROW(is_in(*x, *f64({1.0})), InvalidOperationError);
+}
+
+// polars 2.1: pl.Series([1, 2, 3, None, 5]).is_between(2, 5, closed=...) and a null lower
+// bound in the first row: is_between([None, 1, 1, 1, 1], 5) -> [None, True, True, None, True].
+TEST(Compare, IsBetweenClosedVariantsMatchPolars) {
+  ArrayRef x = i64({1, 2, 3, N, 5});
+  ArrayRef lo = i64({2}), hi = i64({5});
+  EXPECT_EQ(bools_of(*is_between(*x, *lo, *hi, "both")), (Opt<bool>{false, true, true, N, true}));
+  EXPECT_EQ(bools_of(*is_between(*x, *lo, *hi, "left")), (Opt<bool>{false, true, true, N, false}));
+  EXPECT_EQ(bools_of(*is_between(*x, *lo, *hi, "right")), (Opt<bool>{false, false, true, N, true}));
+  EXPECT_EQ(bools_of(*is_between(*x, *lo, *hi, "none")), (Opt<bool>{false, false, true, N, false}));
+  EXPECT_EQ(bools_of(*is_between(*x, *i64({N, 1, 1, 1, 1}), *hi, "both")), (Opt<bool>{N, true, true, N, true}));
+  // A null bound still gives false when the other bound excludes the value (Kleene AND).
+  EXPECT_EQ(bools_of(*is_between(*i64({9}), *i64({N}), *hi, "both")), (Opt<bool>{false}));
+  EXPECT_THROW(is_between(*x, *lo, *hi, "middle"), InvalidOperationError);
+}
