@@ -42,7 +42,8 @@ ColumnsUdf function_expr_to_udf(const dsl::FunctionExpr& function) {
     case FunctionKind::IsNotNan: return map(compute::is_not_nan);
     case FunctionKind::IsFinite: return map(compute::is_finite);
     case FunctionKind::IsInfinite: return map(compute::is_infinite);
-    case FunctionKind::IsIn: return map2(compute::is_in);
+    case FunctionKind::IsIn:
+      return map2([](const Array& x, const Array& values) { return compute::is_in(x, values); });
     case FunctionKind::IsBetween:
       return [closed = o.str](std::span<const ArrayRef> in) {
         return compute::is_between(*in[0], *in[1], *in[2], closed);

@@ -1,0 +1,506 @@
+"""Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
+from __future__ import annotations
+
+import datetime as _dt
+import decimal as _decimal
+from typing import Any, Iterable
+
+from frazil import _frazil
+
+
+def _native_dtype(dtype: Any) -> Any:
+    from frazil.datatypes import parse_into_dtype, to_native
+
+    return to_native(parse_into_dtype(dtype))
+
+
+def parse_into_expression(value: Any, *, str_as_lit: bool = True) -> "_frazil.PyExpr":
+    """A native expression for `value`: an Expr as is, a str as a literal (or a column name
+    where Polars reads strings as names), anything else as a literal."""
+    if isinstance(value, Expr):
+        return value._pyexpr
+    if isinstance(value, str) and not str_as_lit:
+        return _frazil.col(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return _frazil.lit_series(list(value))
+    series = _series_values(value)
+    if series is not None:
+        return _frazil.lit_series(series[0], series[1])
+    return _frazil.lit(value)
+
+
+def _series_values(value: Any):
+    """(values, dtype) for a frazil/polars Series or numpy array used as a literal."""
+    try:
+        from frazil.series import Series
+    except ImportError:  # pragma: no cover
+        Series = ()  # type: ignore
+    if Series and isinstance(value, Series):
+        return value.to_list(), None
+    mod = type(value).__module__
+    if mod.startswith("polars") and type(value).__name__ == "Series":
+        return value.to_list(), None
+    if mod.startswith("numpy") and hasattr(value, "tolist") and getattr(value, "ndim", 0) == 1:
+        return value.tolist(), None
+    return None
+
+
+def parse_many(items: Iterable[Any], *, str_as_lit: bool = False) -> list:
+    """Flattens positional arguments (lists of exprs or names) into native expressions."""
+    out = []
+    for item in items:
+        if isinstance(item, (list, tuple)) and not isinstance(item, str):
+            out.extend(parse_many(item, str_as_lit=str_as_lit))
+        else:
+            out.append(parse_into_expression(item, str_as_lit=str_as_lit))
+    return out
+
+
+def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
+    e = Expr.__new__(Expr)
+    e._pyexpr = pyexpr
+    return e
+
+
+class Expr:
+    """A lazy expression: col("a") + 1, col("x").sum().alias("total"), ..."""
+
+    __slots__ = ("_pyexpr",)
+    _pyexpr: "_frazil.PyExpr"
+
+    # ---- plumbing ----
+    def _bin(self, op: str, other: Any) -> "Expr":
+        return wrap(self._pyexpr.binary(op, parse_into_expression(other)))
+
+    def _rbin(self, op: str, other: Any) -> "Expr":
+        return wrap(parse_into_expression(other).binary(op, self._pyexpr))
+
+    def _fn(self, name: str, *extra: Any, **options: Any) -> "Expr":
+        natives = [parse_into_expression(x) for x in extra]
+        return wrap(self._pyexpr.function(name, natives, **options))
+
+    def _agg(self, name: str, **options: Any) -> "Expr":
+        return wrap(self._pyexpr.agg(name, **options))
+
+    def __repr__(self) -> str:
+        return self._pyexpr.to_string()
+
+    def __str__(self) -> str:
+        return self._pyexpr.to_string()
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            "the truth value of an Expr is ambiguous\n\n"
+            "You probably got here by using a Python standard library function instead of the native "
+            "expressions API. Use `&` / `|` for boolean logic and `is_in` for membership."
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- operators ----
+    def __add__(self, other: Any) -> "Expr":
+        return self._bin("+", other)
+
+    def __radd__(self, other: Any) -> "Expr":
+        return self._rbin("+", other)
+
+    def __sub__(self, other: Any) -> "Expr":
+        return self._bin("-", other)
+
+    def __rsub__(self, other: Any) -> "Expr":
+        return self._rbin("-", other)
+
+    def __mul__(self, other: Any) -> "Expr":
+        return self._bin("*", other)
+
+    def __rmul__(self, other: Any) -> "Expr":
+        return self._rbin("*", other)
+
+    def __truediv__(self, other: Any) -> "Expr":
+        return self._bin("/", other)
+
+    def __rtruediv__(self, other: Any) -> "Expr":
+        return self._rbin("/", other)
+
+    def __floordiv__(self, other: Any) -> "Expr":
+        return self._bin("//", other)
+
+    def __rfloordiv__(self, other: Any) -> "Expr":
+        return self._rbin("//", other)
+
+    def __mod__(self, other: Any) -> "Expr":
+        return self._bin("%", other)
+
+    def __rmod__(self, other: Any) -> "Expr":
+        return self._rbin("%", other)
+
+    def __pow__(self, exponent: Any) -> "Expr":
+        return self.pow(exponent)
+
+    def __rpow__(self, base: Any) -> "Expr":
+        return wrap(parse_into_expression(base).function("pow", [self._pyexpr]))
+
+    def __eq__(self, other: Any) -> "Expr":  # type: ignore[override]
+        return self._bin("==", other)
+
+    def __ne__(self, other: Any) -> "Expr":  # type: ignore[override]
+        return self._bin("!=", other)
+
+    def __lt__(self, other: Any) -> "Expr":
+        return self._bin("<", other)
+
+    def __le__(self, other: Any) -> "Expr":
+        return self._bin("<=", other)
+
+    def __gt__(self, other: Any) -> "Expr":
+        return self._bin(">", other)
+
+    def __ge__(self, other: Any) -> "Expr":
+        return self._bin(">=", other)
+
+    def __and__(self, other: Any) -> "Expr":
+        return self._bin("&", other)
+
+    def __rand__(self, other: Any) -> "Expr":
+        return self._rbin("&", other)
+
+    def __or__(self, other: Any) -> "Expr":
+        return self._bin("|", other)
+
+    def __ror__(self, other: Any) -> "Expr":
+        return self._rbin("|", other)
+
+    def __xor__(self, other: Any) -> "Expr":
+        return self._bin("^", other)
+
+    def __rxor__(self, other: Any) -> "Expr":
+        return self._rbin("^", other)
+
+    def __invert__(self) -> "Expr":
+        return self.not_()
+
+    def __neg__(self) -> "Expr":
+        return self._fn("neg")
+
+    def __pos__(self) -> "Expr":
+        return self
+
+    def __abs__(self) -> "Expr":
+        return self.abs()
+
+    # named operator methods
+    def add(self, other: Any) -> "Expr":
+        return self + other
+
+    def sub(self, other: Any) -> "Expr":
+        return self - other
+
+    def mul(self, other: Any) -> "Expr":
+        return self * other
+
+    def truediv(self, other: Any) -> "Expr":
+        return self / other
+
+    def floordiv(self, other: Any) -> "Expr":
+        return self // other
+
+    def mod(self, other: Any) -> "Expr":
+        return self % other
+
+    def eq(self, other: Any) -> "Expr":
+        return self == other
+
+    def ne(self, other: Any) -> "Expr":
+        return self != other
+
+    def lt(self, other: Any) -> "Expr":
+        return self < other
+
+    def le(self, other: Any) -> "Expr":
+        return self <= other
+
+    def gt(self, other: Any) -> "Expr":
+        return self > other
+
+    def ge(self, other: Any) -> "Expr":
+        return self >= other
+
+    def eq_missing(self, other: Any) -> "Expr":
+        return self._bin("eq_missing", other)
+
+    def ne_missing(self, other: Any) -> "Expr":
+        return self._bin("ne_missing", other)
+
+    def and_(self, *others: Any) -> "Expr":
+        out = self
+        for o in others:
+            out = out & o
+        return out
+
+    def or_(self, *others: Any) -> "Expr":
+        out = self
+        for o in others:
+            out = out | o
+        return out
+
+    def xor(self, other: Any) -> "Expr":
+        return self ^ other
+
+    def neg(self) -> "Expr":
+        return -self
+
+    # ---- naming and types ----
+    def alias(self, name: str) -> "Expr":
+        return wrap(self._pyexpr.alias(name))
+
+    def cast(self, dtype: Any, *, strict: bool = True, wrap_numerical: bool = False) -> "Expr":
+        return wrap(self._pyexpr.cast(_native_dtype(dtype), strict))
+
+    def exclude(self, *names: Any) -> "Expr":
+        flat = []
+        for n in names:
+            flat.extend([n] if isinstance(n, str) else list(n))
+        return wrap(self._pyexpr.exclude(flat))
+
+    # ---- null and boolean functions ----
+    def not_(self) -> "Expr":
+        return self._fn("not")
+
+    def is_null(self) -> "Expr":
+        return self._fn("is_null")
+
+    def is_not_null(self) -> "Expr":
+        return self._fn("is_not_null")
+
+    def is_nan(self) -> "Expr":
+        return self._fn("is_nan")
+
+    def is_not_nan(self) -> "Expr":
+        return self._fn("is_not_nan")
+
+    def is_finite(self) -> "Expr":
+        return self._fn("is_finite")
+
+    def is_infinite(self) -> "Expr":
+        return self._fn("is_infinite")
+
+    def fill_null(self, value: Any = None, strategy: str | None = None, limit: int | None = None) -> "Expr":
+        if strategy is not None:
+            if strategy == "zero":
+                value = 0
+            else:
+                raise NotImplementedError(f"fill_null(strategy={strategy!r}) is not supported yet")
+        return self._fn("fill_null", value)
+
+    def fill_nan(self, value: Any) -> "Expr":
+        return self._fn("fill_nan", value)
+
+    def is_in(self, other: Any, *, nulls_equal: bool = False) -> "Expr":
+        return self._fn("is_in", other)
+
+    def is_between(self, lower_bound: Any, upper_bound: Any, closed: str = "both") -> "Expr":
+        return wrap(
+            self._pyexpr.is_between(parse_into_expression(lower_bound), parse_into_expression(upper_bound), closed)
+        )
+
+    # ---- numeric ----
+    def abs(self) -> "Expr":
+        return self._fn("abs")
+
+    def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
+        return self._fn("round", n=decimals)
+
+    def floor(self) -> "Expr":
+        return self._fn("floor")
+
+    def ceil(self) -> "Expr":
+        return self._fn("ceil")
+
+    def sqrt(self) -> "Expr":
+        return self._fn("sqrt")
+
+    def pow(self, exponent: Any) -> "Expr":
+        return self._fn("pow", exponent)
+
+    # ---- shape ----
+    def reverse(self) -> "Expr":
+        return self._fn("reverse")
+
+    def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
+        out = self._fn("shift", n=n)
+        if fill_value is not None:
+            out = out.fill_null(fill_value)
+        return out
+
+    def unique(self, *, maintain_order: bool = False) -> "Expr":
+        return self._fn("unique", flag=maintain_order)
+
+    def drop_nulls(self) -> "Expr":
+        return self._fn("drop_nulls")
+
+    def head(self, n: int = 10) -> "Expr":
+        return self._fn("head", n=n)
+
+    def tail(self, n: int = 10) -> "Expr":
+        return self._fn("tail", n=n)
+
+    def limit(self, n: int = 10) -> "Expr":
+        return self.head(n)
+
+    def sort(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
+        return wrap(self._pyexpr.sort(descending, nulls_last, False))
+
+    def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool = False,
+                maintain_order: bool = False) -> "Expr":
+        keys = parse_many([by, *more_by], str_as_lit=False)
+        desc = [descending] if isinstance(descending, bool) else list(descending)
+        return wrap(self._pyexpr.sort_by(keys, desc))
+
+    def filter(self, *predicates: Any) -> "Expr":
+        preds = parse_many(predicates, str_as_lit=False)
+        p = preds[0]
+        for q in preds[1:]:
+            p = p.binary("&", q)
+        return wrap(self._pyexpr.filter(p))
+
+    def over(self, partition_by: Any = None, *more_exprs: Any, order_by: Any = None,
+             mapping_strategy: str = "group_to_rows") -> "Expr":
+        if order_by is not None:
+            raise NotImplementedError("over(order_by=...) is not supported yet")
+        keys = parse_many([partition_by, *more_exprs], str_as_lit=False)
+        return wrap(self._pyexpr.over(keys))
+
+    # ---- aggregations ----
+    def sum(self) -> "Expr":
+        return self._agg("sum")
+
+    def mean(self) -> "Expr":
+        return self._agg("mean")
+
+    def min(self) -> "Expr":
+        return self._agg("min")
+
+    def max(self) -> "Expr":
+        return self._agg("max")
+
+    def count(self) -> "Expr":
+        return self._agg("count")
+
+    def len(self) -> "Expr":
+        return self._agg("len")
+
+    def n_unique(self) -> "Expr":
+        return self._agg("n_unique")
+
+    def first(self) -> "Expr":
+        return self._agg("first")
+
+    def last(self) -> "Expr":
+        return self._agg("last")
+
+    def median(self) -> "Expr":
+        return self._agg("median")
+
+    def std(self, ddof: int = 1) -> "Expr":
+        return self._agg("std", ddof=ddof)
+
+    def var(self, ddof: int = 1) -> "Expr":
+        return self._agg("var", ddof=ddof)
+
+    def quantile(self, quantile: float, interpolation: str = "nearest") -> "Expr":
+        return wrap(self._pyexpr.quantile(float(quantile), interpolation))
+
+    def any(self, *, ignore_nulls: bool = True) -> "Expr":
+        return self._agg("any", ignore_nulls=ignore_nulls)
+
+    def all(self, *, ignore_nulls: bool = True) -> "Expr":
+        return self._agg("all", ignore_nulls=ignore_nulls)
+
+    def null_count(self) -> "Expr":
+        return self._fn("null_count")
+
+    # ---- namespaces ----
+    @property
+    def str(self) -> "ExprStringNameSpace":
+        return ExprStringNameSpace(self)
+
+    @property
+    def dt(self) -> "ExprDateTimeNameSpace":
+        return ExprDateTimeNameSpace(self)
+
+
+class ExprStringNameSpace:
+    """Polars' `Expr.str` namespace."""
+
+    def __init__(self, expr: Expr) -> None:
+        self._expr = expr
+
+    def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
+        return self._expr._fn("str.contains", str=pattern, flag=literal)
+
+    def starts_with(self, prefix: str) -> Expr:
+        return self._expr._fn("str.starts_with", str=prefix)
+
+    def ends_with(self, suffix: str) -> Expr:
+        return self._expr._fn("str.ends_with", str=suffix)
+
+    def slice(self, offset: int, length: int | None = None) -> Expr:
+        return self._expr._fn("str.slice", n=offset, length=length)
+
+    def head(self, n: int) -> Expr:
+        return self.slice(0, n)
+
+    def len_bytes(self) -> Expr:
+        return self._expr._fn("str.len_bytes")
+
+    def len_chars(self) -> Expr:
+        return self._expr._fn("str.len_chars")
+
+    def to_uppercase(self) -> Expr:
+        return self._expr._fn("str.to_uppercase")
+
+    def to_lowercase(self) -> Expr:
+        return self._expr._fn("str.to_lowercase")
+
+    def strip_chars(self, characters: str | None = None) -> Expr:
+        return self._expr._fn("str.strip_chars", str=characters or "", flag=characters is not None)
+
+    def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
+        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=False)
+
+    def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
+        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=True)
+
+
+class ExprDateTimeNameSpace:
+    """Polars' `Expr.dt` namespace."""
+
+    def __init__(self, expr: Expr) -> None:
+        self._expr = expr
+
+    def year(self) -> Expr:
+        return self._expr._fn("dt.year")
+
+    def month(self) -> Expr:
+        return self._expr._fn("dt.month")
+
+    def day(self) -> Expr:
+        return self._expr._fn("dt.day")
+
+    def hour(self) -> Expr:
+        return self._expr._fn("dt.hour")
+
+    def minute(self) -> Expr:
+        return self._expr._fn("dt.minute")
+
+    def second(self) -> Expr:
+        return self._expr._fn("dt.second")
+
+    def weekday(self) -> Expr:
+        return self._expr._fn("dt.weekday")
+
+    def ordinal_day(self) -> Expr:
+        return self._expr._fn("dt.ordinal_day")
+
+    def quarter(self) -> Expr:
+        return self._expr._fn("dt.quarter")

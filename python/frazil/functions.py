@@ -1,0 +1,179 @@
+"""Expression constructors with Polars' names: col, lit, when, len, sum, concat, ..."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from frazil import _frazil
+from frazil.expr import Expr, parse_into_expression, wrap
+
+
+class _ColumnFactory:
+    """`col("a")`, `col("a", "b")`, `col(["a", "b"])`, `col("*")`, and `col.a`."""
+
+    def __call__(self, name: Any, *more_names: str) -> Expr:
+        names: list[str] = []
+        for n in (name, *more_names):
+            if isinstance(n, str):
+                names.append(n)
+            elif isinstance(n, Iterable):
+                names.extend(list(n))
+            else:
+                raise TypeError(f"invalid input for `col`: expected `str` or a list of `str`, got {type(n).__name__}")
+        if len(names) == 1:
+            return wrap(_frazil.col(names[0]))
+        return wrap(_frazil.cols(names))
+
+    def __getattr__(self, name: str) -> Expr:
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return self(name)
+
+
+col = _ColumnFactory()
+
+
+def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
+    if isinstance(value, Expr):
+        return value if dtype is None else value.cast(dtype)
+    if dtype is not None:
+        from frazil.expr import _native_dtype
+
+        if isinstance(value, (list, tuple)):
+            return wrap(_frazil.lit_series(list(value), _native_dtype(dtype)))
+        return wrap(_frazil.lit_typed(value, _native_dtype(dtype)))
+    return wrap(parse_into_expression(value))
+
+
+def len() -> Expr:  # noqa: A001 - Polars' name
+    return wrap(_frazil.len())
+
+
+def all(*names: str) -> Expr:  # noqa: A001
+    if names:
+        return col(*names).all()
+    return wrap(_frazil.all())
+
+
+def exclude(*names: Any) -> Expr:
+    return all().exclude(*names)
+
+
+def nth(index: int) -> Expr:
+    return wrap(_frazil.nth(index))
+
+
+def first(*names: str) -> Expr:
+    return col(*names).first()
+
+
+def last(*names: str) -> Expr:
+    return col(*names).last()
+
+
+def sum(*names: str) -> Expr:  # noqa: A001
+    return col(*names).sum()
+
+
+def mean(*names: str) -> Expr:
+    return col(*names).mean()
+
+
+def min(*names: str) -> Expr:  # noqa: A001
+    return col(*names).min()
+
+
+def max(*names: str) -> Expr:  # noqa: A001
+    return col(*names).max()
+
+
+def median(*names: str) -> Expr:
+    return col(*names).median()
+
+
+def count(*names: str) -> Expr:
+    if not names:
+        return len()
+    return col(*names).count()
+
+
+def n_unique(*names: str) -> Expr:
+    return col(*names).n_unique()
+
+
+def std(name: str, ddof: int = 1) -> Expr:
+    return col(name).std(ddof)
+
+
+def var(name: str, ddof: int = 1) -> Expr:
+    return col(name).var(ddof)
+
+
+def coalesce(*exprs: Any) -> Expr:
+    natives = []
+    for e in exprs:
+        if isinstance(e, (list, tuple)):
+            natives.extend(parse_into_expression(x, str_as_lit=False) for x in e)
+        else:
+            natives.append(parse_into_expression(e, str_as_lit=False))
+    return wrap(_frazil.coalesce(natives))
+
+
+class When:
+    def __init__(self, branches: list, predicate: Any) -> None:
+        self._branches = branches
+        self._predicate = predicate
+
+    def then(self, statement: Any) -> "Then":
+        return Then(self._branches + [(self._predicate, parse_into_expression(statement, str_as_lit=False))])
+
+
+class Then(Expr):
+    __slots__ = ("_branches",)
+
+    def __init__(self, branches: list) -> None:
+        self._branches = branches
+        self._pyexpr = self._build(_frazil.lit(None))
+
+    def _build(self, otherwise: Any) -> Any:
+        out = otherwise
+        for pred, value in reversed(self._branches):
+            out = _frazil.ternary(pred, value, out)
+        return out
+
+    def when(self, *predicates: Any, **constraints: Any) -> When:
+        return When(self._branches, _combine_predicates(predicates, constraints))
+
+    def otherwise(self, statement: Any) -> Expr:
+        return wrap(self._build(parse_into_expression(statement, str_as_lit=False)))
+
+
+def _combine_predicates(predicates: tuple, constraints: dict) -> Any:
+    preds = [parse_into_expression(p, str_as_lit=False) for p in predicates]
+    preds += [_frazil.col(k).binary("==", parse_into_expression(v)) for k, v in constraints.items()]
+    if not preds:
+        raise TypeError("when() needs at least one predicate")
+    out = preds[0]
+    for p in preds[1:]:
+        out = out.binary("&", p)
+    return out
+
+
+def when(*predicates: Any, **constraints: Any) -> When:
+    return When([], _combine_predicates(predicates, constraints))
+
+
+def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False, parallel: bool = True) -> Any:
+    from frazil.dataframe import DataFrame
+    from frazil.lazyframe import LazyFrame
+
+    items = list(items)
+    if not items:
+        raise ValueError("cannot concat an empty list")
+    if how != "vertical":
+        raise NotImplementedError(f"concat(how={how!r}) is not supported yet")
+    if isinstance(items[0], LazyFrame):
+        return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items]))
+    if isinstance(items[0], DataFrame):
+        lazy = [df.lazy() for df in items]
+        return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in lazy])).collect()
+    raise TypeError(f"cannot concat items of type {type(items[0]).__name__}")

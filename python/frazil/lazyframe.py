@@ -1,0 +1,283 @@
+"""LazyFrame: a lazy query, named and behaving as Polars' LazyFrame."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from frazil import _frazil
+from frazil.expr import Expr, parse_into_expression, parse_many
+
+
+class QueryOptFlags:
+    """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off)."""
+
+    _NAMES = (
+        "predicate_pushdown",
+        "projection_pushdown",
+        "simplify_expression",
+        "slice_pushdown",
+        "comm_subplan_elim",
+        "comm_subexpr_elim",
+        "cluster_with_columns",
+        "check_order_observe",
+        "collapse_joins",
+    )
+
+    def __init__(self, **flags: bool) -> None:
+        for name in self._NAMES:
+            setattr(self, name, True)
+        for name, value in flags.items():
+            if name not in self._NAMES:
+                raise TypeError(f"unknown optimization flag {name!r}")
+            setattr(self, name, bool(value))
+
+    @classmethod
+    def none(cls, **enabled: bool) -> "QueryOptFlags":
+        flags = cls(**{n: False for n in cls._NAMES})
+        for name, value in enabled.items():
+            setattr(flags, name, bool(value))
+        return flags
+
+    def to_dict(self) -> dict:
+        return {n: getattr(self, n) for n in self._NAMES}
+
+    def __repr__(self) -> str:
+        return "QueryOptFlags(" + ", ".join(f"{n}={getattr(self, n)}" for n in self._NAMES) + ")"
+
+
+def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
+    flags = (optimizations or QueryOptFlags()).to_dict()
+    for name, value in legacy.items():
+        if name == "no_optimization":
+            if value:
+                flags = QueryOptFlags.none().to_dict()
+            continue
+        if name in ("streaming", "engine", "background", "new_streaming"):
+            continue
+        if name not in flags:
+            raise TypeError(f"unexpected keyword argument {name!r}")
+        flags[name] = bool(value)
+    return flags
+
+
+def _sort_flags(value: Any, n: int, what: str) -> list:
+    if isinstance(value, bool):
+        return [value]
+    value = list(value)
+    if len(value) != n:
+        raise ValueError(f"the length of `{what}` ({len(value)}) does not match the length of `by` ({n})")
+    return value
+
+
+class LazyFrame:
+    """A lazy query over frames and files."""
+
+    __slots__ = ("_ldf",)
+
+    def __init__(self, data: Any = None, schema: Any = None, **kwargs: Any) -> None:
+        from frazil.dataframe import DataFrame
+
+        df = data if isinstance(data, DataFrame) else DataFrame(data, schema=schema, **kwargs)
+        self._ldf = _frazil.PyLazyFrame.from_frame(df._df)
+
+    @classmethod
+    def _from_native(cls, ldf: Any) -> "LazyFrame":
+        out = cls.__new__(cls)
+        out._ldf = ldf
+        return out
+
+    def _wrap(self, ldf: Any) -> "LazyFrame":
+        return LazyFrame._from_native(ldf)
+
+    # ---- transformations ----
+    def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
+        natives = parse_many(exprs, str_as_lit=False)
+        natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
+        return self._wrap(self._ldf.select(natives))
+
+    def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
+        natives = parse_many(exprs, str_as_lit=False)
+        natives += [parse_into_expression(v).alias(k) for k, v in named_exprs.items()]
+        return self._wrap(self._ldf.with_columns(natives))
+
+    def filter(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
+        preds = []
+        for p in predicates:
+            if isinstance(p, (list, tuple)):
+                preds.extend(parse_into_expression(x, str_as_lit=False) for x in p)
+            elif isinstance(p, bool):
+                preds.append(_frazil.lit(p))
+            else:
+                preds.append(parse_into_expression(p, str_as_lit=False))
+        preds += [_frazil.col(k).binary("==", parse_into_expression(v)) for k, v in constraints.items()]
+        if not preds:
+            raise TypeError("filter() needs at least one predicate")
+        combined = preds[0]
+        for p in preds[1:]:
+            combined = combined.binary("&", p)
+        return self._wrap(self._ldf.filter(combined))
+
+    def where(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
+        return self.filter(*predicates, **constraints)
+
+    def sort(self, by: Any, *more_by: Any, descending: bool | Sequence[bool] = False,
+             nulls_last: bool | Sequence[bool] = False, maintain_order: bool = False,
+             multithreaded: bool = True) -> "LazyFrame":
+        keys = parse_many([by, *more_by], str_as_lit=False)
+        return self._wrap(self._ldf.sort(keys, _sort_flags(descending, len(keys), "descending"),
+                                         _sort_flags(nulls_last, len(keys), "nulls_last"), maintain_order))
+
+    def slice(self, offset: int, length: int | None = None) -> "LazyFrame":
+        return self._wrap(self._ldf.slice(offset, length))
+
+    def head(self, n: int = 5) -> "LazyFrame":
+        return self.slice(0, n)
+
+    def limit(self, n: int = 5) -> "LazyFrame":
+        return self.head(n)
+
+    def tail(self, n: int = 5) -> "LazyFrame":
+        return self.slice(-n, n)
+
+    def first(self) -> "LazyFrame":
+        return self.head(1)
+
+    def last(self) -> "LazyFrame":
+        return self.tail(1)
+
+    def group_by(self, *by: Any, maintain_order: bool = False, **named_by: Any) -> "LazyGroupBy":
+        keys = parse_many(by, str_as_lit=False)
+        keys += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_by.items()]
+        return LazyGroupBy(self._ldf.group_by(keys, maintain_order))
+
+    def join(self, other: "LazyFrame", on: Any = None, how: str = "inner", *, left_on: Any = None,
+             right_on: Any = None, suffix: str = "_right", validate: str = "m:m", nulls_equal: bool = False,
+             coalesce: bool | None = None, maintain_order: str | None = None, allow_parallel: bool = True,
+             force_parallel: bool = False) -> "LazyFrame":
+        if not isinstance(other, LazyFrame):
+            raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+        if how == "cross":
+            return self._wrap(self._ldf.join(other._ldf, [], [], "cross", suffix, coalesce))
+        if on is not None:
+            left_on = right_on = on
+        if left_on is None or right_on is None:
+            raise ValueError("must specify `on` OR `left_on` and `right_on`")
+        lo = parse_many([left_on], str_as_lit=False)
+        ro = parse_many([right_on], str_as_lit=False)
+        return self._wrap(self._ldf.join(other._ldf, lo, ro, how, suffix, coalesce))
+
+    def unique(self, subset: Any = None, *, keep: str = "any", maintain_order: bool = False) -> "LazyFrame":
+        if subset is None:
+            names: list = []
+        elif isinstance(subset, str):
+            names = [subset]
+        else:
+            names = list(subset)
+        return self._wrap(self._ldf.unique(names, keep, maintain_order))
+
+    def rename(self, mapping: dict, *, strict: bool = True) -> "LazyFrame":
+        if callable(mapping):
+            names = [n for n, _ in self._ldf.collect_schema()]
+            mapping = {n: mapping(n) for n in names}
+        return self._wrap(self._ldf.rename(list(mapping.items())))
+
+    def drop(self, *columns: Any, strict: bool = True) -> "LazyFrame":
+        names: list = []
+        for c in columns:
+            names.extend([c] if isinstance(c, str) else list(c))
+        return self._wrap(self._ldf.drop(names))
+
+    def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":
+        return self._wrap(self._ldf.with_row_index(name, offset))
+
+    def lazy(self) -> "LazyFrame":
+        return self
+
+    # ---- results ----
+    def collect_schema(self) -> Any:
+        from frazil.datatypes import Schema, from_native
+
+        return Schema([(n, from_native(t)) for n, t in self._ldf.collect_schema()])
+
+    @property
+    def schema(self) -> Any:
+        return self.collect_schema()
+
+    @property
+    def columns(self) -> list:
+        return [n for n, _ in self._ldf.collect_schema()]
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+    def collect(self, *, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
+        from frazil.dataframe import DataFrame
+
+        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
+
+    def explain(self, *, optimized: bool = True, optimizations: QueryOptFlags | None = None,
+                format: str = "plain", **kwargs: Any) -> str:
+        return self._ldf.explain(optimized, _flags(optimizations, kwargs))
+
+    def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
+                   raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
+        dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
+        if raw_output:
+            return dot
+        import shutil
+        import subprocess
+
+        if shutil.which("dot") is None:
+            raise ImportError("show_graph() needs Graphviz's `dot` to render; pass raw_output=True for the DOT text")
+        png = subprocess.run(["dot", "-Tpng"], input=dot.encode(), capture_output=True, check=True).stdout
+        if output_path:
+            with open(output_path, "wb") as f:
+                f.write(png)
+        return None if output_path else png
+
+    def __repr__(self) -> str:
+        return "<LazyFrame>\n" + self._ldf.explain(False, {})
+
+
+class LazyGroupBy:
+    """The result of LazyFrame.group_by: call .agg(...) or .len()."""
+
+    def __init__(self, native: Any) -> None:
+        self._gb = native
+
+    def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
+        natives = parse_many(aggs, str_as_lit=False)
+        natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_aggs.items()]
+        return LazyFrame._from_native(self._gb.agg(natives))
+
+    def len(self, name: str | None = None) -> LazyFrame:
+        return LazyFrame._from_native(self._gb.len(name or "len"))
+
+    def count(self) -> LazyFrame:
+        return self.len("count")
+
+    def _simple(self, method: str) -> LazyFrame:
+        from frazil.functions import all as all_
+
+        return self.agg(getattr(all_(), method)())
+
+    def sum(self) -> LazyFrame:
+        return self._simple("sum")
+
+    def mean(self) -> LazyFrame:
+        return self._simple("mean")
+
+    def min(self) -> LazyFrame:
+        return self._simple("min")
+
+    def max(self) -> LazyFrame:
+        return self._simple("max")
+
+    def first(self) -> LazyFrame:
+        return self._simple("first")
+
+    def last(self) -> LazyFrame:
+        return self._simple("last")
+
+    def n_unique(self) -> LazyFrame:
+        return self._simple("n_unique")

@@ -1,0 +1,242 @@
+// Bindings of the lazy API: expressions and LazyFrame. One-line delegations to the C++
+// API; Python-side sugar (operators, namespaces, argument forms) lives in frazil/*.py.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <map>
+
+#include "core_common.hpp"
+#include "frazil/api/lazy_frame.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/plan/optimization_rule.hpp"
+
+namespace frazil::py {
+
+using dsl::Expr;
+
+namespace {
+
+dsl::Operator operator_from_name(const std::string& op) {
+  static const std::map<std::string, dsl::Operator> ops = {
+      {"==", dsl::Operator::Eq},         {"!=", dsl::Operator::NotEq},
+      {"<", dsl::Operator::Lt},          {"<=", dsl::Operator::LtEq},
+      {">", dsl::Operator::Gt},          {">=", dsl::Operator::GtEq},
+      {"eq_missing", dsl::Operator::EqValidity}, {"ne_missing", dsl::Operator::NotEqValidity},
+      {"+", dsl::Operator::Plus},        {"-", dsl::Operator::Minus},
+      {"*", dsl::Operator::Multiply},    {"/", dsl::Operator::TrueDivide},
+      {"//", dsl::Operator::FloorDivide}, {"%", dsl::Operator::Modulus},
+      {"&", dsl::Operator::And},         {"|", dsl::Operator::Or},
+      {"^", dsl::Operator::Xor},
+  };
+  auto it = ops.find(op);
+  if (it == ops.end()) throw InvalidOperationError("unknown operator " + op);
+  return it->second;
+}
+
+dsl::FunctionKind function_from_name(const std::string& name) {
+  static const std::map<std::string, dsl::FunctionKind> kinds = [] {
+    std::map<std::string, dsl::FunctionKind> m;
+    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::DtQuarter); ++k)
+      m[dsl::function_name(static_cast<dsl::FunctionKind>(k))] = static_cast<dsl::FunctionKind>(k);
+    return m;
+  }();
+  auto it = kinds.find(name);
+  if (it == kinds.end()) throw InvalidOperationError("unknown function " + name);
+  return it->second;
+}
+
+compute::AggKind agg_from_name(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(compute::AggKind::All); ++k)
+    if (name == compute::agg_name(static_cast<compute::AggKind>(k))) return static_cast<compute::AggKind>(k);
+  throw InvalidOperationError("unknown aggregation " + name);
+}
+
+compute::JoinType join_type_from_name(const std::string& how) {
+  using compute::JoinType;
+  if (how == "inner") return JoinType::Inner;
+  if (how == "left") return JoinType::Left;
+  if (how == "right") return JoinType::Right;
+  if (how == "full" || how == "outer") return JoinType::Full;
+  if (how == "semi") return JoinType::Semi;
+  if (how == "anti") return JoinType::Anti;
+  if (how == "cross") return JoinType::Cross;
+  throw InvalidOperationError("`how` must be one of {'inner', 'left', 'right', 'full', 'semi', 'anti', 'cross'}, got '" + how + "'");
+}
+
+OptFlags flags_from_py(const std::map<std::string, bool>& d) {
+  OptFlags f;
+  for (const auto& [k, v] : d) {
+    if (k == "predicate_pushdown") f.predicate_pushdown = v;
+    else if (k == "projection_pushdown") f.projection_pushdown = v;
+    else if (k == "simplify_expression") f.simplify_expression = v;
+    else if (k == "slice_pushdown") f.slice_pushdown = v;
+    else if (k == "comm_subplan_elim") f.comm_subplan_elim = v;
+    else if (k == "comm_subexpr_elim") f.comm_subexpr_elim = v;
+    else if (k == "cluster_with_columns") f.cluster_with_columns = v;
+    else if (k == "check_order_observe") f.check_order_observe = v;
+    else if (k == "collapse_joins") f.collapse_joins = v;
+    else if (k == "type_coercion" || k == "type_check" || k == "streaming" || k == "fast_projection" ||
+             k == "eager")
+      continue;
+    else throw InvalidOperationError("unknown optimization flag " + k);
+  }
+  return f;
+}
+
+// A Python value as a literal: ints and floats are dynamic (they adapt to the other
+// operand), everything else takes the dtype Polars infers for it.
+Expr lit_from_py(nb::handle value) {
+  if (value.is_none()) return dsl::lit_null();
+  if (nb::isinstance<nb::bool_>(value)) return dsl::lit(nb::cast<bool>(value));
+  if (nb::isinstance<nb::int_>(value)) {
+    try {
+      return dsl::lit_dynamic_int(nb::cast<int64_t>(value));
+    } catch (const nb::cast_error&) {
+      return dsl::lit(Scalar::uint64(nb::cast<uint64_t>(value)));
+    }
+  }
+  if (nb::isinstance<nb::float_>(value)) return dsl::lit_dynamic_float(nb::cast<double>(value));
+  if (nb::isinstance<nb::str>(value)) return dsl::lit(nb::cast<std::string>(value));
+  nb::list one;
+  one.append(value);
+  DataType t = infer_dtype(one, "literal");
+  ArrayRef a = array_from_py(one, t, "literal");
+  return dsl::lit(array_get(*a, 0));
+}
+
+Expr lit_typed(nb::handle value, nb::handle dtype) {
+  nb::list one;
+  one.append(value);
+  DataType t = dtype_from_py(dtype);
+  ArrayRef a = array_from_py(one, t, "literal");
+  return dsl::lit(array_get(*a, 0));
+}
+
+Expr lit_series(nb::handle values, nb::handle dtype) {
+  DataType t = dtype.is_none() ? infer_dtype(values, "literal") : dtype_from_py(dtype);
+  return dsl::lit_series(array_from_py(values, t, "literal"));
+}
+
+nb::list schema_to_py(const Schema& s) {
+  nb::list out;
+  for (const auto& f : s.fields()) out.append(nb::make_tuple(f.name, dtype_to_py(f.dtype)));
+  return out;
+}
+
+}  // namespace
+
+void register_lazy(nb::module_& m) {
+  nb::class_<Expr>(m, "PyExpr")
+      .def("alias", &Expr::alias)
+      .def("cast", [](const Expr& e, nb::handle dtype, bool strict) { return e.cast(dtype_from_py(dtype), strict); })
+      .def("binary", [](const Expr& e, const std::string& op, const Expr& other) {
+        return e.binary(operator_from_name(op), other);
+      })
+      .def("function",
+           [](const Expr& e, const std::string& name, std::vector<Expr> extra, int64_t n,
+              std::optional<int64_t> length, std::string str, std::string str2, bool flag, bool flag2) {
+             dsl::FunctionOptions o;
+             o.n = n;
+             o.length = length;
+             o.str = std::move(str);
+             o.str2 = std::move(str2);
+             o.flag = flag;
+             o.flag2 = flag2;
+             return e.function(function_from_name(name), std::move(extra), std::move(o));
+           },
+           nb::arg("name"), nb::arg("extra") = std::vector<Expr>{}, nb::arg("n") = 0,
+           nb::arg("length") = nb::none(), nb::arg("str") = "", nb::arg("str2") = "", nb::arg("flag") = false,
+           nb::arg("flag2") = false)
+      .def("agg",
+           [](const Expr& e, const std::string& name, int ddof, double q, std::string interpolation, bool ignore_nulls) {
+             compute::AggOptions o;
+             o.ddof = ddof;
+             o.quantile = q;
+             o.interpolation = std::move(interpolation);
+             o.ignore_nulls = ignore_nulls;
+             return e.agg(agg_from_name(name), std::move(o));
+           },
+           nb::arg("name"), nb::arg("ddof") = 1, nb::arg("q") = 0.5, nb::arg("interpolation") = "nearest",
+           nb::arg("ignore_nulls") = true)
+      .def("quantile", &Expr::quantile)
+      .def("sort", &Expr::sort)
+      .def("sort_by", &Expr::sort_by)
+      .def("filter", &Expr::filter)
+      .def("over", &Expr::over)
+      .def("exclude", &Expr::exclude)
+      .def("is_between", &Expr::is_between)
+      .def("to_string", &Expr::to_string)
+      .def("__repr__", &Expr::to_string);
+
+  m.def("col", &dsl::col);
+  m.def("cols", &dsl::cols);
+  m.def("all", &dsl::all);
+  m.def("nth", &dsl::nth);
+  m.def("len", &dsl::len);
+  m.def("lit", &lit_from_py);
+  m.def("lit_typed", &lit_typed);
+  m.def("lit_series", &lit_series, nb::arg("values"), nb::arg("dtype") = nb::none());
+  m.def("coalesce", &dsl::coalesce);
+  m.def("ternary", [](const Expr& p, const Expr& t, const Expr& f) { return dsl::when(p).then(t).otherwise(f); });
+  m.def("set_trace", &plan::RewriteTrace::set_enabled);
+  m.def("take_trace", []() {
+    nb::list out;
+    for (const auto& e : plan::RewriteTrace::take()) out.append(nb::make_tuple(e.rule, e.before, e.after));
+    return out;
+  });
+
+  nb::class_<LazyGroupBy>(m, "PyLazyGroupBy")
+      .def("agg", &LazyGroupBy::agg)
+      .def("len", &LazyGroupBy::len);
+
+  nb::class_<LazyFrame>(m, "PyLazyFrame")
+      .def_static("from_frame", [](const DataFrame& df) { return LazyFrame::from_frame(df); })
+      .def("select", &LazyFrame::select)
+      .def("with_columns", &LazyFrame::with_columns)
+      .def("filter", &LazyFrame::filter)
+      .def("sort",
+           [](const LazyFrame& lf, std::vector<Expr> by, std::vector<bool> descending, std::vector<bool> nulls_last,
+              bool maintain_order) {
+             SortArgs a;
+             a.descending = std::move(descending);
+             a.nulls_last = std::move(nulls_last);
+             a.maintain_order = maintain_order;
+             return lf.sort(std::move(by), std::move(a));
+           })
+      .def("slice", &LazyFrame::slice, nb::arg("offset"), nb::arg("length") = nb::none())
+      .def("group_by", &LazyFrame::group_by)
+      .def("join",
+           [](const LazyFrame& lf, const LazyFrame& other, std::vector<Expr> left_on, std::vector<Expr> right_on,
+              const std::string& how, std::string suffix, std::optional<bool> coalesce) {
+             JoinArgs a;
+             a.how = join_type_from_name(how);
+             a.suffix = std::move(suffix);
+             a.coalesce = coalesce;
+             return lf.join(other, std::move(left_on), std::move(right_on), std::move(a));
+           })
+      .def("unique", &LazyFrame::unique)
+      .def("rename", &LazyFrame::rename)
+      .def("drop", &LazyFrame::drop)
+      .def("with_row_index", &LazyFrame::with_row_index)
+      .def("collect_schema", [](const LazyFrame& lf) { return schema_to_py(lf.collect_schema()); })
+      .def("collect",
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
+             OptFlags f = flags_from_py(flags);
+             nb::gil_scoped_release release;
+             return lf.collect(f);
+           })
+      .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
+        return lf.explain(optimized, flags_from_py(flags));
+      })
+      .def("to_dot", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
+        return lf.to_dot(optimized, flags_from_py(flags));
+      })
+      .def("conversions", &LazyFrame::conversions)
+      .def_static("concat", &concat);
+}
+
+}  // namespace frazil::py

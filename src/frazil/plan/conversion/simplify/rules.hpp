@@ -1,0 +1,28 @@
+// The simplification rules, one concern per file. Each returns the replacement for the
+// node, or nullopt; none recurses. They are small and always value-preserving in the
+// contexts they are enabled in: there is deliberately no `x + 0 -> x`, `x * 1 -> x`,
+// `0 * x -> 0` or reassociation (dtype changes, -0.0 + 0.0, 0 * NaN, 0 * inf).
+#pragma once
+
+#include <optional>
+
+#include "frazil/plan/optimization_rule.hpp"
+
+namespace frazil::plan::simplify {
+
+// AND / OR identities, self-negation and contradicting comparisons (boolean_rules.cpp).
+std::optional<AExpr> simplify_and_or(ExprArena& arena, Node node, const Schema& schema,
+                                     const OptimizeExprContext& ctx);
+// NOT: double negation, de Morgan, negated comparisons (not_rules.cpp).
+std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& schema);
+// Literal op literal of the same dtype folded with the runtime kernels (constant_folding.cpp).
+std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& schema);
+// when(<literal bool>).then(a).otherwise(b) (ternary_folding.cpp).
+std::optional<AExpr> fold_ternary(ExprArena& arena, Node node);
+// is_null().any(), is_not_null().any(), sort().reverse(), drop_nulls().len() (function_rules.cpp).
+std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schema& schema);
+
+// Structural equality of two subtrees (shallow equality, recursively).
+bool subtrees_equal(Node a, Node b, const ExprArena& arena);
+
+}  // namespace frazil::plan::simplify
