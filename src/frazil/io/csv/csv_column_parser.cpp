@@ -1,12 +1,182 @@
 #include "frazil/io/csv/csv_column_parser.hpp"
 
 #include "frazil/core/builder.hpp"
+#include "frazil/core/error.hpp"
 #include "frazil/io/csv/csv_utf8.hpp"
 #include "frazil/io/csv/csv_value_parser.hpp"
 
 namespace frazil::io::csv_detail {
 
 namespace {
+
+// Lazily materialised validity: no bitmap until the first null.
+class Validity {
+ public:
+  void push_valid(int64_t i) {
+    if (active_) ensure_and_set(i, true);
+  }
+  void push_null(int64_t i) {
+    if (!active_) {
+      active_ = true;
+      bits_.resize(i, true);
+    }
+    ensure_and_set(i, false);
+    ++nulls_;
+  }
+  int64_t nulls() const { return nulls_; }
+  Buffer finish() {
+    Buffer out = active_ ? bits_.finish() : Buffer();
+    active_ = false;
+    nulls_ = 0;
+    return out;
+  }
+
+ private:
+  void ensure_and_set(int64_t i, bool v) {
+    FRAZIL_CHECK_EQ(bits_.length(), i);
+    bits_.push(v);
+  }
+  BitmapBuilder bits_;
+  bool active_ = false;
+  int64_t nulls_ = 0;
+};
+
+// Fixed-width values appended without per-value bookkeeping beyond a capacity check.
+template <typename T>
+class FixedBuilder {
+ public:
+  explicit FixedBuilder(DataType dtype) : dtype_(std::move(dtype)) {}
+  void reserve(int64_t n) {
+    if (n <= cap_) return;
+    Buffer next = Buffer::allocate(static_cast<size_t>(n) * sizeof(T));
+    if (len_) std::memcpy(next.mutable_data(), values_.data(), static_cast<size_t>(len_) * sizeof(T));
+    values_ = std::move(next);
+    cap_ = n;
+  }
+  void push(T v) {
+    if (__builtin_expect(len_ == cap_, 0)) reserve(cap_ * 2 + 64);
+    values_.mutable_as<T>()[len_] = v;
+    validity_.push_valid(len_);
+    ++len_;
+  }
+  void push_null() {
+    if (__builtin_expect(len_ == cap_, 0)) reserve(cap_ * 2 + 64);
+    values_.mutable_as<T>()[len_] = T{};
+    validity_.push_null(len_);
+    ++len_;
+  }
+  ArrayRef finish() {
+    if (values_.empty()) reserve(1);
+    values_.set_size(static_cast<size_t>(len_) * sizeof(T));
+    int64_t nulls = validity_.nulls();
+    auto out = Array::make(dtype_, len_, validity_.finish(), {values_}, {}, 0, nulls);
+    values_ = Buffer();
+    len_ = cap_ = 0;
+    return out;
+  }
+
+ private:
+  DataType dtype_;
+  Buffer values_;
+  int64_t len_ = 0;
+  int64_t cap_ = 0;
+  Validity validity_;
+};
+
+// Writes an inline view (length + up to 12 zero-padded bytes) with fixed-size loads that
+// never read outside [s, s + n).
+inline void store_inline(View* out, const char* s, size_t n) {
+  uint64_t lo = 0;
+  uint32_t hi = 0;
+  auto load32 = [](const char* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8) {
+    std::memcpy(&lo, s, 8);
+    if (n > 8) hi = load32(s + n - 4) >> (8 * (12 - n));
+  } else if (n >= 4) {
+    lo = uint64_t(load32(s)) | (uint64_t(load32(s + n - 4)) << (8 * (n - 4)));
+  } else {
+    for (size_t i = 0; i < n; ++i) lo |= uint64_t(static_cast<unsigned char>(s[i])) << (8 * i);
+  }
+  unsigned char buf[16];
+  const uint32_t len = static_cast<uint32_t>(n);
+  std::memcpy(buf, &len, 4);
+  std::memcpy(buf + 4, &lo, 8);
+  std::memcpy(buf + 12, &hi, 4);
+  std::memcpy(out, buf, 16);
+}
+
+// String/Binary views; values longer than 12 bytes are copied into data blocks.
+class ViewsBuilder {
+ public:
+  explicit ViewsBuilder(DataType dtype) : dtype_(std::move(dtype)) {}
+  void reserve(int64_t n) {
+    if (n <= cap_) return;
+    Buffer next = Buffer::allocate(static_cast<size_t>(n) * sizeof(View));
+    if (len_) std::memcpy(next.mutable_data(), views_.data(), static_cast<size_t>(len_) * sizeof(View));
+    views_ = std::move(next);
+    cap_ = n;
+  }
+  bool push(const char* s, size_t n) {
+    if (n > UINT32_MAX) return false;
+    if (__builtin_expect(len_ == cap_, 0)) reserve(cap_ * 2 + 64);
+    View* out = views_.mutable_as<View>() + len_;
+    if (n <= View::kInlineSize) {
+      store_inline(out, s, n);
+    } else {
+      if (blocks_.empty() || used_ + n > blocks_.back().size()) new_block(n);
+      std::memcpy(blocks_.back().mutable_data() + used_, s, n);
+      *out = View::make_ref(s, static_cast<uint32_t>(n), static_cast<uint32_t>(blocks_.size() - 1),
+                            static_cast<uint32_t>(used_));
+      used_ += n;
+    }
+    validity_.push_valid(len_);
+    ++len_;
+    return true;
+  }
+  void push_null() {
+    if (__builtin_expect(len_ == cap_, 0)) reserve(cap_ * 2 + 64);
+    views_.mutable_as<View>()[len_] = View{};
+    validity_.push_null(len_);
+    ++len_;
+  }
+  ArrayRef finish() {
+    if (views_.empty()) reserve(1);
+    views_.set_size(static_cast<size_t>(len_) * sizeof(View));
+    if (!blocks_.empty()) blocks_.back().set_size(used_);
+    std::vector<Buffer> buffers{views_};
+    for (auto& b : blocks_) buffers.push_back(std::move(b));
+    int64_t nulls = validity_.nulls();
+    auto out = Array::make(dtype_, len_, validity_.finish(), std::move(buffers), {}, 0, nulls);
+    views_ = Buffer();
+    blocks_.clear();
+    len_ = cap_ = 0;
+    used_ = 0;
+    return out;
+  }
+
+ private:
+  void new_block(size_t min_size) {
+    if (!blocks_.empty()) blocks_.back().set_size(used_);
+    // Offsets are 32-bit: blocks stay below 4 GiB.
+    size_t size = std::max(next_block_, min_size);
+    next_block_ = std::min<size_t>(next_block_ * 2, 16u << 20);
+    blocks_.push_back(Buffer::allocate(size));
+    used_ = 0;
+  }
+
+  DataType dtype_;
+  Buffer views_;
+  int64_t len_ = 0;
+  int64_t cap_ = 0;
+  std::vector<Buffer> blocks_;
+  size_t used_ = 0;
+  size_t next_block_ = 64 << 10;
+  Validity validity_;
+};
 
 template <typename T>
 class IntParser final : public ColumnParser {
@@ -23,7 +193,7 @@ class IntParser final : public ColumnParser {
   ArrayRef finish() override { return builder_.finish(); }
 
  private:
-  PrimitiveBuilder<T> builder_;
+  FixedBuilder<T> builder_;
 };
 
 template <typename T>
@@ -42,7 +212,7 @@ class FloatParser final : public ColumnParser {
   ArrayRef finish() override { return builder_.finish(); }
 
  private:
-  PrimitiveBuilder<T> builder_;
+  FixedBuilder<T> builder_;
   bool decimal_comma_;
 };
 
@@ -55,11 +225,20 @@ class BoolParser final : public ColumnParser {
     return AddResult::Ok;
   }
   void add_null() override { builder_.push_null(); }
-  void reserve(int64_t) override {}
-  ArrayRef finish() override { return builder_.finish(); }
+  void reserve(int64_t rows) override { builder_.reserve(rows); }
+  ArrayRef finish() override {
+    // Bytes to bits.
+    ArrayRef bytes = builder_.finish();
+    const int64_t n = bytes->length();
+    Buffer bits = Buffer::zeroed(static_cast<size_t>(bitmap_bytes(n)));
+    const uint8_t* v = bytes->values<uint8_t>();
+    for (int64_t i = 0; i < n; ++i)
+      if (v[i]) set_bit(bits.mutable_data(), i);
+    return Array::make(DataType::boolean(), n, bytes->validity_buffer(), {bits}, {}, 0, bytes->null_count());
+  }
 
  private:
-  BooleanBuilder builder_;
+  FixedBuilder<uint8_t> builder_{DataType::uint8()};
 };
 
 class StringParser final : public ColumnParser {
@@ -70,18 +249,16 @@ class StringParser final : public ColumnParser {
     if (check_utf8_ && !is_valid_utf8(b, e)) {
       if (!lossy_) return AddResult::BadUtf8;
       utf8_lossy(b, e, scratch_);
-      builder_.push(scratch_);
-      return AddResult::Ok;
+      return builder_.push(scratch_.data(), scratch_.size()) ? AddResult::Ok : AddResult::BadValue;
     }
-    builder_.push(std::string_view(b, static_cast<size_t>(e - b)));
-    return AddResult::Ok;
+    return builder_.push(b, static_cast<size_t>(e - b)) ? AddResult::Ok : AddResult::BadValue;
   }
   void add_null() override { builder_.push_null(); }
   void reserve(int64_t rows) override { builder_.reserve(rows); }
   ArrayRef finish() override { return builder_.finish(); }
 
  private:
-  ViewBuilder builder_;
+  ViewsBuilder builder_;
   bool check_utf8_;
   bool lossy_;
   std::string scratch_;
@@ -101,7 +278,7 @@ class DateParser final : public ColumnParser {
   ArrayRef finish() override { return builder_.finish(); }
 
  private:
-  PrimitiveBuilder<int32_t> builder_;
+  FixedBuilder<int32_t> builder_;
 };
 
 // Values with an offset are converted to UTC; naive values are taken as they are (for a
@@ -122,7 +299,7 @@ class DatetimeParser final : public ColumnParser {
 
  private:
   TimeUnit unit_;
-  PrimitiveBuilder<int64_t> builder_;
+  FixedBuilder<int64_t> builder_;
 };
 
 class TimeParser final : public ColumnParser {
@@ -139,7 +316,7 @@ class TimeParser final : public ColumnParser {
   ArrayRef finish() override { return builder_.finish(); }
 
  private:
-  PrimitiveBuilder<int64_t> builder_;
+  FixedBuilder<int64_t> builder_;
 };
 
 }  // namespace

@@ -12,6 +12,10 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace frazil::io::csv_detail {
 
 struct Dialect {
@@ -46,6 +50,22 @@ inline bool is_comment_at(const Dialect& d, const char* p, const char* end) {
 inline const char* skip_line(const Dialect& d, const char* p, const char* end) {
   const void* q = std::memchr(p, d.eol, static_cast<size_t>(end - p));
   return q ? static_cast<const char*>(q) + 1 : end;
+}
+
+// First position in [p, end) holding sep or eol, or end.
+inline const char* find_sep_or_eol(const char* p, const char* end, char sep, char eol) {
+#if defined(__SSE2__)
+  // 16 bytes per step: most fields end within the first block.
+  const __m128i vs = _mm_set1_epi8(sep), ve = _mm_set1_epi8(eol);
+  while (end - p >= 16) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, vs), _mm_cmpeq_epi8(x, ve)));
+    if (m) return p + __builtin_ctz(static_cast<unsigned>(m));
+    p += 16;
+  }
+#endif
+  while (p < end && *p != sep && *p != eol) ++p;
+  return p;
 }
 
 // Scans one field starting at p (p <= end). `end` is the end of the data that may be read.
@@ -90,9 +110,7 @@ inline RawField scan_field(const Dialect& d, const char* p, const char* end) {
     f.end = s;
     f.simple = quotes == 2;  // confirmed below once a trailing '\r' is dropped
   } else {
-    const char* s = p;
-    while (s < end && *s != sep && *s != eol) ++s;
-    f.end = s;
+    f.end = find_sep_or_eol(p, end, sep, eol);
   }
   const char* s = f.end;
   if (s < end && *s == sep) {

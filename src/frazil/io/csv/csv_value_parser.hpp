@@ -115,6 +115,34 @@ inline bool parse_float(const char* b, const char* e, T& out, bool decimal_comma
     auto r = fast_float::from_chars(buf, buf + n, out);
     return r.ec == std::errc() && r.ptr == buf + n;
   }
+  if constexpr (std::is_same_v<T, double>) {
+    // Fast path for plain decimals ("-123.45"): with at most 15 digits the mantissa and
+    // the power of ten are exact doubles, so one division is correctly rounded.
+    static constexpr double kPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                        1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    const char* p = b;
+    const bool neg = *p == '-';
+    p += neg;
+    uint64_t m = 0;
+    int digits = 0, frac = 0;
+    while (p < e && is_digit(*p) && digits < 16) {
+      m = m * 10 + static_cast<unsigned>(*p++ - '0');
+      ++digits;
+    }
+    if (p < e && *p == '.' && digits > 0) {
+      ++p;
+      while (p < e && is_digit(*p) && digits < 16) {
+        m = m * 10 + static_cast<unsigned>(*p++ - '0');
+        ++digits;
+        ++frac;
+      }
+    }
+    if (p == e && digits > 0 && digits <= 15) {
+      double v = static_cast<double>(m) / kPow10[frac];
+      out = neg ? -v : v;
+      return true;
+    }
+  }
   auto r = fast_float::from_chars(b, e, out);
   return r.ec == std::errc() && r.ptr == e;
 }
@@ -170,7 +198,6 @@ inline bool parse_date_part(const char*& p, const char* e, int32_t& days) {
 }
 
 inline bool parse_date(const char* b, const char* e, int32_t& out) {
-  trim_spaces(b, e);
   // Fast path for ISO dates.
   if (e - b == 10 && b[4] == '-' && b[7] == '-') {
     int64_t y = 0, m = 0, d = 0;
@@ -185,6 +212,7 @@ inline bool parse_date(const char* b, const char* e, int32_t& out) {
     out = static_cast<int32_t>(days_from_civil(y, static_cast<unsigned>(m), static_cast<unsigned>(d)));
     return true;
   }
+  trim_spaces(b, e);
   const char* p = b;
   return parse_date_part(p, e, out) && p == e;
 }
