@@ -41,7 +41,7 @@ class DataTypeClass(type):
         return False
 
     def __ne__(cls, other) -> bool:
-        return not cls.__eq__(other)
+        return not DataTypeClass.__eq__(cls, other)
 
     def __hash__(cls) -> int:
         return hash(cls.__name__)
@@ -56,7 +56,8 @@ class DataType(metaclass=DataTypeClass):
     def __repr__(self) -> str:
         return type(self).__name__
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
 
     def __eq__(self, other) -> bool:
         if isinstance(other, DataTypeClass):
@@ -73,7 +74,8 @@ class DataType(metaclass=DataTypeClass):
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self._params()))
+        params = self._params()
+        return hash((type(self).__name__, params)) if params else hash(type(self).__name__)
 
     @classmethod
     def base_type(cls) -> DataTypeClass:

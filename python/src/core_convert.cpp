@@ -2,6 +2,7 @@
 // building arrays of a given dtype, and reading values back as Python objects.
 #include <Python.h>
 #include <datetime.h>
+#include <nanobind/stl/string.h>
 
 #include <cstring>
 #include <memory>
@@ -575,7 +576,9 @@ struct ToPy {
       }
       case TypeId::Datetime: return datetime(a.values<int64_t>()[i], t);
       case TypeId::Duration: {
-        int64_t us = to_micros(a.values<int64_t>()[i], t.time_unit());
+        // Nanoseconds are truncated toward zero, as Polars does for durations.
+        int64_t v = a.values<int64_t>()[i];
+        int64_t us = t.time_unit() == TimeUnit::Nanoseconds ? v / 1000 : to_micros(v, t.time_unit());
         int64_t days = floor_div(us, kMicrosPerDay), rem = us - days * kMicrosPerDay;
         return PyDelta_FromDSU(static_cast<int>(days), static_cast<int>(rem / 1000000), static_cast<int>(rem % 1000000));
       }

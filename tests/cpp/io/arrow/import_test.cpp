@@ -297,6 +297,22 @@ TEST(ArrowImport, ListsAreConvertedToInt64Offsets) {
   EXPECT_EQ(array_get(*a, 2).to_string(), "[4, 5]");
 }
 
+TEST(ArrowImport, ListOffsetsPastTheValuesAreAnError) {
+  ProducerArray p;
+  p.add_null();
+  p.add(std::vector<int32_t>{0, 1, 9});
+  auto child = std::make_unique<ProducerArray>();
+  child->add_null();
+  child->add(std::vector<int64_t>{1, 2});
+  child->finish(2);
+  p.add_child(std::move(child));
+  ProducerSchema s("+l");
+  s.child("l", "item");
+  std::string err = error_of([&] { import_array(p.finish(2), s.finish(), "lst"); });
+  EXPECT_NE(err.find("ComputeError"), std::string::npos) << err;
+  EXPECT_NE(err.find("'lst'"), std::string::npos) << err;
+}
+
 TEST(ArrowImport, LargeListAndStructAreShared) {
   ProducerArray p;
   p.add_null();
