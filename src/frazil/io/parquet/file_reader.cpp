@@ -98,6 +98,7 @@ void ParquetFile::parse_footer() {
   } catch (const DuplicateError& e) {
     throw DuplicateError(err_msg("parquet file '", path_, "': ", e.what()));
   }
+  apply_frazil_schema();
   const auto& leaves = pschema_.leaves();
   num_rows_ = 0;
   for (size_t g = 0; g < md_.row_groups.size(); ++g) {
@@ -120,6 +121,37 @@ void ParquetFile::parse_footer() {
   }
 }
 
+void ParquetFile::apply_frazil_schema() {
+  const auto& fields = pschema_.fields();
+  overrides_.assign(fields.size(), std::nullopt);
+  std::vector<Field> out = pschema_.schema().fields();
+  for (const auto& kv : md_.key_value_metadata) {
+    if (kv.key != "frazil:schema" || !kv.value) continue;
+    const std::string& text = *kv.value;
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t nl = text.find('\n', pos);
+      if (nl == std::string::npos) nl = text.size();
+      std::string line = text.substr(pos, nl - pos);
+      pos = nl + 1;
+      size_t tab = line.find('\t');
+      if (tab == std::string::npos) continue;
+      auto idx = pschema_.schema().index_of(line.substr(0, tab));
+      auto dt = parse_dtype(line.substr(tab + 1));
+      if (!idx || !dt || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
+      const DataType& have = fields[*idx].dtype;
+      // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
+      bool ok = (have.id() == TypeId::Int64 && dt->id() == TypeId::Duration) ||
+                (have.id() == TypeId::Datetime && dt->id() == TypeId::Datetime &&
+                 have.time_unit() == dt->time_unit() && have.time_zone().has_value() == dt->time_zone().has_value());
+      if (!ok || *dt == have) continue;
+      overrides_[*idx] = *dt;
+      out[*idx].dtype = *dt;
+    }
+  }
+  schema_ = Schema(std::move(out));
+}
+
 int64_t ParquetFile::row_group_num_rows(size_t i) const {
   if (i >= md_.row_groups.size())
     throw OutOfBoundsError(err_msg("row group ", i, " out of range for '", path_, "' with ", md_.row_groups.size(), " row groups"));
@@ -139,8 +171,14 @@ RowGroupStats ParquetFile::row_group_stats(size_t i) const {
     const ColumnMetaData& m = *rg.columns[leaf.index].meta_data;
     if (!m.statistics) continue;
     bool typed = leaf.index < md_.column_orders.size() && md_.column_orders[leaf.index];
+    ColumnStatistics cs = decode_statistics(leaf, *m.statistics, typed);
+    const auto& ov = overrides_[&f - pschema_.fields().data()];
+    if (ov) {
+      if (cs.min) cs.min = cs.min->with_dtype(*ov);
+      if (cs.max) cs.max = cs.max->with_dtype(*ov);
+    }
     s.names.push_back(f.name);
-    s.columns.push_back(decode_statistics(leaf, *m.statistics, typed));
+    s.columns.push_back(std::move(cs));
   }
   return s;
 }
@@ -153,8 +191,8 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
   std::vector<size_t> wanted;
   if (columns) {
     for (const auto& name : *columns) {
-      auto idx = pschema_.schema().index_of(name);
-      if (!idx) pschema_.schema().dtype_of(name);  // throws ColumnNotFoundError listing the names
+      auto idx = schema_.index_of(name);
+      if (!idx) schema_.dtype_of(name);  // throws ColumnNotFoundError listing the names
       wanted.push_back(*idx);
     }
   } else {
@@ -209,6 +247,7 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     if (arr->length() != rows)
       throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': decodes to ",
                             arr->length(), " rows but the row group has ", rows));
+    if (overrides_[f]) arr = arr->with_dtype(*overrides_[f]);
     cols.emplace_back(fields[f].name, std::move(arr));
   }
   if (cols.empty()) return DataFrame::empty_with_height(rows);

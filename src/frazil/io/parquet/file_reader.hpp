@@ -36,7 +36,9 @@ class ParquetFile {
   const std::string& path() const { return path_; }
   const FileMetaData& metadata() const { return md_; }
   const ParquetSchema& parquet_schema() const { return pschema_; }
-  const Schema& schema() const { return pschema_.schema(); }
+  // The frazil schema: Parquet's types, refined by frazil's own footer entry
+  // (kFrazilSchemaKey) for Duration and time-zone names when the file has one.
+  const Schema& schema() const { return schema_; }
   int64_t num_rows() const { return num_rows_; }
   size_t num_row_groups() const { return md_.row_groups.size(); }
   int64_t row_group_num_rows(size_t i) const;
@@ -52,6 +54,7 @@ class ParquetFile {
  private:
   ParquetFile() = default;
   void parse_footer();
+  void apply_frazil_schema();
   Buffer read_range(int64_t offset, int64_t length) const;
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -63,6 +66,8 @@ class ParquetFile {
   ReaderLimits limits_;
   FileMetaData md_;
   ParquetSchema pschema_;
+  Schema schema_;
+  std::vector<std::optional<DataType>> overrides_;  // per top-level field
   int64_t num_rows_ = 0;
 };
 

@@ -1,0 +1,42 @@
+// write_parquet: a DataFrame to a Parquet file — v1 data pages, PLAIN values, RLE levels,
+// RLE_DICTIONARY for strings/binary where the dictionary pays, chunk statistics
+// (min/max/null_count) and logical types that pyarrow, polars and duckdb read back.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frazil/core/frame.hpp"
+
+namespace frazil::io::parquet {
+
+enum class ParquetCompression {
+  Uncompressed,
+  Snappy,
+  Gzip,
+  Lz4,        // LZ4_RAW
+  Zstd,
+  Lz4Hadoop,  // the deprecated Hadoop-framed LZ4 codec, for compatibility tests only
+};
+
+struct ParquetWriteOptions {
+  ParquetCompression compression = ParquetCompression::Zstd;
+  int compression_level = 0;          // 0: the codec's default (zstd 3, gzip 6)
+  int64_t row_group_size = 512 * 512;  // rows per row group
+  int64_t data_page_size = 1 << 20;    // target uncompressed bytes per data page
+  bool statistics = true;
+  bool dictionary = true;              // dictionary-encode string/binary columns when it pays
+};
+
+// Throws IOError naming the path when it cannot be written, InvalidOperationError for
+// options out of range.
+void write_parquet(const DataFrame& df, const std::string& path, const ParquetWriteOptions& options = {});
+// The same bytes, in memory.
+std::vector<uint8_t> write_parquet_to_buffer(const DataFrame& df, const ParquetWriteOptions& options = {});
+
+// The key of the footer metadata entry in which frazil records its dtypes (so that
+// Duration and time-zone names survive a round trip).
+inline constexpr const char* kFrazilSchemaKey = "frazil:schema";
+
+}  // namespace frazil::io::parquet
