@@ -111,3 +111,16 @@ def test_demo_runs():
     ).stdout
     assert out.startswith("shape: (5, 6)")
     assert "Nairobi" in out
+
+
+def test_no_heavy_imports_unless_asked():
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import sys, frazil as fz\n"
+        "df = fz.DataFrame({'a': [1, 2], 's': ['x', None]})\n"
+        "str(df); df.rows(); df.schema; df['a'].to_list()\n"
+        "print(sorted(m for m in ('pyarrow', 'polars', 'pandas', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(root / "python")}).stdout
+    assert out.strip() == "[]"

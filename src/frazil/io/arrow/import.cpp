@@ -139,9 +139,10 @@ ArrayRef import_offset_binary(const ArrowArray* a, const DataType& dtype, const 
   for (int64_t i = 0; i < len; ++i)
     if (offs[i + 1] < offs[i]) malformed(ctx.column, err_msg("offsets decrease at row ", i));
   const int64_t data_size = static_cast<int64_t>(offs[len]);
-  const uint8_t* data = static_cast<const uint8_t*>(a->buffers[2]);
-  if (!data && data_size > 0) malformed(ctx.column, "data buffer is null");
-  Buffer data_buf = data ? ctx.wrap(data, data_size) : Buffer::allocate(0);
+  const uint8_t* producer_data = static_cast<const uint8_t*>(a->buffers[2]);
+  if (!producer_data && data_size > 0) malformed(ctx.column, "data buffer is null");
+  Buffer data_buf = producer_data ? ctx.wrap(producer_data, data_size) : Buffer::allocate(0);
+  const uint8_t* data = data_buf.data();  // never null, even for all-empty values
   const uint8_t* bits = validity.empty() ? nullptr : validity.data();
 
   if (dtype.is_string()) {
