@@ -59,10 +59,24 @@ nb::list frame_schema(const DataFrame& df) {
 
 // Display strings of rows [start, start + n) of a column (Polars' cell formatting).
 std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n) {
+  constexpr size_t kMaxChars = 30;  // Polars shows at most 30 characters of a string
   std::vector<std::string> out;
   for (int64_t i = start; i < start + n; ++i) {
     Scalar v = c.get(i);
-    out.push_back(v.dtype().is_string() && !v.is_null() ? "\"" + v.to_string() + "\"" : v.to_string());
+    if (!v.dtype().is_string() || v.is_null()) {
+      out.push_back(v.to_string());
+      continue;
+    }
+    const std::string& s = v.as_string();
+    size_t chars = 0, cut = s.size();
+    for (size_t b = 0; b < s.size(); ++b) {
+      if ((static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) continue;
+      if (chars++ == kMaxChars) {
+        cut = b;
+        break;
+      }
+    }
+    out.push_back(cut < s.size() ? "\"" + s.substr(0, cut) + "…" : "\"" + s + "\"");
   }
   return out;
 }

@@ -174,3 +174,6 @@ def test_series_basics():
     long = fz.Series("x", [f"v{i}" for i in range(15)])
     assert repr(long) == repr(pl.Series("x", [f"v{i}" for i in range(15)]))
     assert repr(fz.Series("e", [], dtype=fz.Float64)) == repr(pl.Series("e", [], dtype=pl.Float64))
+    for values in ([1.5, None], [True, False], [dt.date(2020, 1, 1)], [None], [{"a": 1}],
+                   ["x" * 30, "y" * 31, "ü" * 40, None]):
+        assert repr(fz.Series("s", values)) == repr(pl.Series("s", values)), values
