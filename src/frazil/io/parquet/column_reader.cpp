@@ -290,7 +290,7 @@ size_t ChunkDecoder::read_levels(Encoding enc, const uint8_t* p, size_t size, in
 void ChunkDecoder::read_data_page_v1(const PageHeader& ph, const Buffer& page) {
   if (!ph.data_page_header) bad("data page without its header");
   const DataPageHeader& d = *ph.data_page_header;
-  if (d.num_values < 0) bad("negative value count in a data page");
+  if (d.num_values < 0 || d.num_values > meta_.num_values - levels_) bad("data page holds more values than its column chunk");
   Buffer buf = decompress_page(page, ph.uncompressed_page_size);
   const int64_t n = d.num_values;
   size_t off = 0;
@@ -305,7 +305,7 @@ void ChunkDecoder::read_data_page_v1(const PageHeader& ph, const Buffer& page) {
 void ChunkDecoder::read_data_page_v2(const PageHeader& ph, const Buffer& page) {
   if (!ph.data_page_header_v2) bad("data page v2 without its header");
   const DataPageHeaderV2& d = *ph.data_page_header_v2;
-  if (d.num_values < 0) bad("negative value count in a data page");
+  if (d.num_values < 0 || d.num_values > meta_.num_values - levels_) bad("data page holds more values than its column chunk");
   const int64_t n = d.num_values;
   if (d.repetition_levels_byte_length < 0 || d.definition_levels_byte_length < 0 ||
       static_cast<uint64_t>(d.repetition_levels_byte_length) + d.definition_levels_byte_length > page.size())
@@ -488,7 +488,9 @@ void ChunkDecoder::for_each_byte_array(Encoding enc, const Buffer& buf, const ui
         prev = static_cast<uint64_t>(pre[i] + suf[i]);
         if (fixed && prev != flen) bad("DELTA_BYTE_ARRAY value of the wrong FIXED_LEN_BYTE_ARRAY length");
         total += prev;
-        if (total > UINT32_MAX) bad("DELTA_BYTE_ARRAY page expands beyond 4 GiB");
+        // Shared prefixes may expand a page, but not without bound.
+        if (total > UINT32_MAX || total > uint64_t(size) * 4096 + (16u << 20))
+          bad("DELTA_BYTE_ARRAY page expands implausibly");
       }
       Buffer out = Buffer::allocate(static_cast<size_t>(total));
       uint8_t* o = out.mutable_data();

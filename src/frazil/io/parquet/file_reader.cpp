@@ -116,6 +116,12 @@ void ParquetFile::parse_footer() {
         fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': physical type differs from the schema"));
       if (m.total_compressed_size < 0 || m.data_page_offset < 0 || m.num_values < 0)
         fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "': negative size or offset"));
+      if (m.num_values > limits_.max_values_per_column_chunk)
+        fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "' claims ", m.num_values, " values"));
+      // A leaf outside any list has exactly one level per row.
+      if (leaves[c].max_rep == 0 && m.num_values != rg.num_rows)
+        fail(err_msg("row group ", g, ", column '", leaves[c].dotted_path(), "' has ", m.num_values,
+                     " values but the row group has ", rg.num_rows, " rows"));
     }
     num_rows_ += rg.num_rows;
   }

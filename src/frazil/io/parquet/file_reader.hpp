@@ -18,8 +18,12 @@
 namespace frazil::io::parquet {
 
 // Bounds applied to untrusted sizes in a file.
+// A file whose footer claims more is rejected before anything is allocated for it;
+// pages are further checked against their chunk's count, so allocations follow what
+// the footer declares and the pages actually hold.
 struct ReaderLimits {
   int64_t max_rows_per_row_group = INT32_MAX;
+  int64_t max_values_per_column_chunk = INT32_MAX;  // levels, including nested entries
 };
 
 class ParquetFile {
