@@ -1,8 +1,8 @@
 // Internal: open-addressing hash tables mapping keys to dense ids (0, 1, 2, ... in order of
 // insertion), used by group-by, join and unique. Linear probing over a power-of-two number
-// of slots kept at most half full. Fixed-width keys live in the slot next to their id (a
-// compare is as cheap as a tag check); byte-string keys keep a 32-bit hash tag in the slot
-// and the key itself in a dense per-id array.
+// of slots kept at most half full. 64-bit keys live in the slot next to their id (a
+// compare is as cheap as a tag check); wider keys (128-bit, byte strings) keep a 32-bit
+// hash tag in the slot and the key itself in a dense per-id array.
 #pragma once
 
 #include <cstdint>
@@ -101,9 +101,13 @@ class InlineKeyTable {
   uint32_t size_ = 0;
 };
 
-class BytesKeyTable {
+// Keys kept densely by id; the slot holds a 32-bit hash tag and the id, so a probe touches
+// one 8-byte slot and reads the key only when the tag matches. For wide keys (U128Key,
+// BytesKey) this takes far less memory than keys in the slots.
+template <typename K>
+class DenseKeyTable {
  public:
-  explicit BytesKeyTable(size_t expected) {
+  explicit DenseKeyTable(size_t expected) {
     init(table_bits_for(expected));
     keys_.reserve(expected);
     hashes_.reserve(expected);
@@ -111,7 +115,7 @@ class BytesKeyTable {
 
   uint32_t size() const { return static_cast<uint32_t>(keys_.size()); }
 
-  uint32_t find_or_insert(const BytesKey& key, uint64_t h) {
+  uint32_t find_or_insert(const K& key, uint64_t h) {
     size_t pos = h >> shift_;
     const uint32_t tag = static_cast<uint32_t>(h);
     for (;;) {
@@ -128,7 +132,7 @@ class BytesKeyTable {
       pos = (pos + 1) & mask_;
     }
   }
-  uint32_t find(const BytesKey& key, uint64_t h) const {
+  uint32_t find(const K& key, uint64_t h) const {
     size_t pos = h >> shift_;
     const uint32_t tag = static_cast<uint32_t>(h);
     for (;;) {
@@ -158,7 +162,7 @@ class BytesKeyTable {
   }
 
   SlotArray<uint64_t> slots_;
-  std::vector<BytesKey> keys_;
+  std::vector<K> keys_;
   std::vector<uint64_t> hashes_;
   size_t mask_ = 0;
   int bits_ = 0;
@@ -209,12 +213,12 @@ auto with_key_table(const EncodedKeys& keys, size_t expected, F&& f) {
       return f(t, keys.u64.data());
     }
     case KeyKind::U128: {
-      InlineKeyTable<U128Key> t(expected);
+      DenseKeyTable<U128Key> t(expected);
       return f(t, keys.u128.data());
     }
     case KeyKind::Bytes:
     default: {
-      BytesKeyTable t(expected);
+      DenseKeyTable<BytesKey> t(expected);
       return f(t, keys.bytes.data());
     }
   }

@@ -70,35 +70,39 @@ void for_each_order_bits(const Array& a, F&& f) {
 
 inline u128 low_mask(int bits) { return bits >= 128 ? ~u128(0) : (u128(1) << bits) - 1; }
 
-struct KeyIdx {
-  uint64_t key;
+template <typename W>
+struct KeyIdxT {
+  W key;
   IdxSize idx;
-  bool operator<(const KeyIdx& o) const { return key < o.key || (key == o.key && idx < o.idx); }
+  bool operator<(const KeyIdxT& o) const { return key < o.key || (key == o.key && idx < o.idx); }
 };
+using KeyIdx = KeyIdxT<uint64_t>;
 
 // LSD radix sort on 8-bit digits; stable, so equal keys keep their (ascending) idx order.
 // Digits shared by every key are skipped.
-void radix_sort(std::vector<KeyIdx>& v) {
+template <typename W>
+void radix_sort(std::vector<KeyIdxT<W>>& v) {
+  constexpr int kDigits = sizeof(W);
   const size_t n = v.size();
   if (n < 256) {
     std::sort(v.begin(), v.end());
     return;
   }
-  std::vector<std::array<uint32_t, 256>> hist(8);
+  std::vector<std::array<uint32_t, 256>> hist(kDigits);
   for (auto& h : hist) h.fill(0);
   for (const auto& e : v)
-    for (int d = 0; d < 8; ++d) ++hist[d][(e.key >> (8 * d)) & 0xff];
-  std::vector<KeyIdx> tmp(n);
-  for (int d = 0; d < 8; ++d) {
+    for (int d = 0; d < kDigits; ++d) ++hist[d][static_cast<uint8_t>(e.key >> (8 * d))];
+  std::vector<KeyIdxT<W>> tmp(n);
+  for (int d = 0; d < kDigits; ++d) {
     auto& h = hist[d];
-    if (h[(v[0].key >> (8 * d)) & 0xff] == n) continue;  // one digit value: nothing moves
+    if (h[static_cast<uint8_t>(v[0].key >> (8 * d))] == n) continue;  // nothing moves
     uint32_t sum = 0;
     for (auto& c : h) {
       uint32_t x = c;
       c = sum;
       sum += x;
     }
-    for (const auto& e : v) tmp[h[(e.key >> (8 * d)) & 0xff]++] = e;
+    for (const auto& e : v) tmp[h[static_cast<uint8_t>(e.key >> (8 * d))]++] = e;
     v.swap(tmp);
   }
 }
@@ -122,6 +126,30 @@ void sort_key_idx(std::vector<KeyIdx>& v, size_t k) {
   else sort_prefix(v, k, [](const KeyIdx& a, const KeyIdx& b) { return a < b; });
 }
 
+// The k smallest (key, row) pairs in order, streaming over the keys with a bounded heap:
+// no per-row allocation, for top-k with k much smaller than n.
+template <typename W>
+std::vector<IdxSize> heap_top_k(const std::vector<W>& keys, size_t k) {
+  std::vector<KeyIdxT<W>> heap;
+  heap.reserve(k);
+  const size_t n = keys.size();
+  for (size_t i = 0; i < n; ++i) {
+    KeyIdxT<W> e{keys[i], static_cast<IdxSize>(i)};
+    if (heap.size() < k) {
+      heap.push_back(e);
+      std::push_heap(heap.begin(), heap.end());
+    } else if (k > 0 && keys[i] < heap.front().key) {  // a tie loses: its row comes later
+      std::pop_heap(heap.begin(), heap.end());
+      heap.back() = e;
+      std::push_heap(heap.begin(), heap.end());
+    }
+  }
+  std::sort_heap(heap.begin(), heap.end());
+  std::vector<IdxSize> out(heap.size());
+  for (size_t i = 0; i < heap.size(); ++i) out[i] = heap[i].idx;
+  return out;
+}
+
 // ---- Generic comparison of rows over several columns ----
 
 enum class ColKind { Fixed, Wide, Bytes, Constant };
@@ -140,11 +168,11 @@ struct SortColumn {
   bool is_null(IdxSize i) const { return validity && !get_bit(validity, offset + i); }
 };
 
-// Big-endian first 8 bytes: compares like the bytes themselves.
-inline uint64_t bytes_prefix(const BytesKey& k) {
+// Big-endian bytes [from, from + 8), zero padded: compares like the bytes themselves.
+inline uint64_t bytes_prefix(const BytesKey& k, uint32_t from) {
   uint8_t buf[8] = {0};
   uint32_t n = k.length();
-  std::memcpy(buf, k.data(), n < 8 ? n : 8);
+  if (n > from) std::memcpy(buf, k.data() + from, std::min<uint32_t>(n - from, 8));
   uint64_t v;
   std::memcpy(&v, buf, 8);
   return __builtin_bswap64(v);
@@ -212,18 +240,24 @@ SortColumn make_sort_column(const Array& a, bool descending, bool nulls_last) {
   return c;
 }
 
-// First-column sort prefix (ascending u64 with descending applied).
-uint64_t first_prefix(const SortColumn& c, IdxSize i) {
+// Row entry of the generic sort: a 128-bit prefix of the first column (ascending, with
+// descending applied) settles most comparisons without touching the columns.
+struct Entry {
+  uint64_t k0, k1;
+  IdxSize idx;
+};
+
+Entry make_entry(const SortColumn& c, IdxSize i) {
   switch (c.kind) {
-    case ColKind::Fixed: return c.fixed[i];
-    case ColKind::Wide: return uint64_t(c.wide[i] >> 64);
+    case ColKind::Fixed: return {c.fixed[i], 0, i};
+    case ColKind::Wide: return {uint64_t(c.wide[i] >> 64), uint64_t(c.wide[i]), i};
     case ColKind::Bytes: {
-      uint64_t p = bytes_prefix(c.bytes[i]);
-      return c.descending ? ~p : p;
+      uint64_t p0 = bytes_prefix(c.bytes[i], 0), p1 = bytes_prefix(c.bytes[i], 8);
+      return c.descending ? Entry{~p0, ~p1, i} : Entry{p0, p1, i};
     }
-    case ColKind::Constant: return 0;
+    case ColKind::Constant: break;
   }
-  return 0;
+  return {0, 0, i};
 }
 
 std::vector<IdxSize> generic_sort(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
@@ -233,18 +267,20 @@ std::vector<IdxSize> generic_sort(const std::vector<ArrayRef>& keys, const std::
   cols.reserve(keys.size());
   for (size_t c = 0; c < keys.size(); ++c) cols.push_back(make_sort_column(*keys[c], desc[c], nlast[c]));
   const SortColumn& c0 = cols[0];
-  // The prefix decides column 0 fully for fixed-width values of up to 64 bits.
-  const size_t rest_from = c0.kind == ColKind::Fixed || c0.kind == ColKind::Constant ? 1 : 0;
-  std::vector<KeyIdx> valid, nulls;
-  valid.reserve(static_cast<size_t>(n) - (c0.validity ? keys[0]->null_count() : 0));
+  // The prefix settles column 0 unless it holds byte strings (longer than the prefix, or
+  // differing only in trailing zero bytes).
+  const size_t rest_from = c0.kind == ColKind::Bytes ? 0 : 1;
+  std::vector<Entry> valid, nulls;
+  valid.reserve(static_cast<size_t>(n - (c0.validity ? keys[0]->null_count() : 0)));
   for (int64_t i = 0; i < n; ++i) {
     IdxSize r = static_cast<IdxSize>(i);
-    if (c0.is_null(r)) nulls.push_back({0, r});
-    else valid.push_back({first_prefix(c0, r), r});
+    if (c0.is_null(r)) nulls.push_back({0, 0, r});
+    else valid.push_back(make_entry(c0, r));
   }
   auto cmp_from = [&](size_t from) {
-    return [&cols, from](const KeyIdx& a, const KeyIdx& b) {
-      if (a.key != b.key) return a.key < b.key;
+    return [&cols, from](const Entry& a, const Entry& b) {
+      if (a.k0 != b.k0) return a.k0 < b.k0;
+      if (a.k1 != b.k1) return a.k1 < b.k1;
       for (size_t c = from; c < cols.size(); ++c) {
         int r = compare_column(cols[c], a.idx, b.idx);
         if (r != 0) return r < 0;
@@ -252,8 +288,8 @@ std::vector<IdxSize> generic_sort(const std::vector<ArrayRef>& keys, const std::
       return a.idx < b.idx;
     };
   };
-  std::vector<KeyIdx>& first = c0.nulls_last ? valid : nulls;
-  std::vector<KeyIdx>& second = c0.nulls_last ? nulls : valid;
+  std::vector<Entry>& first = c0.nulls_last ? valid : nulls;
+  std::vector<Entry>& second = c0.nulls_last ? nulls : valid;
   const size_t from_first = c0.nulls_last ? rest_from : 1;
   const size_t from_second = c0.nulls_last ? 1 : rest_from;
   sort_prefix(first, k, cmp_from(from_first));
@@ -266,48 +302,69 @@ std::vector<IdxSize> generic_sort(const std::vector<ArrayRef>& keys, const std::
   return out;
 }
 
-// All keys fixed-width and together (with a null bit for each key that has nulls) at most
-// 64 bits: one packed order key per row, sorted by radix.
-bool packed_sort(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
-                 const std::vector<bool>& nlast, size_t k, std::vector<IdxSize>& out) {
-  int total = 0;
-  for (const auto& a : keys) {
-    int b = order_bits(a->dtype());
-    if (b < 0 || b > 64) return false;
-    if (!a->dtype().is_null()) total += b + (a->null_count() > 0 ? 1 : 0);
-  }
-  if (total > 64) return false;
+// Fixed-width keys packed, first key most significant, with a null bit above each key
+// that has nulls (set for nulls when they go last, for values when nulls go first).
+template <typename W>
+std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
+                               const std::vector<bool>& nlast, int total) {
   const int64_t n = keys[0]->length();
-  std::vector<KeyIdx> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[i] = {0, static_cast<IdxSize>(i)};
+  std::vector<W> out(static_cast<size_t>(n), 0);
+  W* o = out.data();
   int used = 0;
   for (size_t c = 0; c < keys.size(); ++c) {
     const Array& a = *keys[c];
     if (a.dtype().is_null()) continue;
     const int bits = order_bits(a.dtype());
-    const uint64_t flip = desc[c] ? uint64_t(low_mask(bits)) : 0;
+    const W flip = desc[c] ? static_cast<W>(low_mask(bits)) : 0;
     const int shift = total - used - bits;  // this key's value bits sit at [shift, shift+bits)
     if (a.null_count() > 0) {
-      // The null bit sits just above the value bits: set for nulls when they go last, set
-      // for valid values when nulls go first.
       const uint8_t* valid = a.validity_bits();
       const int64_t off = a.offset();
       const bool last = nlast[c];
       for_each_order_bits(a, [&](int64_t i, u128 x) {
         bool ok = get_bit(valid, off + i);
-        uint64_t part = ok ? (uint64_t(x) ^ flip) : 0;
-        uint64_t nb = (ok != last) ? 1 : 0;
-        v[i].key |= (part << shift) | (nb << (shift + bits));
+        W part = ok ? (static_cast<W>(x) ^ flip) : 0;
+        W nb = (ok != last) ? 1 : 0;
+        o[i] |= (part << shift) | (nb << (shift + bits));
       });
       used += bits + 1;
     } else {
-      for_each_order_bits(a, [&](int64_t i, u128 x) { v[i].key |= (uint64_t(x) ^ flip) << shift; });
+      for_each_order_bits(a, [&](int64_t i, u128 x) { o[i] |= (static_cast<W>(x) ^ flip) << shift; });
       used += bits;
     }
   }
-  sort_key_idx(v, k);
-  out.resize(v.size());
+  return out;
+}
+
+template <typename W>
+std::vector<IdxSize> sort_packed(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
+                                 const std::vector<bool>& nlast, int total, size_t k) {
+  std::vector<W> packed = pack_order_keys<W>(keys, desc, nlast, total);
+  const size_t n = packed.size();
+  if (k < n && k <= 4096 && k * 16 < n) return heap_top_k(packed, k);
+  std::vector<KeyIdxT<W>> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = {packed[i], static_cast<IdxSize>(i)};
+  packed = {};
+  if (k >= n) radix_sort(v);
+  else sort_prefix(v, k, [](const KeyIdxT<W>& a, const KeyIdxT<W>& b) { return a < b; });
+  std::vector<IdxSize> out(v.size());
   for (size_t i = 0; i < v.size(); ++i) out[i] = v[i].idx;
+  return out;
+}
+
+// All keys fixed-width and together (with their null bits) at most 128 bits: one packed
+// order key per row, radix sorted (or heap-selected for a small limit).
+bool packed_sort(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
+                 const std::vector<bool>& nlast, size_t k, std::vector<IdxSize>& out) {
+  int total = 0;
+  for (const auto& a : keys) {
+    int b = order_bits(a->dtype());
+    if (b < 0) return false;
+    if (!a->dtype().is_null()) total += b + (a->null_count() > 0 ? 1 : 0);
+  }
+  if (total <= 64) out = sort_packed<uint64_t>(keys, desc, nlast, total, k);
+  else if (total <= 128) out = sort_packed<u128>(keys, desc, nlast, total, k);
+  else return false;
   return true;
 }
 
@@ -335,9 +392,8 @@ std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys, const SortOptio
   const size_t k = options.limit < 0 || options.limit > n ? static_cast<size_t>(n)
                                                           : static_cast<size_t>(options.limit);
   std::vector<IdxSize> out;
-  if (packed_sort(keys, desc, nlast, k, out)) return out;
   // One 64-bit key with nulls: the nulls form their own run, the rest is radix sorted.
-  if (keys.size() == 1 && order_bits(keys[0]->dtype()) == 64) {
+  if (keys.size() == 1 && order_bits(keys[0]->dtype()) == 64 && keys[0]->null_count() > 0) {
     const Array& a = *keys[0];
     const uint64_t flip = desc[0] ? ~0ULL : 0;
     std::vector<KeyIdx> valid;
@@ -360,6 +416,7 @@ std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys, const SortOptio
       for (size_t i = 0; i < nulls.size() && out.size() < k; ++i) out.push_back(nulls[i]);
     return out;
   }
+  if (packed_sort(keys, desc, nlast, k, out)) return out;
   return generic_sort(keys, desc, nlast, k);
 }
 

@@ -148,3 +148,34 @@ TEST(SortArray, Values) {
   EXPECT_EQ(t->str_value(1), "b");
   EXPECT_EQ(t->str_value(2), "a");
 }
+
+TEST(ArgSort, LongSharedPrefixesAndTrailingZeros) {
+  // Strings equal in their first 16 bytes, and ones differing only by trailing NUL bytes.
+  std::string p(16, 'k');
+  auto s = str({p + "b", p, p + "a", std::string("a\0", 2), "a", std::string("a\0\0", 3)});
+  EXPECT_EQ(arg_sort({s}, opts({false}, {false})), (Ids{4, 3, 5, 1, 2, 0}));
+  EXPECT_EQ(arg_sort({s}, opts({true}, {false})), (Ids{0, 2, 1, 5, 3, 4}));
+}
+
+TEST(ArgSort, DecimalAndWideKeys) {
+  auto d = make_array<__int128>(DataType::decimal(20, 2),
+                                {(__int128)1 << 100, -5, std::nullopt, 7, -((__int128)1 << 90)});
+  EXPECT_EQ(arg_sort({d}, opts({false}, {true})), (Ids{4, 1, 3, 0, 2}));
+  EXPECT_EQ(arg_sort({d}, opts({true}, {false})), (Ids{2, 0, 3, 1, 4}));
+  auto nn = make_array<__int128>(DataType::decimal(20, 2), {3, -1, 3, 2});
+  EXPECT_EQ(arg_sort({nn}, opts({true}, {false})), (Ids{0, 2, 3, 1}));
+}
+
+TEST(ArgSort, TopKHeapMatchesFullSort) {
+  std::mt19937_64 rng(7);
+  std::vector<std::optional<double>> v(4000);
+  for (auto& x : v) x = static_cast<double>(rng() % 50);
+  v[17] = kNaN;
+  auto a = f64(v);
+  for (bool desc : {false, true}) {
+    Ids full = arg_sort({a}, opts({desc}, {false}));
+    Ids top = arg_sort({a}, opts({desc}, {false}, 25));
+    EXPECT_EQ(top, Ids(full.begin(), full.begin() + 25));
+  }
+  EXPECT_EQ(arg_sort({a}, opts({true}, {false}, 1)), (Ids{17}));  // NaN is the greatest
+}
