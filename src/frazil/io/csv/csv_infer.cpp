@@ -51,6 +51,14 @@ InferredColumns infer_columns(const Dialect& d, const char* data, size_t begin, 
       if (field < ncols && (kinds[field] & bit(ValueKind::String)) == 0) {
         const char *b, *e;
         field_content(d, f, scratch, b, e);
+        // A quoted "" is an empty string, not a missing value.
+        if (b == e && f.quoted) {
+          kinds[field] |= bit(ValueKind::String);
+          ++field;
+          p = f.next;
+          if (f.last) break;
+          continue;
+        }
         bool is_null = b == e;
         if (!is_null && field < options.null_values.size()) {
           const size_t n = static_cast<size_t>(e - b);

@@ -217,8 +217,8 @@ inline bool parse_date(const char* b, const char* e, int32_t& out) {
   return parse_date_part(p, e, out) && p == e;
 }
 
-// HH:MM[:SS[.fraction]] as nanoseconds since midnight; seconds optional only when
-// `seconds_optional`.
+// HH:MM[:SS[.fraction]] as nanoseconds since midnight (seconds required unless
+// `seconds_optional`).
 inline bool parse_time_part(const char*& p, const char* e, bool seconds_optional, int64_t& nanos) {
   int64_t h, mi, s = 0, frac = 0;
   if (!read_digits(p, e, 1, 2, h) || p >= e || *p != ':') return false;
@@ -249,7 +249,7 @@ inline bool parse_time_part(const char*& p, const char* e, bool seconds_optional
 inline bool parse_time(const char* b, const char* e, int64_t& nanos) {
   trim_spaces(b, e);
   const char* p = b;
-  return parse_time_part(p, e, false, nanos) && p == e;
+  return parse_time_part(p, e, true, nanos) && p == e;
 }
 
 // A date, optionally followed by 'T' or ' ' and a time, optionally followed by 'Z' or an
@@ -304,12 +304,12 @@ inline bool parse_datetime(const char* b, const char* e, TimeUnit unit, int64_t&
 // booleans are true/false in any case, dates only with try_parse_dates).
 enum class ValueKind : uint8_t { Int, BigInt, Float, Bool, Date, Datetime, DatetimeTz, Time, String };
 
+// Polars' float pattern: [-+]?(\d*\.\d+([eE][-+]?\d+)?|\d+[eE][-+]?\d+|\d+\.|inf|NaN)
 inline bool looks_like_float(const char* b, const char* e, char point) {
   const char* p = b;
-  if (p < e && *p == '-') ++p;
+  if (p < e && (*p == '-' || *p == '+')) ++p;
   const size_t rest = static_cast<size_t>(e - p);
-  if ((rest == 3 && std::memcmp(p, "inf", 3) == 0) || (rest == 3 && std::memcmp(p, "NaN", 3) == 0))
-    return true;
+  if (rest == 3 && (std::memcmp(p, "inf", 3) == 0 || std::memcmp(p, "NaN", 3) == 0)) return true;
   const char* d0 = p;
   while (p < e && is_digit(*p)) ++p;
   const ptrdiff_t int_digits = p - d0;
@@ -317,11 +317,9 @@ inline bool looks_like_float(const char* b, const char* e, char point) {
     ++p;
     const char* f0 = p;
     while (p < e && is_digit(*p)) ++p;
-    const ptrdiff_t frac_digits = p - f0;
-    if (frac_digits == 0) return int_digits > 0 && p == e;  // "5."
-  } else {
-    // Integer mantissa: only with a lowercase exponent ("1e5", not "1E5").
-    if (int_digits == 0 || p >= e || *p != 'e') return false;
+    if (p == f0) return int_digits > 0 && p == e;  // "5."
+  } else if (int_digits == 0 || p >= e) {
+    return false;  // no digits, or a plain integer
   }
   if (p == e) return true;
   if (*p != 'e' && *p != 'E') return false;

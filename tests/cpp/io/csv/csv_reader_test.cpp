@@ -40,12 +40,17 @@ TEST(CsvInfer, PrimitiveKinds) {
 }
 
 TEST(CsvInfer, PolarsFloatAndStringRules) {
-  // Polars: "1E5", "+1.5", "Inf", " 1", "1.e5" are strings; inf, NaN, -inf, 5., 1e5 floats.
-  EXPECT_EQ(rd("a\n1E5\n").column(0).dtype(), DataType::string());
-  EXPECT_EQ(rd("a\n+1.5\n").column(0).dtype(), DataType::string());
+  // Polars: "+3", "Inf", "nan", " 1", "1.e5", "1e" are strings; 1E5, +1.5, inf, NaN floats;
+  // a quoted "" is a string value.
+  EXPECT_EQ(rd("a\n+3\n").column(0).dtype(), DataType::string());
   EXPECT_EQ(rd("a\nInf\n").column(0).dtype(), DataType::string());
+  EXPECT_EQ(rd("a\nnan\n").column(0).dtype(), DataType::string());
   EXPECT_EQ(rd("a\n 1\n").column(0).dtype(), DataType::string());
   EXPECT_EQ(rd("a\n1.e5\n").column(0).dtype(), DataType::string());
+  EXPECT_EQ(rd("a\n1e\n").column(0).dtype(), DataType::string());
+  EXPECT_EQ(rd("a\n1E5\n+1.5\n2E-3\n").column(0).dtype(), DataType::float64());
+  EXPECT_EQ(vals(rd("a\n\"\"\n1\n"), "a"), vs({"", "1"}));
+  EXPECT_EQ(vals(rd("a\n\n1\n"), "a"), vs({"null", "1"}));
   auto df = rd("a\ninf\nNaN\n-inf\n5.\n1e5\n1.5E5\n-.5\n");
   EXPECT_EQ(df.column(0).dtype(), DataType::float64());
   EXPECT_EQ(vals(df, "a"), vs({"inf", "NaN", "-inf", "5.0", "100000.0", "150000.0", "-0.5"}));
@@ -89,6 +94,7 @@ TEST(CsvInfer, Dates) {
   EXPECT_EQ(vals(df, "dt"), vs({"2024-01-02 03:04:05", "2024-01-02 03:04:05.123"}));
   EXPECT_EQ(vals(df, "tz"), vs({"2024-01-02 02:04:05", "2024-01-02 03:04:05"}));
   EXPECT_EQ(vals(df, "t"), vs({"03:04:05", "23:59:59.5"}));
+  EXPECT_EQ(vals(rd("t\n12:00\n", o), "t"), vs({"12:00:00"}));
   EXPECT_EQ(vals(df, "dmy"), vs({"2024-12-31", "2024-02-01"}));
   // Without try_parse_dates they stay strings; 20240102 is an integer.
   EXPECT_EQ(rd("d\n2024-01-02\n").column(0).dtype(), DataType::string());
