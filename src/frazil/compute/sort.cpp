@@ -129,25 +129,37 @@ void sort_key_idx(std::vector<KeyIdx>& v, size_t k) {
 // The k smallest (key, row) pairs in order, streaming over the keys with a bounded heap:
 // no per-row allocation, for top-k with k much smaller than n.
 template <typename W>
-std::vector<IdxSize> heap_top_k(const std::vector<W>& keys, size_t k) {
-  std::vector<KeyIdxT<W>> heap;
-  heap.reserve(k);
-  const size_t n = keys.size();
-  for (size_t i = 0; i < n; ++i) {
-    KeyIdxT<W> e{keys[i], static_cast<IdxSize>(i)};
-    if (heap.size() < k) {
-      heap.push_back(e);
-      std::push_heap(heap.begin(), heap.end());
-    } else if (k > 0 && keys[i] < heap.front().key) {  // a tie loses: its row comes later
-      std::pop_heap(heap.begin(), heap.end());
-      heap.back() = e;
-      std::push_heap(heap.begin(), heap.end());
+class TopK {
+ public:
+  explicit TopK(size_t k) : k_(k) { heap_.reserve(k); }
+  // Rows must arrive in ascending order: a tie with the current k-th loses.
+  void push(W key, IdxSize row) {
+    if (heap_.size() < k_) {
+      heap_.push_back({key, row});
+      std::push_heap(heap_.begin(), heap_.end());
+    } else if (k_ > 0 && key < heap_.front().key) {
+      std::pop_heap(heap_.begin(), heap_.end());
+      heap_.back() = {key, row};
+      std::push_heap(heap_.begin(), heap_.end());
     }
   }
-  std::sort_heap(heap.begin(), heap.end());
-  std::vector<IdxSize> out(heap.size());
-  for (size_t i = 0; i < heap.size(); ++i) out[i] = heap[i].idx;
-  return out;
+  std::vector<IdxSize> finish() {
+    std::sort_heap(heap_.begin(), heap_.end());
+    std::vector<IdxSize> out(heap_.size());
+    for (size_t i = 0; i < heap_.size(); ++i) out[i] = heap_[i].idx;
+    return out;
+  }
+
+ private:
+  size_t k_;
+  std::vector<KeyIdxT<W>> heap_;
+};
+
+template <typename W>
+std::vector<IdxSize> heap_top_k(const std::vector<W>& keys, size_t k) {
+  TopK<W> top(k);
+  for (size_t i = 0; i < keys.size(); ++i) top.push(keys[i], static_cast<IdxSize>(i));
+  return top.finish();
 }
 
 // ---- Generic comparison of rows over several columns ----
@@ -339,9 +351,19 @@ std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vec
 template <typename W>
 std::vector<IdxSize> sort_packed(const std::vector<ArrayRef>& keys, const std::vector<bool>& desc,
                                  const std::vector<bool>& nlast, int total, size_t k) {
+  const size_t n = static_cast<size_t>(keys[0]->length());
+  const bool small_k = k < n && k <= 4096 && k * 16 < n;
+  if (small_k && keys.size() == 1 && keys[0]->null_count() == 0) {
+    // One key without nulls: stream its order bits straight into the heap.
+    const W flip = desc[0] ? static_cast<W>(low_mask(total)) : 0;
+    TopK<W> top(k);
+    for_each_order_bits(*keys[0], [&](int64_t i, u128 x) {
+      top.push(static_cast<W>(x) ^ flip, static_cast<IdxSize>(i));
+    });
+    return top.finish();
+  }
   std::vector<W> packed = pack_order_keys<W>(keys, desc, nlast, total);
-  const size_t n = packed.size();
-  if (k < n && k <= 4096 && k * 16 < n) return heap_top_k(packed, k);
+  if (small_k) return heap_top_k(packed, k);
   std::vector<KeyIdxT<W>> v(n);
   for (size_t i = 0; i < n; ++i) v[i] = {packed[i], static_cast<IdxSize>(i)};
   packed = {};

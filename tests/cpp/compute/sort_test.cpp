@@ -179,3 +179,10 @@ TEST(ArgSort, TopKHeapMatchesFullSort) {
   }
   EXPECT_EQ(arg_sort({a}, opts({true}, {false}, 1)), (Ids{17}));  // NaN is the greatest
 }
+
+TEST(ArgSort, NullDtypeKeys) {
+  auto n = make_null_array(DataType::null(), 3);
+  EXPECT_EQ(arg_sort({n}, opts({true}, {false})), (Ids{0, 1, 2}));
+  EXPECT_EQ(arg_sort({n, i64({3, 1, 2})}, opts({false}, {false})), (Ids{1, 2, 0}));
+  EXPECT_EQ(arg_sort({n}, opts({}, {}, 1)), (Ids{0}));
+}
