@@ -35,7 +35,8 @@ struct NullValues {
 
 // Predicate pushed down into the scan: returns a Boolean mask (nulls count as false) of the
 // chunk's height. The chunk has the projected columns (and the row index when one is
-// requested), so the caller must project every column the predicate reads.
+// requested), so the caller must project every column the predicate reads. It may be
+// called concurrently from pool threads, on chunks in any order.
 using CsvPredicate = std::function<ArrayRef(const DataFrame&)>;
 
 struct CsvReadOptions {

@@ -4,7 +4,9 @@
 // A file is memory-mapped; its body is cut into chunks at row boundaries (guessed from
 // the parity of quote chars, then checked) that are parsed in parallel on the process
 // thread pool straight into typed builders. Projection, the pushed-down predicate,
-// n_rows and the row index are applied chunk by chunk.
+// n_rows and the row index are applied chunk by chunk. Quote chars inside unquoted fields
+// or comment lines make the guesses wrong; the checks then parse the rest of that window
+// sequentially (correct, slower).
 #pragma once
 
 #include <memory>
