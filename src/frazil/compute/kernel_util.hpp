@@ -210,14 +210,24 @@ void with_broadcast(bool sa, bool sb, F&& body) {
   else body(std::true_type{}, std::true_type{});
 }
 
-// Packs pred(i) for i in [0, n) into an offset-0 bitmap, 64 rows per word.
+// Packs pred(i) for i in [0, n) into an offset-0 bitmap. Each 64-row block is first
+// evaluated into 64 bytes of 0/1 (a loop the compiler vectorizes), then eight bytes at a
+// time are folded into a byte: multiplying by 0x0102040810204080 moves byte j's low bit to
+// bit 56 + j.
 template <typename P>
 void pack_bits(int64_t n, uint8_t* out, P pred) {
+  constexpr uint64_t kGather = 0x0102040810204080ULL;
+  alignas(64) uint8_t tmp[64];
   const int64_t words = n / 64;
   for (int64_t w = 0; w < words; ++w) {
-    uint64_t r = 0;
     const int64_t base = w * 64;
-    for (int k = 0; k < 64; ++k) r |= static_cast<uint64_t>(pred(base + k)) << k;
+    for (int k = 0; k < 64; ++k) tmp[k] = static_cast<uint8_t>(pred(base + k));
+    uint64_t r = 0;
+    for (int j = 0; j < 8; ++j) {
+      uint64_t x;
+      std::memcpy(&x, tmp + 8 * j, 8);
+      r |= ((x * kGather) >> 56) << (8 * j);
+    }
     std::memcpy(out + w * 8, &r, 8);
   }
   const int tail = static_cast<int>(n % 64);
