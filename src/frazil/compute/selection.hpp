@@ -13,12 +13,14 @@ using IdxSize = uint32_t;
 // Index value meaning "no row": take() emits null there (left/outer joins).
 constexpr IdxSize kNullIdx = UINT32_MAX;
 
-// out[i] = values[indices[i]], null where indices[i] == kNullIdx.
+// out[i] = values[indices[i]], null where indices[i] == kNullIdx; an index past the end
+// raises OutOfBoundsError. Any dtype; string data buffers are shared, not copied.
 ArrayRef take(const Array& values, const IdxSize* indices, int64_t n);
 inline ArrayRef take(const Array& values, const std::vector<IdxSize>& indices) {
   return take(values, indices.data(), static_cast<int64_t>(indices.size()));
 }
-// Rows where mask is true (null counts as false). mask is Boolean of the same length.
+// Rows where mask is true (null counts as false). mask is Boolean of the same length, or
+// of length 1 (keep all or nothing).
 ArrayRef filter(const Array& values, const Array& mask);
 // Indices of the true rows of a mask.
 std::vector<IdxSize> mask_to_indices(const Array& mask);
