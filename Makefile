@@ -25,8 +25,9 @@ $(BUILD)/build.ninja: $(VENV)/.setup-done CMakeLists.txt
 
 configure: $(BUILD)/build.ninja
 
+# flock: several shells (or engineers) may build at once; ninja must not run twice in one dir.
 build: configure
-	$(CMAKE) --build $(BUILD) -j $(JOBS)
+	flock $(BUILD).lock $(CMAKE) --build $(BUILD) -j $(JOBS)
 
 test-cpp: build
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -40,4 +41,4 @@ run: build
 	$(PY) -m frazil.demo
 
 clean:
-	rm -rf $(BUILD) python/frazil/_frazil*.so
+	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so

@@ -41,5 +41,30 @@ from frazil.exceptions import (
     ShapeError,
 )
 from frazil.series import Series
+from frazil.expr import Expr
+from frazil.functions import (
+    all,
+    coalesce,
+    col,
+    concat,
+    count,
+    exclude,
+    first,
+    last,
+    len,
+    lit,
+    max,
+    mean,
+    median,
+    min,
+    n_unique,
+    nth,
+    std,
+    sum,
+    var,
+    when,
+)
+from frazil.lazyframe import LazyFrame, QueryOptFlags
+from frazil.dataframe import GroupBy
 
 __version__ = _frazil.version()

@@ -204,6 +204,88 @@ class DataFrame:
         return "<pre>" + html.escape(str(self)) + "</pre>"
 
 
+    # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
+
+    def lazy(self):
+        from frazil.lazyframe import LazyFrame
+
+        return LazyFrame._from_native(_frazil.PyLazyFrame.from_frame(self._df))
+
+    def select(self, *exprs, **named_exprs) -> DataFrame:
+        return self.lazy().select(*exprs, **named_exprs).collect()
+
+    def with_columns(self, *exprs, **named_exprs) -> DataFrame:
+        return self.lazy().with_columns(*exprs, **named_exprs).collect()
+
+    def filter(self, *predicates, **constraints) -> DataFrame:
+        return self.lazy().filter(*predicates, **constraints).collect()
+
+    def sort(self, by, *more_by, descending=False, nulls_last=False, maintain_order=False,
+             multithreaded=True) -> DataFrame:
+        return self.lazy().sort(by, *more_by, descending=descending, nulls_last=nulls_last,
+                                maintain_order=maintain_order).collect()
+
+    def group_by(self, *by, maintain_order: bool = False, **named_by):
+        return GroupBy(self, by, named_by, maintain_order)
+
+    def join(self, other: DataFrame, on=None, how: str = "inner", **kwargs) -> DataFrame:
+        return self.lazy().join(other.lazy(), on=on, how=how, **kwargs).collect()
+
+    def unique(self, subset=None, *, keep: str = "any", maintain_order: bool = False) -> DataFrame:
+        return self.lazy().unique(subset, keep=keep, maintain_order=maintain_order).collect()
+
+    def rename(self, mapping, *, strict: bool = True) -> DataFrame:
+        return self.lazy().rename(mapping, strict=strict).collect()
+
+    def drop(self, *columns, strict: bool = True) -> DataFrame:
+        return self.lazy().drop(*columns, strict=strict).collect()
+
+    def with_row_index(self, name: str = "index", offset: int = 0) -> DataFrame:
+        return self.lazy().with_row_index(name, offset).collect()
+
+    def vstack(self, other: DataFrame) -> DataFrame:
+        from frazil.functions import concat
+
+        return concat([self, other])
+
+
+class GroupBy:
+    """The result of DataFrame.group_by: call .agg(...) or .len()."""
+
+    def __init__(self, df: DataFrame, by, named_by, maintain_order: bool) -> None:
+        self._lazy = df.lazy().group_by(*by, maintain_order=maintain_order, **named_by)
+
+    def agg(self, *aggs, **named_aggs) -> DataFrame:
+        return self._lazy.agg(*aggs, **named_aggs).collect()
+
+    def len(self, name: str | None = None) -> DataFrame:
+        return self._lazy.len(name).collect()
+
+    def count(self) -> DataFrame:
+        return self._lazy.count().collect()
+
+    def sum(self) -> DataFrame:
+        return self._lazy.sum().collect()
+
+    def mean(self) -> DataFrame:
+        return self._lazy.mean().collect()
+
+    def min(self) -> DataFrame:
+        return self._lazy.min().collect()
+
+    def max(self) -> DataFrame:
+        return self._lazy.max().collect()
+
+    def first(self) -> DataFrame:
+        return self._lazy.first().collect()
+
+    def last(self) -> DataFrame:
+        return self._lazy.last().collect()
+
+    def n_unique(self) -> DataFrame:
+        return self._lazy.n_unique().collect()
+
+
 def from_arrow(data, schema=None):
     """A DataFrame from a pyarrow Table / RecordBatch / reader (or anything with
     ``__arrow_c_stream__``), or a Series from a pyarrow Array / ChunkedArray."""

@@ -1,6 +1,7 @@
 """Expression constructors with Polars' names: col, lit, when, len, sum, concat, ..."""
 from __future__ import annotations
 
+import builtins
 from typing import Any, Iterable
 
 from frazil import _frazil
@@ -19,7 +20,7 @@ class _ColumnFactory:
                 names.extend(list(n))
             else:
                 raise TypeError(f"invalid input for `col`: expected `str` or a list of `str`, got {type(n).__name__}")
-        if len(names) == 1:
+        if builtins.len(names) == 1:
             return wrap(_frazil.col(names[0]))
         return wrap(_frazil.cols(names))
 

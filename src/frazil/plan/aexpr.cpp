@@ -202,7 +202,7 @@ static DataType supertype_or_throw(const DataType& a, const DataType& b, const c
 static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
   using T = TypeId;
   // Temporal arithmetic.
-  if (op == Operator::Minus && l.id() == T::Date && r.id() == T::Date) return DataType::duration(TimeUnit::Milliseconds);
+  if (op == Operator::Minus && l.id() == T::Date && r.id() == T::Date) return DataType::duration(TimeUnit::Microseconds);
   if (op == Operator::Minus && l.id() == T::Datetime && r.id() == T::Datetime)
     return DataType::duration(l.time_unit());
   if ((l.id() == T::Datetime || l.id() == T::Date) && r.id() == T::Duration) return l.id() == T::Date ? DataType::datetime(r.time_unit()) : l;
