@@ -202,6 +202,11 @@ def main():
         write(f"nested_v{v[0]}.parquet", nested, row_group_size=50, data_page_size=256, data_page_version=v,
               compression="snappy")
 
+    # Files written by polars' own writer (its page layout and metadata differ from pyarrow's).
+    import polars as pl
+    pl.from_arrow(small).write_parquet(os.path.join(HERE, "polars_flat.parquet"), row_group_size=64)
+    pl.from_arrow(nested).write_parquet(os.path.join(HERE, "polars_nested.parquet"), row_group_size=50)
+
     # Several files of one schema, and a hive-partitioned directory.
     os.makedirs(os.path.join(HERE, "multi"))
     t = small.select(["i64", "str"])

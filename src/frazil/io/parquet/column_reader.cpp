@@ -134,7 +134,7 @@ class ChunkDecoder {
   void decode_int(Encoding enc, const uint8_t* p, size_t size, int64_t n, int byte_width, void* out);
   void expand_spaced(int64_t start, int64_t n_levels, int64_t n_valid);
   void truncate_to_rows(int64_t rows);
-  bool limit_reached() const;
+  bool limit_reached();
   LeafResult finish();
 
   const LeafColumn& leaf_;
@@ -148,6 +148,8 @@ class ChunkDecoder {
   std::vector<Buffer> data_;
   std::vector<int16_t> def_, rep_;
   int64_t levels_ = 0;
+  int64_t scanned_ = 0;    // levels looked at by limit_reached()
+  int64_t rows_seen_ = 0;
 
   bool has_dict_ = false;
   Buffer dict_;
@@ -213,13 +215,12 @@ LeafResult ChunkDecoder::run(const Buffer& chunk) {
   return finish();
 }
 
-bool ChunkDecoder::limit_reached() const {
+bool ChunkDecoder::limit_reached() {
   if (opt_.row_limit < 0) return false;
   if (rep_.empty()) return levels_ >= opt_.row_limit;
   // Nested: the row `row_limit` must have started so that row_limit - 1 is complete.
-  int64_t rows = 0;
-  for (int64_t i = 0; i < levels_; ++i)
-    if (rep_[i] == 0 && ++rows > opt_.row_limit) return true;
+  for (; scanned_ < levels_; ++scanned_)
+    if (rep_[scanned_] == 0 && ++rows_seen_ > opt_.row_limit) return true;
   return false;
 }
 

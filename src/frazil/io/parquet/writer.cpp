@@ -289,6 +289,7 @@ size_t ChunkWriter::value_size(int64_t k) const {
 }
 
 void ChunkWriter::encode_plain(size_t va, size_t vb, std::vector<uint8_t>& out) const {
+  if (va == vb) return;  // no values (all null): there may be no leaf array at all
   const Array& a = *s_.values;
   const int64_t* idx = s_.idx.data();
   switch (dt_.id()) {
