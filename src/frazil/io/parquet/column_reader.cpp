@@ -110,7 +110,11 @@ struct ViewSink {
 class ChunkDecoder {
  public:
   ChunkDecoder(const LeafColumn& leaf, const ColumnMetaData& meta, const ChunkReadOptions& opt)
-      : leaf_(leaf), meta_(meta), opt_(opt), width_(slot_width(leaf)) {}
+      : leaf_(leaf),
+        meta_(meta),
+        opt_(opt),
+        width_(slot_width(leaf)),
+        bits_mode_(!opt.dense && !opt.levels_needed && leaf.max_def == 1 && leaf.max_rep == 0) {}
 
   LeafResult run(const Buffer& chunk);
 
@@ -122,7 +126,11 @@ class ChunkDecoder {
   void read_data_page_v2(const PageHeader& ph, const Buffer& page);
   size_t read_levels(Encoding enc, const uint8_t* p, size_t size, int16_t max_level, int64_t n,
                      std::vector<int16_t>& out, bool length_prefixed);
-  void read_values(Encoding enc, const Buffer& buf, size_t offset, int64_t n_levels);
+  void read_values(Encoding enc, const Buffer& buf, size_t offset, int64_t n_levels, int64_t n_valid);
+  // Definition levels of one page: into def_ (returns the non-null count) or, in bits
+  // mode, into valid_bits_. Returns the bytes used.
+  size_t read_def_levels(Encoding enc, const uint8_t* p, size_t size, int64_t n, bool length_prefixed,
+                         int64_t& n_valid);
   // Decodes n non-null values into slots starting at `dst` of out (a fixed-width array,
   // views or, for booleans, bits at bit offset dst).
   void decode(Encoding enc, const Buffer& buf, const uint8_t* p, size_t size, int64_t n, uint8_t* out,
@@ -141,8 +149,10 @@ class ChunkDecoder {
   const ColumnMetaData& meta_;
   const ChunkReadOptions& opt_;
   const int width_;
+  const bool bits_mode_;  // definition levels kept as validity bits only
 
   Buffer values_;
+  Buffer valid_bits_;     // bits_mode_: validity of every slot so far
   int64_t cap_ = 0;
   int64_t len_ = 0;
   std::vector<Buffer> data_;
@@ -167,6 +177,11 @@ void ChunkDecoder::reserve(int64_t slots) {
   size_t used = width_ == 0 ? static_cast<size_t>(bitmap_bytes(len_)) : static_cast<size_t>(len_) * width_;
   if (leaf_.conversion != Conversion::Null && used) std::memcpy(next.mutable_data(), values_.data(), used);
   values_ = std::move(next);
+  if (bits_mode_) {
+    Buffer bits = Buffer::zeroed(static_cast<size_t>(bitmap_bytes(cap)) + 8);
+    if (!valid_bits_.empty()) std::memcpy(bits.mutable_data(), valid_bits_.data(), static_cast<size_t>(bitmap_bytes(len_)));
+    valid_bits_ = std::move(bits);
+  }
   cap_ = cap;
 }
 
@@ -185,6 +200,9 @@ LeafResult ChunkDecoder::run(const Buffer& chunk) {
     throw DecodeError(std::string("unsupported compression codec ") + codec_name(meta_.codec));
   if (meta_.num_values < 0) bad("negative value count in column metadata");
   const int64_t expected = meta_.num_values;
+  // One slot per level when spaced: the whole chunk's output in one allocation (the
+  // footer's count was checked against the row group and the reader's limits).
+  if (!opt_.dense) reserve(opt_.row_limit >= 0 ? std::min(expected, opt_.row_limit + 0) : expected);
   size_t pos = 0;
   bool stopped = false;
   while (levels_ < expected && pos < chunk.size()) {
@@ -288,6 +306,30 @@ size_t ChunkDecoder::read_levels(Encoding enc, const uint8_t* p, size_t size, in
   return used;
 }
 
+size_t ChunkDecoder::read_def_levels(Encoding enc, const uint8_t* p, size_t size, int64_t n, bool length_prefixed,
+                                     int64_t& n_valid) {
+  if (bits_mode_ && enc == Encoding::Rle) {
+    size_t len = size, skip = 0;
+    if (length_prefixed) {
+      if (size < 4) bad("level data past the end of the page");
+      len = load_u32(p);
+      skip = 4;
+      if (len > size - 4) bad("level data past the end of the page");
+    }
+    reserve(len_ + n);
+    n_valid = decode_levels_to_bits(p + skip, len, n, valid_bits_.mutable_data(), len_);
+    return skip + len;
+  }
+  if (bits_mode_) bad(err_msg("unsupported definition level encoding ", encoding_name(enc)));
+  size_t used = read_levels(enc, p, size, leaf_.max_def, n, def_, length_prefixed);
+  const int16_t* d = def_.data() + levels_;
+  const int16_t mx = leaf_.max_def;
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += d[i] == mx;
+  n_valid = count;
+  return used;
+}
+
 void ChunkDecoder::read_data_page_v1(const PageHeader& ph, const Buffer& page) {
   if (!ph.data_page_header) bad("data page without its header");
   const DataPageHeader& d = *ph.data_page_header;
@@ -297,10 +339,11 @@ void ChunkDecoder::read_data_page_v1(const PageHeader& ph, const Buffer& page) {
   size_t off = 0;
   if (leaf_.max_rep > 0)
     off += read_levels(d.repetition_level_encoding, buf.data(), buf.size(), leaf_.max_rep, n, rep_, true);
+  int64_t n_valid = n;
   if (leaf_.max_def > 0)
-    off += read_levels(d.definition_level_encoding, buf.data() + off, buf.size() - off, leaf_.max_def, n, def_, true);
+    off += read_def_levels(d.definition_level_encoding, buf.data() + off, buf.size() - off, n, true, n_valid);
   if (levels_ == 0 && !rep_.empty() && n > 0 && rep_[0] != 0) bad("first repetition level of a column chunk is not 0");
-  read_values(d.encoding, buf, off, n);
+  read_values(d.encoding, buf, off, n, n_valid);
 }
 
 void ChunkDecoder::read_data_page_v2(const PageHeader& ph, const Buffer& page) {
@@ -314,7 +357,8 @@ void ChunkDecoder::read_data_page_v2(const PageHeader& ph, const Buffer& page) {
   size_t rl = static_cast<size_t>(d.repetition_levels_byte_length);
   size_t dl = static_cast<size_t>(d.definition_levels_byte_length);
   if (leaf_.max_rep > 0) read_levels(Encoding::Rle, page.data(), rl, leaf_.max_rep, n, rep_, false);
-  if (leaf_.max_def > 0) read_levels(Encoding::Rle, page.data() + rl, dl, leaf_.max_def, n, def_, false);
+  int64_t n_valid = n;
+  if (leaf_.max_def > 0) read_def_levels(Encoding::Rle, page.data() + rl, dl, n, false, n_valid);
   if (levels_ == 0 && !rep_.empty() && n > 0 && rep_[0] != 0) bad("first repetition level of a column chunk is not 0");
   Buffer values = page.slice(rl + dl, page.size() - rl - dl);
   if (d.is_compressed && meta_.codec != Codec::Uncompressed) {
@@ -322,7 +366,7 @@ void ChunkDecoder::read_data_page_v2(const PageHeader& ph, const Buffer& page) {
     if (usize < 0) bad("uncompressed page size smaller than its levels");
     values = decompress_page(values, usize);
   }
-  read_values(d.encoding, values, 0, n);
+  read_values(d.encoding, values, 0, n, n_valid);
 }
 
 void ChunkDecoder::read_dictionary(const PageHeader& ph, const Buffer& page) {
@@ -342,15 +386,8 @@ void ChunkDecoder::read_dictionary(const PageHeader& ph, const Buffer& page) {
   decode(Encoding::Plain, buf, buf.data(), buf.size(), dict_size_, dict_.mutable_data(), 0);
 }
 
-void ChunkDecoder::read_values(Encoding enc, const Buffer& buf, size_t off, int64_t n_levels) {
+void ChunkDecoder::read_values(Encoding enc, const Buffer& buf, size_t off, int64_t n_levels, int64_t n_valid) {
   if (off > buf.size()) bad("levels extend past the page");
-  int64_t n_valid = n_levels;
-  if (leaf_.max_def > 0) {
-    n_valid = 0;
-    const int16_t* d = def_.data() + levels_;
-    const int16_t mx = leaf_.max_def;
-    for (int64_t i = 0; i < n_levels; ++i) n_valid += d[i] == mx;
-  }
   const uint8_t* p = buf.data() + off;
   const size_t size = buf.size() - off;
   if (opt_.dense) {
@@ -369,27 +406,46 @@ void ChunkDecoder::read_values(Encoding enc, const Buffer& buf, size_t off, int6
   levels_ += n_levels;
 }
 
+namespace {
+
+// Spreads the n_valid values stored at out[src..] over slots [start, start + n) where
+// `valid(i)` holds, zeroing the others. Reads stay ahead of writes, so this is in place.
+template <typename T, typename Valid>
+void spread_in_place(T* out, int64_t start, int64_t n, int64_t src, Valid&& valid) {
+  for (int64_t i = 0; i < n; ++i) out[start + i] = valid(i) ? out[src++] : T{};
+}
+
+struct Bytes16 {
+  uint64_t a = 0, b = 0;
+};
+
+}  // namespace
+
 void ChunkDecoder::expand_spaced(int64_t start, int64_t n, int64_t n_valid) {
-  const int16_t* d = def_.data() + levels_;
-  const int16_t mx = leaf_.max_def;
-  int64_t src = start + n - n_valid;
+  const int64_t src = start + n - n_valid;
   uint8_t* out = values_.mutable_data();
-  if (width_ == 0) {
-    for (int64_t i = 0; i < n; ++i) {
-      bool v = d[i] == mx ? get_bit(out, src++) : false;
-      set_bit_to(out, start + i, v);
+  auto run = [&](auto&& valid) {
+    switch (width_) {
+      case 0: {
+        int64_t s = src;
+        for (int64_t i = 0; i < n; ++i) set_bit_to(out, start + i, valid(i) ? get_bit(out, s++) : false);
+        return;
+      }
+      case 1: spread_in_place(out, start, n, src, valid); return;
+      case 2: spread_in_place(reinterpret_cast<uint16_t*>(out), start, n, src, valid); return;
+      case 4: spread_in_place(reinterpret_cast<uint32_t*>(out), start, n, src, valid); return;
+      case 8: spread_in_place(reinterpret_cast<uint64_t*>(out), start, n, src, valid); return;
+      case 16: spread_in_place(reinterpret_cast<Bytes16*>(out), start, n, src, valid); return;
+      default: bad("unexpected value width");
     }
-    return;
-  }
-  const size_t w = static_cast<size_t>(width_);
-  for (int64_t i = 0; i < n; ++i) {
-    uint8_t* slot = out + (start + i) * w;
-    if (d[i] == mx) {
-      if (src != start + i) std::memmove(slot, out + src * w, w);
-      ++src;
-    } else {
-      std::memset(slot, 0, w);
-    }
+  };
+  if (bits_mode_) {
+    const uint8_t* bits = valid_bits_.data();
+    run([bits, start](int64_t i) { return get_bit(bits, start + i); });
+  } else {
+    const int16_t* d = def_.data() + levels_;
+    const int16_t mx = leaf_.max_def;
+    run([d, mx](int64_t i) { return d[i] == mx; });
   }
 }
 
@@ -706,7 +762,10 @@ LeafResult ChunkDecoder::finish() {
   }
   Buffer validity;
   int64_t nulls = 0;
-  if (!opt_.dense && leaf_.max_def > 0) {
+  if (bits_mode_) {
+    nulls = n - count_set_bits(valid_bits_.data(), 0, n);
+    if (nulls) validity = valid_bits_;
+  } else if (!opt_.dense && leaf_.max_def > 0) {
     const int16_t mx = leaf_.max_def;
     for (int64_t i = 0; i < n; ++i) nulls += r.def[i] != mx;
     if (nulls) {

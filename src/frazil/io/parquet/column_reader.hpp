@@ -24,6 +24,9 @@ struct LeafResult {
 struct ChunkReadOptions {
   bool dense = false;        // values for nested assembly
   int64_t row_limit = -1;    // stop after this many rows (-1: all)
+  // False when nothing needs the definition levels (a top-level primitive column):
+  // levels of a max-1 column then decode straight into the validity bitmap.
+  bool levels_needed = true;
 };
 
 // Decodes `chunk` (the bytes of the column chunk, from its first page to its end).

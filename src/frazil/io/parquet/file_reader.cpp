@@ -210,10 +210,12 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
   struct Task {
     int leaf;
     bool dense;
+    bool levels_needed;
   };
   std::vector<Task> tasks;
   for (size_t f : wanted)
-    for (int l : fields[f].leaves) tasks.push_back({l, !is_flat(fields[f], leaves)});
+    for (int l : fields[f].leaves)
+      tasks.push_back({l, !is_flat(fields[f], leaves), fields[f].kind != SchemaNode::Kind::Primitive});
   std::vector<LeafResult> results(leaves.size());
   auto context = [&](int leaf) {
     return err_msg("parquet file '", path_, "', row group ", i, ", column '", leaves[leaf].dotted_path(), "': ");
@@ -230,6 +232,7 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     Buffer chunk = read_range(start, m.total_compressed_size);
     ChunkReadOptions opt;
     opt.dense = tasks[t].dense;
+    opt.levels_needed = tasks[t].levels_needed;
     opt.row_limit = row_limit >= 0 && row_limit < rg_rows ? row_limit : -1;
     try {
       results[l] = read_column_chunk(leaves[l], m, chunk, opt);

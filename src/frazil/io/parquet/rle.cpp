@@ -1,12 +1,17 @@
 #include "frazil/io/parquet/rle.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "frazil/io/parquet/bit_unpack.hpp"
 #include "frazil/io/parquet/decode_error.hpp"
 
 namespace frazil::io::parquet {
+
+namespace {
+inline void set_bit_local(uint8_t* bits, int64_t i) { bits[i >> 3] |= uint8_t(1u << (i & 7)); }
+}  // namespace
 
 RleBitPackedDecoder::RleBitPackedDecoder(const uint8_t* data, size_t size, int bit_width)
     : pos_(data), end_(data + size), bit_width_(bit_width) {
@@ -126,6 +131,82 @@ size_t RleBitPackedDecoder::skip(size_t n) {
     if (got < want) break;
   }
   return done;
+}
+
+namespace {
+
+// ORs `count` bits of src (from bit 0) into dst at bit offset dst_off.
+void or_bits(const uint8_t* src, int64_t count, uint8_t* dst, int64_t dst_off) {
+  const int s = static_cast<int>(dst_off & 7);
+  uint8_t* d = dst + (dst_off >> 3);
+  const int64_t nb = count / 8;
+  const int rem = static_cast<int>(count % 8);
+  if (s == 0) {
+    for (int64_t i = 0; i < nb; ++i) d[i] |= src[i];
+    if (rem) d[nb] |= static_cast<uint8_t>(src[nb] & ((1u << rem) - 1));
+    return;
+  }
+  for (int64_t i = 0; i < nb; ++i) {
+    d[i] |= static_cast<uint8_t>(src[i] << s);
+    d[i + 1] |= static_cast<uint8_t>(src[i] >> (8 - s));
+  }
+  if (rem) {
+    uint8_t b = static_cast<uint8_t>(src[nb] & ((1u << rem) - 1));
+    d[nb] |= static_cast<uint8_t>(b << s);
+    if (s + rem > 8) d[nb + 1] |= static_cast<uint8_t>(b >> (8 - s));
+  }
+}
+
+void set_bit_range(uint8_t* bits, int64_t start, int64_t len) {
+  int64_t i = start, end = start + len;
+  while (i < end && (i & 7)) set_bit_local(bits, i++);
+  if (end - i >= 8) {
+    std::memset(bits + (i >> 3), 0xFF, static_cast<size_t>((end - i) / 8));
+    i += (end - i) / 8 * 8;
+  }
+  while (i < end) set_bit_local(bits, i++);
+}
+
+}  // namespace
+
+int64_t decode_levels_to_bits(const uint8_t* p, size_t size, int64_t n, uint8_t* bits, int64_t offset) {
+  const uint8_t* end = p + size;
+  int64_t done = 0, ones = 0;
+  while (done < n) {
+    uint64_t header = 0;
+    int shift = 0;
+    while (true) {
+      if (p >= end) throw DecodeError("page has fewer levels than values");
+      uint8_t b = *p++;
+      if (shift > 56) throw DecodeError("RLE run header too long");
+      header |= uint64_t(b & 0x7F) << shift;
+      shift += 7;
+      if (!(b & 0x80)) break;
+    }
+    if (header & 1) {
+      uint64_t groups = header >> 1;
+      int64_t k = static_cast<int64_t>(std::min<uint64_t>(groups * 8, static_cast<uint64_t>(n - done)));
+      if (groups > (uint64_t(1) << 40)) throw DecodeError("RLE bit-packed run too long");
+      size_t need = static_cast<size_t>((k + 7) / 8);
+      if (static_cast<size_t>(end - p) < need) throw DecodeError("page has fewer levels than values");
+      or_bits(p, k, bits, offset + done);
+      for (size_t i = 0; i + 1 < need; ++i) ones += std::popcount(static_cast<unsigned>(p[i]));
+      if (need) ones += std::popcount(static_cast<unsigned>(p[need - 1] & ((k % 8) ? (1u << (k % 8)) - 1 : 0xFFu)));
+      p += std::min<uint64_t>(groups, static_cast<uint64_t>(end - p));
+      done += k;
+    } else {
+      if (p >= end) throw DecodeError("RLE run value past the end of its data");
+      uint8_t v = *p++;
+      if (v > 1) throw DecodeError("level above the column's maximum");
+      int64_t k = static_cast<int64_t>(std::min<uint64_t>(header >> 1, static_cast<uint64_t>(n - done)));
+      if (v) {
+        set_bit_range(bits, offset + done, k);
+        ones += k;
+      }
+      done += k;
+    }
+  }
+  return ones;
 }
 
 namespace {

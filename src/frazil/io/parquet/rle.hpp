@@ -35,6 +35,12 @@ class RleBitPackedDecoder {
   int buffered_pos_ = 8;         // 8 = no buffered values
 };
 
+// Decodes n definition levels of bit width 1 (a column whose max level is 1) straight
+// into validity bits: ones are ORed into `bits` (zeroed there beforehand) from bit
+// `offset` on. Returns the number of ones. Throws DecodeError when the data ends early
+// or holds a level above 1. `bits` must have a spare byte past offset + n.
+int64_t decode_levels_to_bits(const uint8_t* data, size_t size, int64_t n, uint8_t* bits, int64_t offset);
+
 // Appends the hybrid encoding of `values` (each < 2^bit_width) to out.
 void encode_rle_bitpacked(const uint32_t* values, size_t n, int bit_width, std::vector<uint8_t>& out);
 

@@ -82,7 +82,7 @@ std::optional<Scalar> decode_stat_value(const LeafColumn& leaf, const std::strin
       }
       int64_t v;
       if (!load(b, v)) return std::nullopt;
-      if (leaf.conversion == Conversion::TimeMicros) return Scalar(dt, v * 1000);
+      if (leaf.conversion == Conversion::TimeMicros) return Scalar(dt, static_cast<int64_t>(static_cast<uint64_t>(v) * 1000u));
       if (leaf.conversion == Conversion::DecimalInt64) return Scalar(dt, static_cast<int128_t>(v));
       if (dt.is_unsigned_integer()) return Scalar(dt, static_cast<uint64_t>(v));
       return Scalar(dt, v);
