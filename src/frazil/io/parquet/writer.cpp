@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/metadata.hpp"
 #include "frazil/io/parquet/rle.hpp"
@@ -426,14 +427,34 @@ Statistics ChunkWriter::statistics() const {
       set(std::string(1, char(mn)), std::string(1, char(mx)), true);
       break;
     }
-    case TypeId::Int8: case TypeId::Int16: case TypeId::Int32: case TypeId::Date: {
-      auto [mn, mx] = minmax(int64_t{}, [&](int64_t i) { return array_get(a, i).as_int64(); });
-      set(raw_bytes(int32_t(mn)), raw_bytes(int32_t(mx)), true);
+    case TypeId::Int8: {
+      auto [mn, mx] = minmax(int32_t{}, [&](int64_t i) { return int32_t(a.values<int8_t>()[i]); });
+      set(raw_bytes(mn), raw_bytes(mx), true);
       break;
     }
-    case TypeId::UInt8: case TypeId::UInt16: case TypeId::UInt32: {
-      auto [mn, mx] = minmax(uint64_t{}, [&](int64_t i) { return array_get(a, i).as_uint64(); });
-      set(raw_bytes(uint32_t(mn)), raw_bytes(uint32_t(mx)), false);
+    case TypeId::Int16: {
+      auto [mn, mx] = minmax(int32_t{}, [&](int64_t i) { return int32_t(a.values<int16_t>()[i]); });
+      set(raw_bytes(mn), raw_bytes(mx), true);
+      break;
+    }
+    case TypeId::Int32: case TypeId::Date: {
+      auto [mn, mx] = minmax(int32_t{}, [&](int64_t i) { return a.values<int32_t>()[i]; });
+      set(raw_bytes(mn), raw_bytes(mx), true);
+      break;
+    }
+    case TypeId::UInt8: {
+      auto [mn, mx] = minmax(uint32_t{}, [&](int64_t i) { return uint32_t(a.values<uint8_t>()[i]); });
+      set(raw_bytes(mn), raw_bytes(mx), false);
+      break;
+    }
+    case TypeId::UInt16: {
+      auto [mn, mx] = minmax(uint32_t{}, [&](int64_t i) { return uint32_t(a.values<uint16_t>()[i]); });
+      set(raw_bytes(mn), raw_bytes(mx), false);
+      break;
+    }
+    case TypeId::UInt32: {
+      auto [mn, mx] = minmax(uint32_t{}, [&](int64_t i) { return a.values<uint32_t>()[i]; });
+      set(raw_bytes(mn), raw_bytes(mx), false);
       break;
     }
     case TypeId::Int64: case TypeId::Datetime: case TypeId::Duration: case TypeId::Time: {
@@ -602,20 +623,45 @@ void write_parquet_impl(const DataFrame& df, const ParquetWriteOptions& opt,
     rg.num_rows = rows;
     rg.file_offset = base + static_cast<int64_t>(buf.size());
     rg.ordinal = static_cast<int16_t>(md.row_groups.size());
-    for (size_t f = 0; f < ps.fields().size(); ++f) {
-      const SchemaNode& node = ps.fields()[f];
-      ArrayRef arr = df.column(f).slice(start, rows).as_array();
-      for (int l : node.leaves) {
-        Shredded s;
-        Shredder sh(l, leaves[l], s);
+    // Leaves are shredded, encoded and compressed in parallel, each into its own bytes;
+    // then appended in schema order with their offsets rebased.
+    std::vector<ArrayRef> arrays(ps.fields().size());
+    for (size_t f = 0; f < ps.fields().size(); ++f) arrays[f] = df.column(f).slice(start, rows).as_array();
+    std::vector<std::vector<uint8_t>> chunk_bytes(leaves.size());
+    std::vector<ColumnMetaData> chunk_meta(leaves.size());
+    parallel_for(leaves.size(), [&](size_t l) {
+      const SchemaNode& node = ps.fields()[leaves[l].top_level];
+      const ArrayRef& arr = arrays[leaves[l].top_level];
+      Shredded s;
+      if (node.kind == SchemaNode::Kind::Primitive) {
+        // A top-level primitive: one level per row, no recursion.
+        s.values = arr;
+        s.levels = rows;
+        s.idx.reserve(static_cast<size_t>(rows));
+        s.def.resize(static_cast<size_t>(rows));
+        for (int64_t i = 0; i < rows; ++i) {
+          bool valid = arr->is_valid(i);
+          s.def[i] = static_cast<int16_t>(valid);
+          if (valid) s.idx.push_back(i);
+        }
+      } else {
+        Shredder sh(static_cast<int>(l), leaves[l], s);
         for (int64_t i = 0; i < rows; ++i) sh.run(node, arr, i, 0);
-        ChunkWriter cw(leaves[l], s, opt, codec);
-        ColumnChunk cc;
-        cc.file_offset = base + static_cast<int64_t>(buf.size());
-        cc.meta_data = cw.write(buf, base);
-        rg.total_byte_size += cc.meta_data->total_uncompressed_size;
-        rg.columns.push_back(std::move(cc));
       }
+      ChunkWriter cw(leaves[l], s, opt, codec);
+      chunk_meta[l] = cw.write(chunk_bytes[l], 0);
+    });
+    for (size_t l = 0; l < leaves.size(); ++l) {
+      const int64_t at = base + static_cast<int64_t>(buf.size());
+      ColumnChunk cc;
+      cc.file_offset = at;
+      cc.meta_data = std::move(chunk_meta[l]);
+      cc.meta_data->data_page_offset += at;
+      if (cc.meta_data->dictionary_page_offset) *cc.meta_data->dictionary_page_offset += at;
+      buf.insert(buf.end(), chunk_bytes[l].begin(), chunk_bytes[l].end());
+      std::vector<uint8_t>().swap(chunk_bytes[l]);
+      rg.total_byte_size += cc.meta_data->total_uncompressed_size;
+      rg.columns.push_back(std::move(cc));
     }
     rg.total_compressed_size = base + static_cast<int64_t>(buf.size()) - *rg.file_offset;
     md.row_groups.push_back(std::move(rg));

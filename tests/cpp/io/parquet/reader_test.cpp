@@ -247,3 +247,9 @@ TEST(ParquetDataset, GlobMatching) {
   EXPECT_EQ(parts[1].second.value(), "x/y");
   EXPECT_FALSE(parts[2].second.has_value());
 }
+
+TEST(ParquetReader, FilesWrittenByPolars) {
+  check_flat_file("polars_flat.parquet", 200);
+  DataFrame df = read_parquet(fixture("polars_nested.parquet"));
+  check_frame(df, 120, nested_names(), &nested_value, &nested_dtype);
+}
