@@ -19,3 +19,4 @@ using dsl::lit;
 using dsl::when;
 using dsl::len;
 }  // namespace frazil
+#include "frazil/api/io.hpp"

@@ -66,5 +66,6 @@ from frazil.functions import (
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
+from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
 
 __version__ = _frazil.version()

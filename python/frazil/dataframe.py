@@ -243,6 +243,16 @@ class DataFrame:
     def with_row_index(self, name: str = "index", offset: int = 0) -> DataFrame:
         return self.lazy().with_row_index(name, offset).collect()
 
+    def write_csv(self, file=None, **kwargs):
+        from frazil.io import write_csv
+
+        return write_csv(self, file, **kwargs)
+
+    def write_parquet(self, file, **kwargs) -> None:
+        from frazil.io import write_parquet
+
+        write_parquet(self, file, **kwargs)
+
     def vstack(self, other: DataFrame) -> DataFrame:
         from frazil.functions import concat
 

@@ -235,6 +235,12 @@ class LazyFrame:
                 f.write(png)
         return None if output_path else png
 
+    def sink_csv(self, path: Any, **kwargs: Any) -> None:
+        self.collect().write_csv(path, **kwargs)
+
+    def sink_parquet(self, path: Any, **kwargs: Any) -> None:
+        self.collect().write_parquet(path, **kwargs)
+
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {})
 

@@ -13,6 +13,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/operators.hpp"
+#include "frazil/exec/scan.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 
@@ -32,12 +33,6 @@ ExecOptions ExecOptions::from_env() {
 }
 
 namespace {
-
-std::mutex g_readers_mu;
-std::map<dsl::ScanFormat, ScanReader>& readers() {
-  static std::map<dsl::ScanFormat, ScanReader> r;
-  return r;
-}
 
 class Executor {
  public:
@@ -129,15 +124,21 @@ class Executor {
       if (src.projection) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
       ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
     } else if (src.kind == IRKind::Scan) {
-      ScanReader reader;
-      {
-        std::lock_guard<std::mutex> lock(g_readers_mu);
-        auto it = readers().find(src.scan.format);
-        if (it == readers().end())
-          throw ComputeError(err_msg("no reader for ", dsl::scan_format_name(src.scan.format), " scans in this build"));
-        reader = it->second;
+      source = read_scan(src, ea_);
+      // CSV readers filter while parsing; other formats are filtered here, morsel by morsel.
+      std::vector<OperatorRef> scan_ops;
+      if (src.predicate && src.scan.format != dsl::ScanFormat::Csv)
+        scan_ops.push_back(std::make_shared<FilterOperator>(
+            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
+      if (src.projection && source.width() != src.projection->size())
+        scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+      if (src.n_rows && src.predicate && src.scan.format != dsl::ScanFormat::Csv) {
+        // The row limit counts rows after the predicate: filter first, then cut.
+        if (!scan_ops.empty()) source = run_morsels(scan_ops, source);
+        scan_ops.clear();
+        source = source.head(*src.n_rows);
       }
-      source = reader(src, ea_);
+      ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
     } else {
       source = run(cur);
     }
@@ -337,11 +338,6 @@ class Executor {
 };
 
 }  // namespace
-
-void register_scan_reader(dsl::ScanFormat format, ScanReader reader) {
-  std::lock_guard<std::mutex> lock(g_readers_mu);
-  readers()[format] = std::move(reader);
-}
 
 DataFrame execute_plan(Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
                        const ExecOptions& options) {

@@ -4,8 +4,6 @@
 // parallel kernels. A Cache node is computed once and shared by all its consumers.
 #pragma once
 
-#include <functional>
-
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {
@@ -18,10 +16,5 @@ struct ExecOptions {
 
 DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
                        const ExecOptions& options = ExecOptions::from_env());
-
-// A file reader for scans: reads the scan node's files with its projection, predicate and
-// row limit applied. Registered per format by the io glue (exec/scan_*.cpp).
-using ScanReader = std::function<DataFrame(const plan::IR& scan, const plan::ExprArena& arena)>;
-void register_scan_reader(dsl::ScanFormat format, ScanReader reader);
 
 }  // namespace frazil::exec

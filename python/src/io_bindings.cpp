@@ -1,0 +1,165 @@
+// Bindings of file I/O: scan_csv / scan_parquet (lazy), write_csv / write_parquet.
+// Options arrive as a dict of Polars' keyword names; frazil/io.py documents them.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "core_common.hpp"
+#include "frazil/api/io.hpp"
+#include "frazil/core/error.hpp"
+
+namespace frazil::py {
+
+namespace {
+
+char single_char(nb::handle v, const char* what) {
+  std::string s = nb::cast<std::string>(v);
+  if (s.size() != 1) throw InvalidOperationError(err_msg("`", what, "` must be a single byte, got \"", s, "\""));
+  return s[0];
+}
+
+Schema schema_from_py(nb::handle obj) {
+  // A list of (name, native dtype) pairs.
+  std::vector<Field> fields;
+  for (nb::handle item : obj) {
+    nb::tuple t = nb::cast<nb::tuple>(item);
+    fields.push_back(Field{nb::cast<std::string>(t[0]), dtype_from_py(t[1])});
+  }
+  return Schema(std::move(fields));
+}
+
+io::CsvReadOptions csv_options(const nb::dict& d) {
+  io::CsvReadOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none() && k != "quote_char" && k != "infer_schema_length") continue;
+    if (k == "separator") o.separator = single_char(value, "separator");
+    else if (k == "has_header") o.has_header = nb::cast<bool>(value);
+    else if (k == "new_columns") o.new_columns = nb::cast<std::vector<std::string>>(value);
+    else if (k == "schema") o.schema = schema_from_py(value);
+    else if (k == "schema_overrides") o.schema_overrides = schema_from_py(value).fields();
+    else if (k == "infer_schema_length")
+      o.infer_schema_length = value.is_none() ? std::nullopt : std::optional<int64_t>(nb::cast<int64_t>(value));
+    else if (k == "try_parse_dates") o.try_parse_dates = nb::cast<bool>(value);
+    else if (k == "null_values_all") o.null_values.all = nb::cast<std::vector<std::string>>(value);
+    else if (k == "null_values_per_column") {
+      for (nb::handle item : value) {
+        nb::tuple t = nb::cast<nb::tuple>(item);
+        o.null_values.per_column.emplace_back(nb::cast<std::string>(t[0]), nb::cast<std::string>(t[1]));
+      }
+    } else if (k == "quote_char") {
+      if (value.is_none()) o.quote_char.reset();
+      else o.quote_char = single_char(value, "quote_char");
+    } else if (k == "skip_rows") o.skip_rows = nb::cast<int64_t>(value);
+    else if (k == "skip_rows_after_header") o.skip_rows_after_header = nb::cast<int64_t>(value);
+    else if (k == "n_rows") o.n_rows = nb::cast<int64_t>(value);
+    else if (k == "comment_prefix") o.comment_prefix = nb::cast<std::string>(value);
+    else if (k == "missing_utf8_is_empty_string") o.missing_utf8_is_empty_string = nb::cast<bool>(value);
+    else if (k == "row_index_name") o.row_index_name = nb::cast<std::string>(value);
+    else if (k == "row_index_offset") o.row_index_offset = nb::cast<int64_t>(value);
+    else if (k == "truncate_ragged_lines") o.truncate_ragged_lines = nb::cast<bool>(value);
+    else if (k == "decimal_comma") o.decimal_comma = nb::cast<bool>(value);
+    else if (k == "ignore_errors") o.ignore_errors = nb::cast<bool>(value);
+    else if (k == "encoding") {
+      std::string e = nb::cast<std::string>(value);
+      if (e == "utf8") o.encoding = io::CsvEncoding::Utf8;
+      else if (e == "utf8-lossy") o.encoding = io::CsvEncoding::Utf8Lossy;
+      else throw InvalidOperationError("`encoding` must be 'utf8' or 'utf8-lossy', got '" + e + "'");
+    } else if (k == "eol_char") o.eol_char = single_char(value, "eol_char");
+    else if (k == "columns") o.columns = nb::cast<std::vector<std::string>>(value);
+    else if (k == "raise_if_empty") o.raise_if_empty = nb::cast<bool>(value);
+    else throw InvalidOperationError("unknown CSV read option " + k);
+  }
+  return o;
+}
+
+io::CsvWriteOptions csv_write_options(const nb::dict& d) {
+  io::CsvWriteOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "include_header") o.include_header = nb::cast<bool>(value);
+    else if (k == "include_bom") o.include_bom = nb::cast<bool>(value);
+    else if (k == "separator") o.separator = single_char(value, "separator");
+    else if (k == "quote_char") o.quote_char = single_char(value, "quote_char");
+    else if (k == "null_value") o.null_value = nb::cast<std::string>(value);
+    else if (k == "line_terminator") o.line_terminator = nb::cast<std::string>(value);
+    else if (k == "date_format") o.date_format = nb::cast<std::string>(value);
+    else if (k == "datetime_format") o.datetime_format = nb::cast<std::string>(value);
+    else if (k == "time_format") o.time_format = nb::cast<std::string>(value);
+    else if (k == "float_precision") o.float_precision = nb::cast<int>(value);
+    else if (k == "float_scientific") o.float_scientific = nb::cast<bool>(value);
+    else if (k == "decimal_comma") o.decimal_comma = nb::cast<bool>(value);
+    else if (k == "quote_style") {
+      std::string q = nb::cast<std::string>(value);
+      if (q == "necessary") o.quote_style = io::QuoteStyle::Necessary;
+      else if (q == "always") o.quote_style = io::QuoteStyle::Always;
+      else if (q == "never") o.quote_style = io::QuoteStyle::Never;
+      else if (q == "non_numeric") o.quote_style = io::QuoteStyle::NonNumeric;
+      else throw InvalidOperationError("unknown quote_style '" + q + "'");
+    } else throw InvalidOperationError("unknown CSV write option " + k);
+  }
+  return o;
+}
+
+io::parquet::ParquetReadOptions parquet_options(const nb::dict& d) {
+  io::parquet::ParquetReadOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "columns") o.columns = nb::cast<std::vector<std::string>>(value);
+    else if (k == "n_rows") o.n_rows = nb::cast<int64_t>(value);
+    else if (k == "hive_partitioning") o.hive_partitioning = nb::cast<bool>(value);
+    else if (k == "parallel") o.parallel = nb::cast<bool>(value);
+    else throw InvalidOperationError("unknown Parquet read option " + k);
+  }
+  return o;
+}
+
+io::parquet::ParquetWriteOptions parquet_write_options(const nb::dict& d) {
+  io::parquet::ParquetWriteOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "compression") {
+      std::string c = nb::cast<std::string>(value);
+      using C = io::parquet::ParquetCompression;
+      if (c == "zstd") o.compression = C::Zstd;
+      else if (c == "snappy") o.compression = C::Snappy;
+      else if (c == "gzip") o.compression = C::Gzip;
+      else if (c == "lz4") o.compression = C::Lz4;
+      else if (c == "uncompressed") o.compression = C::Uncompressed;
+      else throw InvalidOperationError("unknown compression '" + c + "'");
+    } else if (k == "compression_level") o.compression_level = nb::cast<int>(value);
+    else if (k == "row_group_size") o.row_group_size = nb::cast<int64_t>(value);
+    else if (k == "data_page_size") o.data_page_size = nb::cast<int64_t>(value);
+    else if (k == "statistics") o.statistics = nb::cast<bool>(value);
+    else throw InvalidOperationError("unknown Parquet write option " + k);
+  }
+  return o;
+}
+
+}  // namespace
+
+void register_io(nb::module_& m) {
+  m.def("scan_csv", [](const std::string& path, const nb::dict& opts) { return scan_csv(path, csv_options(opts)); });
+  m.def("write_csv", [](const DataFrame& df, std::optional<std::string> path, const nb::dict& opts) -> nb::object {
+    io::CsvWriteOptions o = csv_write_options(opts);
+    if (!path) return nb::str(frazil::write_csv_string(df, o).c_str());
+    {
+      nb::gil_scoped_release release;
+      frazil::write_csv(df, *path, o);
+    }
+    return nb::none();
+  });
+  m.def("scan_parquet",
+        [](const std::string& path, const nb::dict& opts) { return scan_parquet(path, parquet_options(opts)); });
+  m.def("write_parquet", [](const DataFrame& df, const std::string& path, const nb::dict& opts) {
+    io::parquet::ParquetWriteOptions o = parquet_write_options(opts);
+    nb::gil_scoped_release release;
+    frazil::write_parquet(df, path, o);
+  });
+}
+
+}  // namespace frazil::py
