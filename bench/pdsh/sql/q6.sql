@@ -1,0 +1,6 @@
+select round(sum(l_extendedprice * l_discount), 2) as revenue
+from lineitem
+where l_shipdate >= date '1994-01-01'
+    and l_shipdate < date '1995-01-01'
+    and l_discount between 0.05 and 0.07
+    and l_quantity < 24
