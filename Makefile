@@ -9,7 +9,17 @@ JOBS   ?= $(shell nproc)
 BUILD_TYPE ?= Release
 export PYTHONPATH := $(CURDIR)/python
 
-.PHONY: all setup configure build test test-cpp test-python run clean
+# `make run` options (README.md, "make run"): PDS-H scale factor, engines, timed runs per
+# query, threads per engine, file format, queries, seconds allowed per engine and query.
+SCALE   ?= 1
+ENGINES ?= frazil,polars,duckdb,datafusion
+REPS    ?= 3
+THREADS ?= 2
+FORMAT  ?= parquet
+QUERIES ?= 1-22
+TIMEOUT ?= 600
+
+.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean
 
 all: build
 
@@ -17,6 +27,13 @@ setup: $(VENV)/.setup-done
 
 $(VENV)/.setup-done: scripts/setup.sh requirements-dev.txt
 	bash scripts/setup.sh
+	touch $@
+
+# Benchmark-only packages (DuckDB, DataFusion, matplotlib), for `make run` only.
+setup-bench: $(VENV)/.bench-done
+
+$(VENV)/.bench-done: requirements-bench.txt $(VENV)/.setup-done
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 $(BUILD)/build.ninja: $(VENV)/.setup-done CMakeLists.txt
@@ -37,8 +54,15 @@ test-python: build
 
 test: test-cpp test-python
 
-run: build
-	$(PY) -m frazil.demo
+# The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
+# 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.
+run: build setup-bench
+	$(PY) -m bench.pdsh.run --scale $(SCALE) --engines $(ENGINES) --reps $(REPS) \
+	  --threads $(THREADS) --format $(FORMAT) --queries $(QUERIES) --timeout $(TIMEOUT)
+
+# PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
+data: setup
+	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so
