@@ -60,3 +60,19 @@ def test_query_modules_read_tables_by_parameter_name() -> None:
     for n in QUERY_NUMBERS:
         names = tables_of(load(n, "frazil"))
         assert names and set(names) <= set(datagen.TABLES), (n, names)
+
+
+def test_cli_runs_pdsh_queries_in_the_cpp_api(scale1_parquet: Path) -> None:
+    # `frazil pdsh` runs the C++ versions of the queries (cli/pdsh_queries.cpp) and checks
+    # them against the answers; a few cheap queries cover semi/anti/left/cross joins,
+    # when/then, is_in, dt.year, str.contains/slice and n_unique.
+    import subprocess
+
+    exe = ROOT / "build" / "frazil"
+    if not exe.exists():
+        pytest.skip("build/frazil is not built")
+    proc = subprocess.run([str(exe), "pdsh", "--data", str(scale1_parquet), "--query", "4,8,12,13,16,22",
+                           "--quiet", "--answers", str(validate.answers_dir())],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "6/6 queries matched their answers" in proc.stdout
