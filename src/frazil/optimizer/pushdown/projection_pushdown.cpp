@@ -1,0 +1,497 @@
+#include "frazil/optimizer/pushdown/projection_pushdown.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frazil/core/error.hpp"
+#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/optimizer/pushdown/join_columns.hpp"
+#include "frazil/plan/conversion/dsl_to_ir.hpp"
+
+namespace frazil::optimizer {
+
+using plan::AExpr;
+using plan::AExprKind;
+using plan::IR;
+using plan::IRKind;
+using plan::MapKind;
+
+namespace {
+
+using NameSet = std::unordered_set<std::string>;
+
+// The expression's output has the height of the frame it is evaluated on (as opposed to
+// one row, or a length of its own such as unique() or head()).
+bool has_frame_height(Node node, const ExprArena& arena) {
+  const AExpr& e = arena.get(node);
+  switch (e.kind) {
+    case AExprKind::Column:
+    case AExprKind::Window: return true;
+    case AExprKind::Literal:
+    case AExprKind::Agg:
+    case AExprKind::Len:
+    case AExprKind::Filter: return false;
+    case AExprKind::Sort:
+    case AExprKind::SortBy: return has_frame_height(e.inputs[0], arena);
+    case AExprKind::Function:
+      switch (e.function.kind) {
+        case dsl::FunctionKind::Shift:
+        case dsl::FunctionKind::Reverse:
+        case dsl::FunctionKind::IsIn: return has_frame_height(e.inputs[0], arena);
+        default:
+          if (!dsl::function_is_elementwise(e.function.kind)) return false;
+          break;
+      }
+      break;
+    default: break;
+  }
+  // Elementwise: frame height when some input has it and the others broadcast.
+  bool any = false;
+  for (Node in : e.inputs) {
+    if (has_frame_height(in, arena)) any = true;
+    else if (!plan::is_scalar_ae(in, arena)) return false;
+  }
+  return any;
+}
+
+enum class Height : uint8_t { Scalar, Frame, Other };
+
+Height height_of(Node node, const ExprArena& arena) {
+  if (plan::is_scalar_ae(node, arena)) return Height::Scalar;
+  return has_frame_height(node, arena) ? Height::Frame : Height::Other;
+}
+
+void add_columns(Node node, const ExprArena& arena, NameSet& out) {
+  for (auto& c : columns_of(node, arena)) out.insert(std::move(c));
+}
+
+Schema subset_schema(const Schema& schema, const NameSet& names) {
+  Schema out;
+  for (const auto& f : schema.fields())
+    if (names.count(f.name)) out.push(f);
+  return out;
+}
+
+std::vector<std::string> ordered(const Schema& schema, const NameSet& names) {
+  std::vector<std::string> out;
+  for (const auto& f : schema.fields())
+    if (names.count(f.name)) out.push_back(f.name);
+  return out;
+}
+
+NameSet all_names(const Schema& schema) {
+  NameSet out;
+  for (const auto& f : schema.fields()) out.insert(f.name);
+  return out;
+}
+
+// The column a scan reads when none is used (the height still is): the narrowest.
+std::string narrowest(const Schema& schema) {
+  auto width = [](const DataType& t) {
+    if (t.is_nested()) return 1000;
+    int w = t.byte_width();
+    return w == 0 ? 1 : w;  // Boolean, Null
+  };
+  size_t best = 0;
+  for (size_t i = 1; i < schema.size(); ++i)
+    if (width(schema.field(i).dtype) < width(schema.field(best).dtype)) best = i;
+  return schema.field(best).name;
+}
+
+// What a node keeps, given the columns needed from it.
+struct Decision {
+  std::vector<NameSet> input_needs;
+  std::vector<bool> keep;  // Select/HStack exprs, GroupBy aggregations
+};
+
+class ProjectionPushdown {
+ public:
+  ProjectionPushdown(IRArena& lp, ExprArena& ea) : lp_(lp), ea_(ea) {}
+
+  Node run(Node root) {
+    std::vector<bool> seen(lp_.size(), false);
+    std::vector<Node> post;
+    dfs(root, seen, post);
+    std::vector<Node> order(post.rbegin(), post.rend());  // parents before children
+    for (Node n : order) original_[n.idx] = lp_.get(n).schema;
+
+    compute_needs(root, order);
+
+    for (Node n : post) rewrite(n);
+    return resolve(root);
+  }
+
+ private:
+  void dfs(Node n, std::vector<bool>& seen, std::vector<Node>& post) {
+    seen[n.idx] = true;
+    for (Node in : lp_.get(n).inputs)
+      if (!seen[in.idx]) dfs(in, seen, post);
+    post.push_back(n);
+  }
+
+  const Schema& original(Node n) const { return *original_.at(n.idx); }
+
+  // Top-down: every node's needs are final once all its parents are done. Cache nodes of
+  // one id share their input's result, so they need the union of their consumers' needs;
+  // that union may grow as later consumers are seen, hence the repeat.
+  void compute_needs(Node root, const std::vector<Node>& order) {
+    std::unordered_map<uint64_t, NameSet> cache_needs;
+    for (int round = 0;; ++round) {
+      FRAZIL_CHECK_LT(round, 100);
+      needed_.clear();
+      needed_[root.idx] = all_names(original(root));
+      for (Node n : order) {
+        NameSet& need = needed_[n.idx];
+        const IR& ir = lp_.get(n);
+        if (ir.kind == IRKind::Cache) {
+          const auto it = cache_needs.find(ir.cache_id);
+          if (it != cache_needs.end()) need.insert(it->second.begin(), it->second.end());
+        }
+        Decision d = decide(n, need);
+        for (size_t i = 0; i < ir.inputs.size(); ++i)
+          needed_[ir.inputs[i].idx].insert(d.input_needs[i].begin(), d.input_needs[i].end());
+      }
+      bool grew = false;
+      for (Node n : order) {
+        const IR& ir = lp_.get(n);
+        if (ir.kind != IRKind::Cache) continue;
+        NameSet& u = cache_needs[ir.cache_id];
+        for (const auto& c : needed_[n.idx]) grew |= u.insert(c).second;
+      }
+      if (!grew) return;
+    }
+  }
+
+  std::vector<bool> keep_projection(const IR& ir, const NameSet& need) const {
+    const size_t n = ir.exprs.size();
+    std::vector<bool> keep(n, false);
+    std::vector<Height> heights(n);
+    bool frame_kept = false, any_frame = false;
+    for (size_t i = 0; i < n; ++i) {
+      heights[i] = height_of(ir.exprs[i].node(), ea_);
+      // An expression of its own length fixes (or fails) the height: it always stays.
+      keep[i] = need.count(ir.exprs[i].output_name()) || heights[i] == Height::Other;
+      any_frame |= heights[i] != Height::Scalar;
+      frame_kept |= keep[i] && heights[i] != Height::Scalar;
+    }
+    if (ir.kind == IRKind::Select) {
+      if (any_frame && !frame_kept) {
+        // Keep one expression of the frame's height, a plain column when there is one.
+        size_t pick = n;
+        for (size_t i = 0; i < n && pick == n; ++i)
+          if (heights[i] == Height::Frame && ea_.get(ir.exprs[i].node()).kind == AExprKind::Column) pick = i;
+        for (size_t i = 0; i < n && pick == n; ++i)
+          if (heights[i] != Height::Scalar) pick = i;
+        keep[pick] = true;
+      }
+      if (n > 0 && std::none_of(keep.begin(), keep.end(), [](bool b) { return b; })) keep[0] = true;
+    }
+    return keep;
+  }
+
+  // Which input columns a join needs for `need`; falls back to everything when fewer input
+  // columns would change the output names (suffixes depend on which columns collide).
+  std::pair<NameSet, NameSet> join_needs(const IR& ir, const NameSet& need) const {
+    const Schema& ls = original(ir.inputs[0]);
+    const Schema& rs = original(ir.inputs[1]);
+    NameSet left, right;
+    for (const auto& k : ir.keys) add_columns(k.node(), ea_, left);
+    for (const auto& k : ir.keys2) add_columns(k.node(), ea_, right);
+    const auto columns = join_columns(ir, ls, rs, ea_);
+    for (const auto& c : columns) {
+      if (!need.count(c.output)) continue;
+      if (c.side != JoinSide::Right) {
+        left.insert(c.input);
+        continue;
+      }
+      right.insert(c.input);
+      // A suffixed right column keeps its name only next to the left column it collided with.
+      if (c.output != c.input && ls.contains(c.input)) left.insert(c.input);
+    }
+    if (!same_origins(ir, columns, subset_schema(ls, left), subset_schema(rs, right), need))
+      return {all_names(ls), all_names(rs)};
+    return {left, right};
+  }
+
+  // The needed output columns keep their names and origins with these input schemas.
+  bool same_origins(const IR& ir, const std::vector<JoinColumn>& before, const Schema& ls, const Schema& rs,
+                    const NameSet& need) const {
+    std::unordered_map<std::string, const JoinColumn*> after;
+    const auto now = join_columns(ir, ls, rs, ea_);
+    for (const auto& c : now) after[c.output] = &c;
+    for (const auto& c : before) {
+      if (!need.count(c.output)) continue;
+      auto it = after.find(c.output);
+      if (it == after.end() || it->second->side != c.side || it->second->input != c.input) return false;
+    }
+    return true;
+  }
+
+  Decision decide(Node n, const NameSet& need) const {
+    const IR& ir = lp_.get(n);
+    Decision d;
+    d.input_needs.resize(ir.inputs.size());
+    auto& in0 = d.input_needs.empty() ? d.input_needs.emplace_back() : d.input_needs[0];
+    switch (ir.kind) {
+      case IRKind::DataFrameScan:
+      case IRKind::Scan: break;
+      case IRKind::Filter:
+        in0 = need;
+        add_columns(ir.predicate->node(), ea_, in0);
+        break;
+      case IRKind::Sort:
+        in0 = need;
+        for (const auto& k : ir.keys) add_columns(k.node(), ea_, in0);
+        break;
+      case IRKind::Slice:
+      case IRKind::Cache: in0 = need; break;
+      case IRKind::Distinct:
+        // unique() over all columns compares every column: none may go.
+        if (ir.names.empty()) {
+          in0 = all_names(original(ir.inputs[0]));
+        } else {
+          in0 = need;
+          in0.insert(ir.names.begin(), ir.names.end());
+        }
+        break;
+      case IRKind::Union: {
+        NameSet arm = need.empty() ? NameSet{original(n).field(0).name} : need;
+        for (auto& s : d.input_needs) s = arm;
+        break;
+      }
+      case IRKind::SimpleProjection: {
+        in0 = need;
+        if (in0.empty() && !original(n).empty()) in0.insert(original(n).field(0).name);
+        break;
+      }
+      case IRKind::Select:
+      case IRKind::HStack: {
+        d.keep = keep_projection(ir, need);
+        const Schema& input = original(ir.inputs[0]);
+        for (size_t i = 0; i < ir.exprs.size(); ++i) {
+          if (!d.keep[i]) continue;
+          add_columns(ir.exprs[i].node(), ea_, in0);
+          // An overwritten column keeps its place only if the input still has it.
+          if (ir.kind == IRKind::HStack && input.contains(ir.exprs[i].output_name()))
+            in0.insert(ir.exprs[i].output_name());
+        }
+        if (ir.kind == IRKind::HStack)
+          for (const auto& c : need)
+            if (input.contains(c)) in0.insert(c);
+        break;
+      }
+      case IRKind::GroupBy:
+        for (const auto& k : ir.keys) add_columns(k.node(), ea_, in0);
+        d.keep.resize(ir.exprs.size());
+        for (size_t i = 0; i < ir.exprs.size(); ++i) {
+          d.keep[i] = need.count(ir.exprs[i].output_name()) > 0;
+          if (d.keep[i]) add_columns(ir.exprs[i].node(), ea_, in0);
+        }
+        break;
+      case IRKind::Join: {
+        auto [left, right] = join_needs(ir, need);
+        d.input_needs[0] = std::move(left);
+        d.input_needs[1] = std::move(right);
+        break;
+      }
+      case IRKind::MapFunction:
+        if (ir.map == MapKind::Rename) {
+          std::unordered_map<std::string, std::string> back;
+          for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2[i]] = ir.names[i];
+          for (const auto& c : need) {
+            auto it = back.find(c);
+            in0.insert(it == back.end() ? c : it->second);
+          }
+        } else if (ir.map == MapKind::RowIndex) {
+          in0 = need;
+          in0.erase(ir.names[0]);
+        } else {
+          in0 = all_names(original(ir.inputs[0]));
+        }
+        break;
+      case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
+    }
+    return d;
+  }
+
+  Node resolve(Node n) const {
+    for (auto it = forward_.find(n.idx); it != forward_.end(); it = forward_.find(n.idx)) n = it->second;
+    return n;
+  }
+
+  // `n` restricted to exactly `names` (in this order), adding a projection if needed.
+  Node exact(Node n, const std::vector<std::string>& names) {
+    const SchemaRef schema = lp_.get(n).schema;
+    if (schema->names() == names) return n;
+    Schema out;
+    for (const auto& name : names) out.push(Field{name, schema->dtype_of(name)});
+    IR p;
+    p.kind = IRKind::SimpleProjection;
+    p.inputs = {n};
+    p.schema = std::make_shared<const Schema>(std::move(out));
+    return lp_.add(std::move(p));
+  }
+
+  static SchemaRef fields_of(const Schema& from, const std::vector<std::string>& names) {
+    Schema out;
+    for (const auto& name : names) out.push(Field{name, from.dtype_of(name)});
+    return std::make_shared<const Schema>(std::move(out));
+  }
+
+  // Bottom-up: inputs are rewritten (and resolved) before their consumers.
+  void rewrite(Node n) {
+    IR ir = lp_.get(n);
+    for (Node& in : ir.inputs) in = resolve(in);
+    const NameSet& need = needed_.at(n.idx);
+    auto input_schema = [&](size_t i) { return lp_.get(ir.inputs[i]).schema; };
+    switch (ir.kind) {
+      case IRKind::DataFrameScan:
+      case IRKind::Scan: {
+        const Schema& source = *ir.source_schema;
+        if (source.empty()) break;
+        std::vector<std::string> proj = ordered(source, need);
+        if (proj.empty()) proj.push_back(narrowest(source));
+        if (proj.size() == source.size()) {
+          ir.projection.reset();
+          ir.schema = ir.source_schema;
+        } else {
+          ir.schema = fields_of(source, proj);
+          ir.projection = std::move(proj);
+        }
+        break;
+      }
+      case IRKind::Filter:
+      case IRKind::Sort:
+      case IRKind::Slice:
+      case IRKind::Cache:
+      case IRKind::Distinct: ir.schema = input_schema(0); break;
+      case IRKind::Union: {
+        const Schema& orig = original(n);
+        NameSet arm = need.empty() ? NameSet{orig.field(0).name} : need;
+        const auto names = ordered(orig, arm);
+        for (Node& in : ir.inputs) in = exact(in, names);
+        ir.schema = lp_.get(ir.inputs[0]).schema;
+        break;
+      }
+      case IRKind::SimpleProjection: {
+        const Schema& orig = original(n);
+        std::vector<std::string> cols = ordered(orig, need);
+        if (cols.empty() && !orig.empty()) cols.push_back(orig.field(0).name);
+        if (cols == input_schema(0)->names()) {
+          forward_[n.idx] = ir.inputs[0];
+          return;
+        }
+        ir.schema = fields_of(*input_schema(0), cols);
+        break;
+      }
+      case IRKind::Select:
+      case IRKind::HStack: {
+        const Decision d = decide(n, need);
+        std::vector<plan::ExprIR> kept;
+        for (size_t i = 0; i < ir.exprs.size(); ++i)
+          if (d.keep[i]) kept.push_back(ir.exprs[i]);
+        const Schema& orig = original(n);
+        if (ir.kind == IRKind::HStack) {
+          if (kept.empty()) {
+            forward_[n.idx] = ir.inputs[0];
+            return;
+          }
+          Schema out = *input_schema(0);
+          for (const auto& e : kept) out.set(e.output_name(), orig.dtype_of(e.output_name()));
+          ir.schema = std::make_shared<const Schema>(std::move(out));
+        } else {
+          std::vector<std::string> names;
+          for (const auto& e : kept) names.push_back(e.output_name());
+          ir.schema = fields_of(orig, names);
+        }
+        ir.exprs = std::move(kept);
+        break;
+      }
+      case IRKind::GroupBy: {
+        const Decision d = decide(n, need);
+        std::vector<plan::ExprIR> kept;
+        std::vector<std::string> names;
+        for (const auto& k : ir.keys) names.push_back(k.output_name());
+        for (size_t i = 0; i < ir.exprs.size(); ++i)
+          if (d.keep[i]) {
+            kept.push_back(ir.exprs[i]);
+            names.push_back(ir.exprs[i].output_name());
+          }
+        ir.schema = fields_of(original(n), names);
+        ir.exprs = std::move(kept);
+        break;
+      }
+      case IRKind::Join: rewrite_join(n, ir, need); break;
+      case IRKind::MapFunction: {
+        const Schema& input = *input_schema(0);
+        if (ir.map == MapKind::Rename) {
+          std::vector<std::string> from, to;
+          for (size_t i = 0; i < ir.names.size(); ++i)
+            if (input.contains(ir.names[i])) {
+              from.push_back(ir.names[i]);
+              to.push_back(ir.names2[i]);
+            }
+          std::vector<Field> fields = input.fields();
+          for (auto& f : fields) {
+            auto it = std::find(from.begin(), from.end(), f.name);
+            if (it != from.end()) f.name = to[it - from.begin()];
+          }
+          ir.names = std::move(from);
+          ir.names2 = std::move(to);
+          ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
+        } else if (ir.map == MapKind::RowIndex) {
+          Schema out;
+          out.push(original(n).field(0));
+          for (const auto& f : input.fields()) out.push(f);
+          ir.schema = std::make_shared<const Schema>(std::move(out));
+        }
+        break;
+      }
+      case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
+    }
+    lp_.replace(n, std::move(ir));
+  }
+
+  void rewrite_join(Node n, IR& ir, const NameSet& need) {
+    const auto before = join_columns(ir, original(ir.inputs[0]), original(ir.inputs[1]), ea_);
+    auto try_schema = [&]() -> SchemaRef {
+      const Schema& ls = *lp_.get(ir.inputs[0]).schema;
+      const Schema& rs = *lp_.get(ir.inputs[1]).schema;
+      if (!same_origins(ir, before, ls, rs, need)) return nullptr;
+      try {
+        return plan::join_schema(ls, rs, ir.keys, ir.keys2, ir.join, ea_);
+      } catch (const Error&) {
+        return nullptr;
+      }
+    };
+    SchemaRef schema = try_schema();
+    if (!schema) {
+      // Extra input columns changed which names collide: give the join exactly what it
+      // was planned with (join_needs checked that those keep every name).
+      IR original_ir = ir;
+      original_ir.inputs = lp_.get(n).inputs;
+      auto [left, right] = join_needs(original_ir, need);
+      ir.inputs[0] = exact(ir.inputs[0], ordered(original(original_ir.inputs[0]), left));
+      ir.inputs[1] = exact(ir.inputs[1], ordered(original(original_ir.inputs[1]), right));
+      schema = try_schema();
+      FRAZIL_CHECK(schema != nullptr);
+    }
+    ir.schema = std::move(schema);
+  }
+
+  IRArena& lp_;
+  ExprArena& ea_;
+  std::unordered_map<uint32_t, SchemaRef> original_;
+  std::unordered_map<uint32_t, NameSet> needed_;
+  std::unordered_map<uint32_t, Node> forward_;
+};
+
+}  // namespace
+
+Node projection_pushdown(Node root, IRArena& lp_arena, ExprArena& expr_arena) {
+  ProjectionPushdown pp(lp_arena, expr_arena);
+  return pp.run(root);
+}
+
+}  // namespace frazil::optimizer

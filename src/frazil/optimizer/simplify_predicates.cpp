@@ -1,0 +1,68 @@
+#include "frazil/optimizer/simplify_predicates.hpp"
+
+#include "frazil/optimizer/pushdown/expr_util.hpp"
+
+namespace frazil::optimizer {
+
+using plan::AExpr;
+using plan::IR;
+using plan::IRKind;
+
+namespace {
+
+// The simplified predicate; nullopt when it is always true.
+std::optional<Node> simplify(Node predicate, const Schema& schema, ExprArena& ea) {
+  std::vector<Node> conjuncts, kept;
+  split_conjuncts(predicate, ea, schema, conjuncts);
+  for (Node c : conjuncts) {
+    const AExpr& e = ea.get(c);
+    if (auto b = e.literal_bool()) {
+      if (!*b) return c;  // nothing passes
+      continue;
+    }
+    if (e.is_literal() && !e.literal.is_series() && e.literal.scalar.is_null()) return c;
+    bool repeated = false;
+    for (Node k : kept) repeated |= expr_equal(c, k, ea);
+    if (!repeated) kept.push_back(c);
+  }
+  if (kept.size() == conjuncts.size()) return predicate;
+  return combine_conjuncts(kept, ea);
+}
+
+}  // namespace
+
+Node simplify_predicates(Node root, IRArena& lp, ExprArena& ea) {
+  const auto parents = count_parents(root, lp);
+  std::vector<Node> stack{root};
+  std::vector<bool> seen(lp.size(), false);
+  seen[root.idx] = true;
+  while (!stack.empty()) {
+    Node n = stack.back();
+    stack.pop_back();
+    const IR& ir = lp.get(n);
+    if (ir.predicate && (ir.kind == IRKind::Filter || ir.kind == IRKind::DataFrameScan || ir.kind == IRKind::Scan)) {
+      const Schema& schema = ir.kind == IRKind::Filter ? *ir.schema : *ir.source_schema;
+      auto simplified = simplify(ir.predicate->node(), schema, ea);
+      if (simplified && *simplified != ir.predicate->node()) {
+        lp.get_mut(n).predicate = predicate_ir(*simplified, ea);
+      } else if (!simplified) {
+        if (ir.kind != IRKind::Filter) {
+          lp.get_mut(n).predicate.reset();
+        } else if (parents[ir.inputs[0].idx] <= 1) {
+          // The filter's node takes its input's place; its parents need not change.
+          lp.replace(n, IR(lp.get(ir.inputs[0])));
+          stack.push_back(n);  // look at what is there now
+          continue;
+        }
+      }
+    }
+    for (Node in : lp.get(n).inputs)
+      if (!seen[in.idx]) {
+        seen[in.idx] = true;
+        stack.push_back(in);
+      }
+  }
+  return root;
+}
+
+}  // namespace frazil::optimizer
