@@ -300,7 +300,9 @@ class Expr:
 
     def is_between(self, lower_bound: Any, upper_bound: Any, closed: str = "both") -> "Expr":
         return wrap(
-            self._pyexpr.is_between(parse_into_expression(lower_bound), parse_into_expression(upper_bound), closed)
+            # As in Polars, string bounds name columns (use lit() for string values).
+            self._pyexpr.is_between(parse_into_expression(lower_bound, str_as_lit=False),
+                                    parse_into_expression(upper_bound, str_as_lit=False), closed)
         )
 
     # ---- numeric ----
@@ -328,9 +330,14 @@ class Expr:
 
     def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
         out = self._fn("shift", n=n)
-        if fill_value is not None:
-            out = out.fill_null(fill_value)
-        return out
+        if fill_value is None:
+            return out
+        # Fill only the rows shifted in, not the input's own nulls: those are exactly the
+        # rows where a shifted (never null) mask is null.
+        from frazil.functions import when
+
+        kept = self.is_null()._fn("shift", n=n).is_not_null()
+        return when(kept).then(out).otherwise(fill_value)
 
     def unique(self, *, maintain_order: bool = False) -> "Expr":
         return self._fn("unique", flag=maintain_order)

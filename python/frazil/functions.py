@@ -175,6 +175,24 @@ def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False
     if isinstance(items[0], LazyFrame):
         return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items]))
     if isinstance(items[0], DataFrame):
+        _check_vstack(items)
         lazy = [df.lazy() for df in items]
         return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in lazy])).collect()
     raise TypeError(f"cannot concat items of type {type(items[0]).__name__}")
+
+
+def _check_vstack(frames: list) -> None:
+    """Eager concat raises what Polars' eager vstack raises (lazy concat checks in the plan)."""
+    from frazil.exceptions import SchemaError, ShapeError
+
+    first = frames[0].schema
+    for df in frames[1:]:
+        other = df.schema
+        if builtins.len(other) != builtins.len(first):
+            raise ShapeError(f"unable to append to a DataFrame of width {builtins.len(first)} with a DataFrame of "
+                             f"width {builtins.len(other)}")
+        for (n1, t1), (n2, t2) in zip(first.items(), other.items()):
+            if n1 != n2:
+                raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
+            if t1 != t2:
+                raise SchemaError(f"type {t2} is incompatible with expected type {t1}")

@@ -68,6 +68,9 @@ def _sort_flags(value: Any, n: int, what: str) -> list:
     return value
 
 
+_JOIN_TYPES = ("inner", "left", "right", "full", "outer", "semi", "anti", "cross")
+
+
 class LazyFrame:
     """A lazy query over frames and files."""
 
@@ -155,6 +158,8 @@ class LazyFrame:
              force_parallel: bool = False) -> "LazyFrame":
         if not isinstance(other, LazyFrame):
             raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+        if how not in _JOIN_TYPES:
+            raise ValueError(f"`how` must be one of {{'inner', 'left', 'full', 'semi', 'anti', 'cross'}}, got {how}")
         if how == "cross":
             return self._wrap(self._ldf.join(other._ldf, [], [], "cross", suffix, coalesce))
         if on is not None:

@@ -177,8 +177,8 @@ void register_lazy(nb::module_& m) {
   m.def("all", &dsl::all);
   m.def("nth", &dsl::nth);
   m.def("len", &dsl::len);
-  m.def("lit", &lit_from_py);
-  m.def("lit_typed", &lit_typed);
+  m.def("lit", &lit_from_py, nb::arg("value").none());
+  m.def("lit_typed", &lit_typed, nb::arg("value").none(), nb::arg("dtype"));
   m.def("lit_series", &lit_series, nb::arg("values"), nb::arg("dtype") = nb::none());
   m.def("coalesce", &dsl::coalesce);
   m.def("ternary", [](const Expr& p, const Expr& t, const Expr& f) { return dsl::when(p).then(t).otherwise(f); });

@@ -280,8 +280,11 @@ ArrayRef cast_to_string(const Array& a) {
       return to_string_array(a, [&a](int64_t i, std::string& s) { s = format_date(a.values<int32_t>()[i]); });
     case TypeId::Datetime: {
       const TimeUnit u = t.time_unit();
-      return to_string_array(a, [&a, u](int64_t i, std::string& s) {
+      // Zoned values print their UTC offset, as Polars does (only UTC is supported so far).
+      const bool utc = t.time_zone() && (*t.time_zone() == "UTC" || *t.time_zone() == "+00:00");
+      return to_string_array(a, [&a, u, utc](int64_t i, std::string& s) {
         s = format_datetime_fixed(a.values<int64_t>()[i], u);
+        if (utc) s += "+00:00";
       });
     }
     case TypeId::Time:
@@ -461,6 +464,8 @@ std::string failing_value(const Array& a, int64_t i) {
       ++count;
     }
   }
+  // Polars reports bytes that are not UTF-8 as a compute error, not a failed conversion.
+  if (in.dtype().id() == TypeId::Binary && to.is_string()) throw ComputeError("invalid utf8");
   std::string list;
   if (rows.size() <= 3) {
     for (size_t k = 0; k < rows.size(); ++k) list += (k ? ", " : "") + failing_value(in, rows[k]);

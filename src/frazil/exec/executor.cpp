@@ -46,7 +46,8 @@ class Executor {
       case IRKind::DataFrameScan:
       case IRKind::Scan: return run_pipeline(node);
       case IRKind::Select:
-      case IRKind::HStack: return project_whole(ir);
+      case IRKind::HStack:
+      case IRKind::Filter: return project_whole(ir);  // not streaming: aggregates see the whole input
       case IRKind::GroupBy: return group_by(ir);
       case IRKind::Join: return join(ir);
       case IRKind::Sort: return sort(ir);
@@ -294,10 +295,14 @@ class Executor {
   }
 
   static DataFrame slice(const DataFrame& df, int64_t offset, int64_t length) {
+    // Polars' rule: the window [offset, offset + length) (negative offsets count from the
+    // end) is clipped to [0, h]; clipping the start also shortens the window.
     const int64_t h = df.height();
-    int64_t start = offset < 0 ? std::max<int64_t>(0, h + offset) : std::min(offset, h);
-    int64_t len = std::clamp<int64_t>(length, 0, h - start);
-    return df.slice(start, len);
+    const int64_t begin = offset < 0 ? h + offset : offset;
+    const int64_t end = length > INT64_MAX - std::max<int64_t>(begin, 0) ? INT64_MAX : begin + length;
+    const int64_t start = std::clamp<int64_t>(begin, 0, h);
+    const int64_t stop = std::clamp<int64_t>(end, 0, h);
+    return df.slice(start, std::max<int64_t>(0, stop - start));
   }
 
   DataFrame union_all(const IR& ir) {

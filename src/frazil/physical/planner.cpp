@@ -41,7 +41,8 @@ PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Sche
     case AExprKind::Window: {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
-      return std::make_shared<WindowExpr>(child(0), std::move(by), std::move(source));
+      bool row_wise = plan::is_elementwise_rec(e.inputs[0], arena);
+      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, std::move(source));
     }
   }
   throw InternalError("unknown expression kind");

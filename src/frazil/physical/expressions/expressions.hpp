@@ -140,13 +140,18 @@ class FilterExpr final : public PhysicalExpr {
 
 class WindowExpr final : public PhysicalExpr {
  public:
-  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, dsl::Expr source)
-      : PhysicalExpr(std::move(source)), input_(std::move(input)), partition_by_(std::move(partition_by)) {}
+  // row_wise: the input is elementwise without aggregations, so over() changes nothing.
+  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, bool row_wise, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), partition_by_(std::move(partition_by)),
+        row_wise_(row_wise) {}
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
  private:
+  // Evaluates the input on each partition's rows and puts the results back in row order.
+  Column evaluate_per_partition(const DataFrame& df, const compute::Groups& groups, ExecState& state) const;
   PhysicalExprRef input_;
   std::vector<PhysicalExprRef> partition_by_;
+  bool row_wise_;
 };
 
 // Renames the result to the ExprIR's output name.

@@ -1,23 +1,61 @@
 // expr.over(partition_by): the expression is evaluated per partition and mapped back to
 // the rows of each partition.
 #include "frazil/compute/selection.hpp"
+#include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 
 namespace frazil::physical {
 
 Column WindowExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
   // A row-wise expression over partitions is the expression itself.
-  if (!input_->is_scalar()) {
+  if (row_wise_) {
     Column out = input_->evaluate(df, state);
     return broadcast_to(out, df.height());
   }
   std::vector<ArrayRef> keys;
   for (const auto& p : partition_by_) keys.push_back(broadcast_to(p->evaluate(df, state), df.height()).as_array());
   compute::Groups groups = compute::group_rows(keys);
+  if (!input_->is_scalar()) return evaluate_per_partition(df, groups, state);
   GroupContext g{&groups};
   Column per_group = input_->evaluate_on_groups(df, g, state);
   if (per_group.is_scalar()) return Column::scalar(per_group.name(), per_group.scalar_value(), df.height());
   return Column(per_group.name(), compute::take(*per_group.as_array(), groups.group_ids));
+}
+
+// The general case (shift, sort, reverse, x - x.mean(), ...): one evaluation per partition
+// over its rows gathered contiguously; each result must have the partition's length.
+Column WindowExpr::evaluate_per_partition(const DataFrame& df, const compute::Groups& groups,
+                                          ExecState& state) const {
+  const size_t ng = groups.num_groups();
+  const auto& ids = groups.group_ids;
+  // Counting sort of the rows by partition keeps each partition's rows in row order.
+  std::vector<int64_t> offsets(ng + 1, 0);
+  for (auto g : ids) ++offsets[g + 1];
+  for (size_t g = 0; g < ng; ++g) offsets[g + 1] += offsets[g];
+  std::vector<compute::IdxSize> order(ids.size());
+  std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
+  for (size_t i = 0; i < ids.size(); ++i) order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
+  const DataFrame gathered = compute::take_frame(df, order);
+  std::vector<ArrayRef> parts;
+  parts.reserve(ng);
+  std::string name;
+  for (size_t g = 0; g < ng; ++g) {
+    const int64_t len = offsets[g + 1] - offsets[g];
+    Column c = input_->evaluate(gathered.slice(offsets[g], len), state);
+    if (c.length() != len && !(c.is_scalar() && c.length() == 1))
+      throw ShapeError("the length of the window expression did not match that of the group");
+    name = c.name();
+    parts.push_back(broadcast_to(c, len).as_array());
+  }
+  if (parts.empty()) {  // an empty frame: no partitions, the empty result of the input itself
+    Column c = input_->evaluate(df, state);
+    return Column(c.name(), c.as_array());
+  }
+  ArrayRef values = concat_arrays(parts);
+  // Row order[i] of the frame holds value i.
+  std::vector<compute::IdxSize> inverse(order.size());
+  for (size_t i = 0; i < order.size(); ++i) inverse[order[i]] = static_cast<compute::IdxSize>(i);
+  return Column(name, compute::take(*values, inverse));
 }
 
 }  // namespace frazil::physical

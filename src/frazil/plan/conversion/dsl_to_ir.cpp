@@ -26,9 +26,19 @@ struct Converter {
       : lp(l), ea(e), flags(f), opt(f.simplify_expression, true) {}
 
   // Converts, optimizes and type-checks a list of expressions against `schema`.
-  std::vector<ExprIR> exprs(const std::vector<dsl::Expr>& in, const Schema& schema, bool in_agg = false) {
+  // `hidden`: columns that wildcards do not expand to (the keys inside group_by().agg()).
+  std::vector<ExprIR> exprs(const std::vector<dsl::Expr>& in, const Schema& schema, bool in_agg = false,
+                            const std::vector<ExprIR>* hidden = nullptr) {
+    Schema visible;
+    if (hidden) {
+      for (const auto& f : schema.fields()) {
+        bool is_hidden = std::any_of(hidden->begin(), hidden->end(),
+                                     [&](const ExprIR& h) { return h.output_name() == f.name; });
+        if (!is_hidden) visible.push(f);
+      }
+    }
     std::vector<ExprIR> out;
-    for (const auto& e : expand_expressions(in, schema)) {
+    for (const auto& e : expand_expressions(in, hidden ? visible : schema)) {
       ExprIR ir = to_expr_ir(e, ea, schema);
       opt.optimize(ea, ir.node(), schema, false, in_agg);
       type_check(ir.node(), ea, schema);
@@ -96,7 +106,16 @@ struct Converter {
         ir.kind = p.kind == DslKind::Select ? IRKind::Select : IRKind::HStack;
         ir.inputs = {input};
         ir.exprs = exprs(p.exprs, in);
-        check_unique_names(ir.exprs, p.kind == DslKind::Select ? "projections" : "with_columns");
+        if (p.kind == DslKind::Select) {
+          check_unique_names(ir.exprs, "projections");
+        } else {
+          // Polars reports this one as a ComputeError, not a DuplicateError.
+          std::unordered_set<std::string> seen;
+          for (const auto& e : ir.exprs)
+            if (!seen.insert(e.output_name()).second)
+              throw ComputeError(err_msg("the name '", e.output_name(),
+                                         "' passed to `LazyFrame.with_columns` is duplicate"));
+        }
         Schema out = p.kind == DslKind::Select ? Schema() : in;
         for (const auto& e : ir.exprs) out.set(e.output_name(), e.dtype(in, ea));
         ir.schema = std::make_shared<const Schema>(std::move(out));
@@ -108,7 +127,7 @@ struct Converter {
         ir.kind = IRKind::GroupBy;
         ir.inputs = {input};
         ir.keys = exprs(p.keys, in);
-        ir.exprs = exprs(p.exprs, in, true);
+        ir.exprs = exprs(p.exprs, in, true, &ir.keys);
         ir.maintain_order = p.maintain_order;
         Schema out;
         for (const auto& k : ir.keys) out.push(Field{k.output_name(), k.dtype(in, ea)});
@@ -191,15 +210,19 @@ struct Converter {
         const Schema& first = *schema_of(ir.inputs[0]);
         for (size_t i = 1; i < ir.inputs.size(); ++i) {
           const Schema& s = *schema_of(ir.inputs[i]);
+          // Polars' lazy concat: a width or dtype mismatch is an invalid operation, a name
+          // mismatch a schema error (eager concat checks its own way, in Python).
           if (s.size() != first.size())
-            throw ShapeError(err_msg("unable to vstack: frame ", i, " has ", s.size(), " columns, frame 0 has ", first.size()));
+            throw InvalidOperationError(err_msg("'union'/'concat' inputs should all have the same schema, got ",
+                                                first.to_string(), " and ", s.to_string()));
           for (size_t c = 0; c < s.size(); ++c) {
             if (s.field(c).name != first.field(c).name)
-              throw ShapeError(err_msg("unable to vstack: column names don't match: \"", first.field(c).name,
-                                       "\" and \"", s.field(c).name, "\""));
+              throw SchemaError(err_msg("column name mismatch: expected \"", first.field(c).name, "\", found \"",
+                                        s.field(c).name, "\""));
             if (s.field(c).dtype != first.field(c).dtype)
-              throw SchemaError(err_msg("type ", s.field(c).dtype, " is incompatible with expected type ",
-                                        first.field(c).dtype, " for column \"", s.field(c).name, "\""));
+              throw InvalidOperationError(err_msg("'union'/'concat' inputs should all have the same schema: type ",
+                                                  s.field(c).dtype, " is incompatible with expected type ",
+                                                  first.field(c).dtype, " for column \"", s.field(c).name, "\""));
           }
         }
         ir.schema = schema_of(ir.inputs[0]);

@@ -57,10 +57,12 @@ Expr replace_leaf(const Expr& e, const Expr* leaf, const std::string& name) {
   if (e.inputs().empty()) return e;
   ExprNode n = e.node();
   bool changed = false;
-  for (auto& in : n.inputs) {
+  // Recurse into e's own inputs: `leaf` points into them, not into the copy `n`.
+  for (size_t i = 0; i < n.inputs.size(); ++i) {
+    const Expr& in = e.inputs()[i];
     Expr r = replace_leaf(in, leaf, name);
     changed |= r.valid() && &r.node() != &in.node();
-    in = r;
+    n.inputs[i] = r;
   }
   return changed ? Expr::make(std::move(n)) : e;
 }

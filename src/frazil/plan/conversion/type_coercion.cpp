@@ -120,6 +120,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       if (dsl::is_comparison(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string())))
         throw InvalidOperationError(err_msg("cannot compare string with numeric type (", lt, " and ", rt,
                                             ") in ", node_to_expr(node, arena).to_string()));
+      // Polars never casts numbers to strings for arithmetic ("a" + 1 is an error, not "a1").
+      if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string())))
+        throw InvalidOperationError(err_msg("arithmetic on string and numeric not allowed, try an explicit cast "
+                                            "first (", lt, " and ", rt, ") in ",
+                                            node_to_expr(node, arena).to_string()));
       auto st = get_supertype(lw, rw);
       if (!st)
         throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",

@@ -1,0 +1,136 @@
+"""Joins of every type, differential against Polars. Polars (2.x) leaves the row order of
+hash and cross joins unspecified unless `maintain_order` is given, so rows are compared as
+multisets, except for semi/anti joins, which filter the left frame in its order."""
+import math
+
+import polars as pl
+import pytest
+
+from fuzz.harness import assert_same, assert_same_error
+
+LEFT = pl.DataFrame(
+    {
+        "id": [1, 2, 2, 3, None, 5, 6],
+        "k2": ["a", "b", "b", "c", "a", None, "z"],
+        "lv": [10.0, 20.0, 21.0, math.nan, 50.0, -0.0, None],
+        "tag": ["l0", "l1", "l2", "l3", "l4", "l5", "l6"],
+    }
+)
+RIGHT = pl.DataFrame(
+    {
+        "id": [2, 3, 3, 4, None, 6],
+        "k2": ["b", "c", "x", "d", "a", "z"],
+        "rv": [200, 300, 301, 400, 500, 600],
+        "tag": ["r0", "r1", "r2", "r3", "r4", "r5"],
+    }
+)
+SMALL_INT = pl.DataFrame({"id32": [2, 3, 7]}, schema={"id32": pl.Int32})
+
+HOWS = ["inner", "left", "right", "full", "semi", "anti"]
+# Semi and anti joins are filters of the left frame: its order is kept.
+ORDERED = {"semi", "anti"}
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_join_on_single_key(how):
+    assert_same(lambda pl, a, b: a.join(b, on="id", how=how), LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_join_on_two_keys(how):
+    assert_same(lambda pl, a, b: a.join(b, on=["id", "k2"], how=how), LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_join_left_on_right_on(how):
+    def query(pl, a, b):
+        return a.join(b.rename({"id": "rid"}), left_on="id", right_on="rid", how=how)
+
+    assert_same(query, LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_join_suffix(how):
+    assert_same(lambda pl, a, b: a.join(b, on="k2", how=how, suffix="_r"), LEFT, RIGHT,
+                check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "full"])
+def test_join_key_expressions(how):
+    def query(pl, a, b):
+        return a.join(b, left_on=pl.col("id") * 2, right_on=pl.col("rv") // 100, how=how)
+
+    assert_same(query, LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "full", "semi", "anti"])
+def test_join_different_int_widths(how):
+    assert_same(lambda pl, a, b: a.join(b, left_on="id", right_on="id32", how=how), LEFT, SMALL_INT,
+                check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", ["left", "full", "right"])
+def test_join_coalesce_flag(how):
+    for coalesce in (True, False):
+        assert_same(lambda pl, a, b: a.join(b, on="id", how=how, coalesce=coalesce), LEFT, RIGHT,
+                    check_row_order=False)
+
+
+def test_join_cross():
+    assert_same(lambda pl, a, b: a.select("id", "tag").join(b.select("rv"), how="cross"), LEFT, RIGHT,
+                check_row_order=False)
+    assert_same(lambda pl, a, b: a.join(b, how="cross"), LEFT, RIGHT, check_row_order=False)
+    assert_same(lambda pl, a, b: a.join(b.head(0), how="cross"), LEFT, RIGHT)
+    assert_same(lambda pl, a, b: a.join(b, how="cross", maintain_order="left_right"), LEFT, RIGHT)
+
+
+@pytest.mark.parametrize("how, order", [("inner", "left"), ("inner", "right"), ("inner", "left_right"),
+                                        ("inner", "right_left"), ("left", "left"), ("left", "left_right"),
+                                        ("right", "right"), ("right", "right_left"), ("full", "left_right")])
+def test_join_maintain_order(how, order):
+    assert_same(lambda pl, a, b: a.join(b, on="id", how=how, maintain_order=order), LEFT, RIGHT)
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_join_with_empty_side(how):
+    assert_same(lambda pl, a, b: a.join(b.filter(pl.col("rv") < 0), on="id", how=how), LEFT, RIGHT,
+                check_row_order=how in ORDERED)
+    assert_same(lambda pl, a, b: a.head(0).join(b, on="id", how=how), LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "semi", "anti"])
+def test_join_then_filter_and_project(how):
+    # Predicates and projections above a join (pushdown candidates).
+    def query(pl, a, b):
+        out = a.join(b, on="id", how=how)
+        out = out.filter(pl.col("id") > 1).filter(pl.col("tag").str.starts_with("l"))
+        return out.select("id", "tag")
+
+    assert_same(query, LEFT, RIGHT, check_row_order=how in ORDERED)
+
+
+def test_join_self_reused_subplan():
+    def query(pl, a):
+        sub = a.filter(pl.col("id").is_not_null()).with_columns(d=pl.col("lv") * 2)
+        return sub.join(sub.select("id", "d"), on="id", how="inner").sort("tag", "d", "d_right")
+
+    assert_same(query, LEFT)
+
+
+def test_join_string_keys_with_nulls_chunked():
+    assert_same(lambda pl, a, b: a.join(b, on="k2", how="full").sort("tag", "tag_right"), LEFT, RIGHT, chunks=3)
+
+
+def test_join_then_group_by():
+    def query(pl, a, b):
+        return a.join(b, on="id").group_by("k2").agg(pl.col("rv").sum(), pl.len())
+
+    assert_same(query, LEFT, RIGHT, check_row_order=False)
+
+
+def test_join_key_dtype_mismatch_errors():
+    assert_same_error(lambda pl, a, b: a.join(b, left_on="id", right_on="k2"), LEFT, RIGHT, kind="SchemaError")
+
+
+def test_join_missing_key_errors():
+    assert_same_error(lambda pl, a, b: a.join(b, on="nope"), LEFT, RIGHT, kind="ColumnNotFoundError")
