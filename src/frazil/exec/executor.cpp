@@ -41,6 +41,7 @@ class Executor {
 
   DataFrame run(Node node) {
     const IR& ir = lp_.get(node);
+    if (opts_.stats) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
     if (is_streaming(ir)) return run_pipeline(node);
     switch (ir.kind) {
       case IRKind::DataFrameScan:
@@ -57,7 +58,11 @@ class Executor {
       case IRKind::MapFunction: return map_function(ir);
       case IRKind::Cache: {
         auto it = caches_.find(ir.cache_id);
-        if (it != caches_.end()) return it->second;
+        if (it != caches_.end()) {
+          if (opts_.stats) ++opts_.stats->cache_reuses;
+          return it->second;
+        }
+        if (opts_.stats) ++opts_.stats->cache_computations;
         DataFrame df = run(ir.inputs[0]);
         caches_.emplace(ir.cache_id, df);
         return df;

@@ -4,13 +4,26 @@
 // parallel kernels. A Cache node is computed once and shared by all its consumers.
 #pragma once
 
+#include <array>
+#include <atomic>
+
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {
 
+// What one run executed, for tests of sharing (a Cache computes its input once however
+// many consumers read it). Counting costs nothing when no ExecStats is given.
+struct ExecStats {
+  std::atomic<int64_t> cache_computations{0};  // Cache inputs computed
+  std::atomic<int64_t> cache_reuses{0};        // Cache reads served by a computed result
+  std::array<std::atomic<int64_t>, static_cast<size_t>(plan::IRKind::Invalid) + 1> runs_by_kind{};
+  int64_t runs(plan::IRKind kind) const { return runs_by_kind[static_cast<size_t>(kind)].load(); }
+};
+
 struct ExecOptions {
   // Rows per morsel (FRAZIL_MORSEL_SIZE overrides; tests make it small to force many).
   int64_t morsel_size = 100'000;
+  ExecStats* stats = nullptr;  // test hook, see ExecStats
   static ExecOptions from_env();
 };
 

@@ -4,6 +4,9 @@
 #include <functional>
 
 #include "frazil/core/error.hpp"
+#include "frazil/optimizer/cse/cache_states.hpp"
+#include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
+#include "frazil/optimizer/cse/comm_subplan_elim.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
@@ -28,6 +31,9 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
               std::vector<PassTiming>* timings) {
   std::vector<Pass> passes = {
       // Passes are added here in the order Polars runs them.
+      // Early, on the plan as written: duplicate subplans become Cache nodes, which the
+      // pushdown passes treat as barriers.
+      {"comm_subplan_elim", flags.comm_subplan_elim, [&](Node r) { return cse::comm_subplan_elim(r, lp, ea); }},
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
       {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
@@ -35,6 +41,18 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"simplify_predicates", flags.simplify_expression, [&](Node r) { return simplify_predicates(r, lp, ea); }},
       // Again: filters that moved away may have brought slices next to scans and sorts.
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
+      // After pushdown: reconcile each cache's consumers, keep the caches worth it.
+      {"cache_states", flags.comm_subplan_elim,
+       [&](Node r) {
+         cse::CacheStateOptions options;
+         options.reoptimize = [&](Node n) {
+           if (flags.predicate_pushdown) n = predicate_pushdown(n, lp, ea);
+           if (flags.projection_pushdown) n = projection_pushdown(n, lp, ea);
+           return n;
+         };
+         return cse::set_cache_states(r, lp, ea, options);
+       }},
+      {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;
   for (auto& pass : passes) {

@@ -1,0 +1,237 @@
+#include "frazil/optimizer/cse/cost_model.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <unordered_map>
+
+#include "frazil/io/parquet/file_reader.hpp"
+
+namespace frazil::optimizer::cse {
+
+using dsl::FunctionKind;
+using dsl::Operator;
+using plan::AExprKind;
+using plan::IR;
+using plan::IRKind;
+using plan::Node;
+
+double predicate_selectivity(Node node, const plan::ExprArena& arena) {
+  const plan::AExpr& e = arena.get(node);
+  auto sel = [&](size_t i) { return predicate_selectivity(e.inputs[i], arena); };
+  switch (e.kind) {
+    case AExprKind::Literal: {
+      auto b = e.literal_bool();
+      return b && *b ? 1.0 : 0.0;
+    }
+    case AExprKind::BinaryExpr:
+      switch (e.op) {
+        case Operator::And: return sel(0) * sel(1);
+        case Operator::Or: {
+          double a = sel(0), b = sel(1);
+          return a + b - a * b;
+        }
+        case Operator::Eq:
+        case Operator::EqValidity: return 0.1;
+        case Operator::NotEq:
+        case Operator::NotEqValidity: return 0.9;
+        case Operator::Lt:
+        case Operator::LtEq:
+        case Operator::Gt:
+        case Operator::GtEq: return 1.0 / 3.0;
+        default: return 0.5;
+      }
+    case AExprKind::Function:
+      switch (e.function.kind) {
+        case FunctionKind::Not: return 1.0 - sel(0);
+        case FunctionKind::IsNull: return 0.05;
+        case FunctionKind::IsNotNull: return 0.95;
+        case FunctionKind::IsBetween: return 0.25;
+        case FunctionKind::IsIn: {
+          const plan::AExpr& values = arena.get(e.inputs[1]);
+          double n = values.kind == AExprKind::Literal && values.literal.is_series()
+                         ? static_cast<double>(values.literal.series->length())
+                         : 5.0;
+          return std::clamp(0.1 * n, 0.0, 0.5);
+        }
+        case FunctionKind::StrContains:
+        case FunctionKind::StrStartsWith:
+        case FunctionKind::StrEndsWith: return 0.2;
+        default: return 0.5;
+      }
+    default: return 0.5;
+  }
+}
+
+namespace {
+
+// Bytes a value of this dtype takes in CSV text, roughly, plus its separator.
+double text_width(const DataType& t) {
+  if (t.is_boolean()) return 6;
+  if (t.is_integer()) return 7;
+  if (t.is_float() || t.id() == TypeId::Decimal) return 11;
+  if (t.is_string() || t.id() == TypeId::Binary) return 13;
+  if (t.id() == TypeId::Date) return 11;
+  if (t.id() == TypeId::Datetime) return 24;
+  return 9;
+}
+
+std::optional<double> file_rows(const std::string& path, const IR& scan) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  if (scan.scan.format == dsl::ScanFormat::Parquet) {
+    try {
+      return static_cast<double>(io::parquet::ParquetFile::open(path)->num_rows());
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  auto bytes = static_cast<double>(fs::file_size(path, ec));
+  if (ec) return std::nullopt;
+  double width = 1;
+  if (scan.scan.file_schema)
+    for (const auto& f : scan.scan.file_schema->fields()) width += text_width(f.dtype);
+  return bytes / width;
+}
+
+}  // namespace
+
+std::optional<double> source_rows(const IR& scan) {
+  if (scan.kind == IRKind::DataFrameScan) return static_cast<double>(scan.df->height());
+  if (scan.kind != IRKind::Scan) return std::nullopt;
+  double total = 0;
+  for (const auto& path : scan.scan.paths) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      for (const auto& entry : fs::recursive_directory_iterator(path, ec)) {
+        if (!entry.is_regular_file()) continue;
+        auto r = file_rows(entry.path().string(), scan);
+        if (!r) return std::nullopt;
+        total += *r;
+      }
+      continue;
+    }
+    auto r = file_rows(path, scan);
+    if (!r) return std::nullopt;
+    total += *r;
+  }
+  return total;
+}
+
+namespace {
+
+class Estimator {
+ public:
+  Estimator(const plan::IRArena& lp, const plan::ExprArena& ea) : lp_(lp), ea_(ea) {}
+
+  std::optional<PlanCost> cost(Node n) {
+    auto it = memo_.find(n.idx);
+    if (it != memo_.end()) return it->second;
+    auto c = compute(lp_.get(n));
+    memo_.emplace(n.idx, c);
+    return c;
+  }
+
+ private:
+  double selectivity(const std::optional<plan::ExprIR>& p) const {
+    return p ? predicate_selectivity(p->node(), ea_) : 1.0;
+  }
+
+  std::optional<PlanCost> compute(const IR& ir) {
+    auto in = [&](size_t i) { return cost(ir.inputs[i]); };
+    switch (ir.kind) {
+      case IRKind::DataFrameScan:
+      case IRKind::Scan: {
+        auto n = source_rows(ir);
+        if (!n) return std::nullopt;
+        double read = ir.n_rows ? std::min<double>(*n, static_cast<double>(*ir.n_rows)) : *n;
+        return PlanCost{read * selectivity(ir.predicate), read};
+      }
+      case IRKind::Filter: {
+        auto c = in(0);
+        if (!c) return c;
+        return PlanCost{c->rows * selectivity(ir.predicate), c->work + c->rows};
+      }
+      case IRKind::Select: {
+        auto c = in(0);
+        if (!c) return c;
+        bool all_scalar = !ir.exprs.empty() && std::all_of(ir.exprs.begin(), ir.exprs.end(), [&](const auto& e) {
+          return plan::is_scalar_ae(e.node(), ea_);
+        });
+        return PlanCost{all_scalar ? 1.0 : c->rows, c->work + c->rows};
+      }
+      case IRKind::HStack:
+      case IRKind::Distinct: {
+        auto c = in(0);
+        if (!c) return c;
+        double rows = ir.kind == IRKind::Distinct ? std::max(1.0, c->rows * 0.5) : c->rows;
+        return PlanCost{rows, c->work + c->rows};
+      }
+      case IRKind::SimpleProjection:
+      case IRKind::Cache: return in(0);
+      case IRKind::MapFunction: {
+        auto c = in(0);
+        if (!c || ir.map == plan::MapKind::Rename) return c;
+        return PlanCost{c->rows, c->work + c->rows};
+      }
+      case IRKind::GroupBy: {
+        auto c = in(0);
+        if (!c) return c;
+        return PlanCost{std::min(c->rows, std::max(1.0, c->rows / 10)), c->work + c->rows};
+      }
+      case IRKind::Join: {
+        auto l = in(0), r = in(1);
+        if (!l || !r) return std::nullopt;
+        double rows = 0;
+        switch (ir.join.how) {
+          case compute::JoinType::Inner: rows = std::max(l->rows, r->rows); break;
+          case compute::JoinType::Left: rows = l->rows; break;
+          case compute::JoinType::Right: rows = r->rows; break;
+          case compute::JoinType::Full: rows = l->rows + r->rows; break;
+          case compute::JoinType::Semi:
+          case compute::JoinType::Anti: rows = l->rows * 0.5; break;
+          case compute::JoinType::Cross: rows = l->rows * r->rows; break;
+        }
+        return PlanCost{rows, l->work + r->work + l->rows + r->rows + rows};
+      }
+      case IRKind::Sort: {
+        auto c = in(0);
+        if (!c) return c;
+        double rows = ir.sort_slice ? std::min<double>(c->rows, static_cast<double>(ir.sort_slice->second)) : c->rows;
+        return PlanCost{rows, c->work + 2 * c->rows};
+      }
+      case IRKind::Slice: {
+        auto c = in(0);
+        if (!c) return c;
+        double avail = ir.offset >= 0 ? std::max(0.0, c->rows - static_cast<double>(ir.offset))
+                                      : std::min(c->rows, -static_cast<double>(ir.offset));
+        return PlanCost{std::min(avail, static_cast<double>(ir.length)), c->work};
+      }
+      case IRKind::Union: {
+        PlanCost total;
+        for (size_t i = 0; i < ir.inputs.size(); ++i) {
+          auto c = in(i);
+          if (!c) return std::nullopt;
+          total.rows += c->rows;
+          total.work += c->work;
+        }
+        return total;
+      }
+      case IRKind::Invalid: return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  const plan::IRArena& lp_;
+  const plan::ExprArena& ea_;
+  std::unordered_map<uint32_t, std::optional<PlanCost>> memo_;
+};
+
+}  // namespace
+
+std::optional<PlanCost> estimate_cost(Node node, const plan::IRArena& lp, const plan::ExprArena& ea) {
+  return Estimator(lp, ea).cost(node);
+}
+
+}  // namespace frazil::optimizer::cse

@@ -1,0 +1,32 @@
+// Row estimates and a work model for subplans, enough to choose between sharing a
+// subplan (materialise it once, read it per consumer) and recomputing it per consumer.
+//
+// rows: the estimated output height. work: rows touched by every operator of the
+// subplan (a scan reads its rows, a filter/projection/aggregation passes over its input,
+// a join over both inputs and its output). Sources: an in-memory frame's height, a
+// Parquet footer's row count, a CSV file's size over an estimated row width. Filters use
+// fixed selectivities (== 0.1, range 1/3, ...), group_by keeps a tenth of its rows.
+#pragma once
+
+#include <optional>
+
+#include "frazil/plan/ir.hpp"
+
+namespace frazil::optimizer::cse {
+
+struct PlanCost {
+  double rows = 0;
+  double work = 0;
+};
+
+// nullopt when some source of the subplan cannot be sized.
+std::optional<PlanCost> estimate_cost(plan::Node node, const plan::IRArena& lp_arena,
+                                      const plan::ExprArena& expr_arena);
+
+// Fraction of rows a filter predicate keeps, in [0, 1].
+double predicate_selectivity(plan::Node predicate, const plan::ExprArena& arena);
+
+// Rows of a DataFrameScan or Scan before its predicate and row limit.
+std::optional<double> source_rows(const plan::IR& scan);
+
+}  // namespace frazil::optimizer::cse

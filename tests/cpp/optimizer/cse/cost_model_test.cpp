@@ -1,0 +1,87 @@
+#include "frazil/optimizer/cse/cost_model.hpp"
+
+#include <filesystem>
+
+#include "cse_test_util.hpp"
+#include "frazil/io/parquet/writer.hpp"
+
+using namespace frazil;
+using namespace frazil::cse_test;
+using optimizer::cse::estimate_cost;
+using optimizer::cse::predicate_selectivity;
+
+namespace {
+
+double selectivity(const dsl::Expr& predicate) {
+  Plan p(LazyFrame::from_frame(frame()).filter(predicate), OptFlags::none());
+  return predicate_selectivity(p.lp.get(p.root).predicate->node(), p.ea);
+}
+
+std::filesystem::path temp_dir() {
+  auto dir = std::filesystem::temp_directory_path() / ("frazil_cost_model_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST(CostModel, Selectivities) {
+  EXPECT_DOUBLE_EQ(selectivity(col("a") == 3), 0.1);
+  EXPECT_DOUBLE_EQ(selectivity(col("a") < 3), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(selectivity((col("a") == 3) & (col("k") < 2)), 0.1 / 3);
+  EXPECT_DOUBLE_EQ(selectivity((col("a") == 3) | (col("a") == 4)), 0.19);
+  EXPECT_DOUBLE_EQ(selectivity((col("a") == 3).not_()), 0.9);
+  EXPECT_DOUBLE_EQ(selectivity(col("b").is_null()), 0.05);
+}
+
+TEST(CostModel, RowsAndWorkThroughAPlan) {
+  LazyFrame lf = LazyFrame::from_frame(frame(1000));
+  auto cost = [](const LazyFrame& q) {
+    Plan p(q, OptFlags::none());
+    auto c = estimate_cost(p.root, p.lp, p.ea);
+    EXPECT_TRUE(c.has_value());
+    return c.value_or(optimizer::cse::PlanCost{});
+  };
+  auto scan = cost(lf);
+  EXPECT_DOUBLE_EQ(scan.rows, 1000);
+  EXPECT_DOUBLE_EQ(scan.work, 1000);
+  auto filtered = cost(lf.filter(col("a") == 1));
+  EXPECT_DOUBLE_EQ(filtered.rows, 100);
+  EXPECT_DOUBLE_EQ(filtered.work, 2000);
+  auto grouped = cost(lf.group_by({col("k")}).agg({col("a").sum()}));
+  EXPECT_DOUBLE_EQ(grouped.rows, 100);
+  EXPECT_DOUBLE_EQ(grouped.work, 2000);
+  auto joined = cost(lf.join(lf.filter(col("a") == 1), {col("a")}));
+  EXPECT_DOUBLE_EQ(joined.rows, 1000);
+  EXPECT_DOUBLE_EQ(joined.work, 1000 + 2000 + 1000 + 100 + 1000);
+  auto scalar = cost(lf.select({col("a").sum()}));
+  EXPECT_DOUBLE_EQ(scalar.rows, 1);
+  auto sliced = cost(lf.slice(990, 50));
+  EXPECT_DOUBLE_EQ(sliced.rows, 10);
+  auto both = cost(concat({lf, lf.head(5)}));
+  EXPECT_DOUBLE_EQ(both.rows, 1005);
+}
+
+TEST(CostModel, FileSources) {
+  auto dir = temp_dir();
+  DataFrame df = frame(5000);
+  const std::string pq = (dir / "t.parquet").string();
+  io::parquet::write_parquet(df, pq);
+  {
+    Plan p(scan_parquet(pq), OptFlags::none());
+    auto c = estimate_cost(p.root, p.lp, p.ea);
+    ASSERT_TRUE(c.has_value());
+    EXPECT_DOUBLE_EQ(c->rows, 5000);  // the footer's row count
+  }
+  const std::string csv = (dir / "t.csv").string();
+  write_csv(df, csv);
+  {
+    Plan p(scan_csv(csv), OptFlags::none());
+    auto c = estimate_cost(p.root, p.lp, p.ea);
+    ASSERT_TRUE(c.has_value());
+    // From the file size: within a factor of three of the truth is all it needs.
+    EXPECT_GT(c->rows, 5000 / 3.0);
+    EXPECT_LT(c->rows, 5000 * 3.0);
+  }
+  std::filesystem::remove_all(dir);
+}
