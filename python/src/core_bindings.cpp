@@ -138,7 +138,7 @@ void register_core(nb::module_& m) {
       .def("rechunk", &DataFrame::rechunk)
       .def("equals", &DataFrame::equals)
       .def("to_string", &DataFrame::to_string, nb::arg("max_rows") = 10, nb::arg("max_cols") = 8,
-           nb::arg("max_width") = 32);
+           nb::arg("max_width") = 30);
 
   register_convert(m);
   register_arrow(m);

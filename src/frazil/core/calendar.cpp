@@ -26,7 +26,8 @@ static std::string format_fraction(int64_t frac, TimeUnit unit) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%0*lld", digits, static_cast<long long>(frac));
   std::string s(buf);
-  while (!s.empty() && s.back() == '0') s.pop_back();
+  // Like chrono: the shortest of 3, 6 or 9 digits that holds the value.
+  while (s.size() > 3 && s.compare(s.size() - 3, 3, "000") == 0) s.resize(s.size() - 3);
   return "." + s;
 }
 

@@ -117,6 +117,7 @@ static size_t display_width(const std::string& s) {
   return n;
 }
 
+// Longer values keep their first `max_width` characters and end in "…", as Polars does.
 static std::string truncate_cell(const std::string& s, int64_t max_width) {
   if (static_cast<int64_t>(display_width(s)) <= max_width) return s;
   std::string out;
@@ -124,7 +125,7 @@ static std::string truncate_cell(const std::string& s, int64_t max_width) {
   for (size_t i = 0; i < s.size();) {
     unsigned char c = s[i];
     size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    if (static_cast<int64_t>(cells + 1) >= max_width) break;
+    if (static_cast<int64_t>(cells) >= max_width) break;
     out.append(s, i, len);
     ++cells;
     i += len;
@@ -158,7 +159,7 @@ std::string DataFrame::to_string(int64_t max_rows, int64_t max_cols, int64_t max
   for (size_t c = 0; c < cols.size(); ++c) {
     auto& col = cells[c];
     if (cols[c] < 0) {
-      col = {"…", "---", ""};
+      col = {"…", "", ""};
       for (size_t r = 0; r < rows.size(); ++r) col.push_back("…");
     } else {
       const Column& column = columns_[cols[c]];

@@ -40,7 +40,7 @@ class DataFrame {
   // Exact equality of names, dtypes and values (NaN equals NaN; nulls equal nulls).
   bool equals(const DataFrame& other) const;
   // Polars-style table: shape line, header with dtypes, truncated middle rows.
-  std::string to_string(int64_t max_rows = 10, int64_t max_cols = 8, int64_t max_width = 32) const;
+  std::string to_string(int64_t max_rows = 10, int64_t max_cols = 8, int64_t max_width = 30) const;
 
  private:
   std::vector<Column> columns_;

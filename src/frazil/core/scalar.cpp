@@ -1,6 +1,7 @@
 #include "frazil/core/scalar.hpp"
 
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -70,19 +71,37 @@ size_t Scalar::hash() const {
   return h;
 }
 
+// Polars' float display: integral values below 999999 as "1.0"; values whose shortest
+// decimal form is longer than 9 characters in scientific notation with 4 digits
+// ("1.2346e8") when very large or small, else with up to 6 decimals; everything else as
+// the shortest decimal form.
 static std::string format_float(double d, bool is32) {
   if (std::isnan(d)) return "NaN";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
-  char buf[64];
-  // Shortest representation that round-trips, like Polars' float formatting.
-  for (int prec = is32 ? 6 : 15; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, d);
-    if (is32 ? static_cast<float>(std::strtod(buf, nullptr)) == static_cast<float>(d)
-             : std::strtod(buf, nullptr) == d)
-      break;
+  char buf[512];
+  if (d == std::trunc(d) && std::fabs(d) < 999999.0) {
+    std::snprintf(buf, sizeof buf, "%.1f", d);
+    return buf;
   }
+  auto res = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d), std::chars_format::fixed)
+                  : std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
+  std::string shortest(buf, res.ptr);
+  if (shortest.size() <= 9) return shortest;
+  const double a = std::fabs(d);
+  if (a < 0.000001 || a > 999999.0) {
+    std::snprintf(buf, sizeof buf, "%.4e", d);
+    // C prints "1.0000e+20"; Polars (Rust) prints "1.0000e20".
+    std::string s(buf);
+    auto e = s.find('e');
+    std::string mant = s.substr(0, e), exp = s.substr(e + 1);
+    bool neg = exp[0] == '-';
+    exp.erase(0, 1);
+    while (exp.size() > 1 && exp[0] == '0') exp.erase(0, 1);
+    return mant + "e" + (neg ? "-" : "") + exp;
+  }
+  std::snprintf(buf, sizeof buf, "%.6f", d);
   std::string s(buf);
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
   return s;
 }
 
@@ -119,7 +138,8 @@ std::string Scalar::to_string() const {
       return s + "\"";
     }
     case TypeId::Date: return format_date(static_cast<int32_t>(as_int64()));
-    case TypeId::Datetime: return format_datetime(as_int64(), dtype_.time_unit());
+    case TypeId::Datetime:
+      return format_datetime(as_int64(), dtype_.time_unit()) + (dtype_.time_zone() ? " " + *dtype_.time_zone() : "");
     case TypeId::Duration: return format_duration(as_int64(), dtype_.time_unit());
     case TypeId::Time: return format_time(as_int64());
     case TypeId::Decimal: {

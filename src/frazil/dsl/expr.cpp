@@ -278,7 +278,7 @@ Expr Expr::exclude(std::vector<std::string> names) const {
 
 static std::string literal_to_string(const LiteralValue& l, bool in_binary) {
   if (l.is_series()) {
-    std::string s = "Series[";
+    std::string s = "[";
     for (int64_t i = 0; i < std::min<int64_t>(l.series->length(), 4); ++i) {
       if (i) s += ", ";
       s += array_get(*l.series, i).to_string();
@@ -349,7 +349,8 @@ static std::string to_string_impl(const Expr& e, bool in_binary) {
         case FunctionKind::Tail: args = std::to_string(o.n); break;
         case FunctionKind::StrContains:
         case FunctionKind::StrStartsWith:
-        case FunctionKind::StrEndsWith: args = "\"" + o.str + "\""; break;
+        case FunctionKind::StrEndsWith: args = "[\"" + o.str + "\"]"; break;
+        case FunctionKind::IsIn: args = "[" + args + "]"; break;
         case FunctionKind::StrSlice:
           args = std::to_string(o.n) + ", " + (o.length ? std::to_string(*o.length) : "null");
           break;
@@ -365,7 +366,7 @@ static std::string to_string_impl(const Expr& e, bool in_binary) {
       return in(0) + "." + function_name(n.function.kind) + "(" + args + ")";
     }
     case ExprKind::Len: return "len()";
-    case ExprKind::Sort: return in(0) + ".sort(desc=" + (n.sort.descending ? "true" : "false") + ")";
+    case ExprKind::Sort: return in(0) + (n.sort.descending ? ".sort(desc)" : ".sort(asc)");
     case ExprKind::SortBy: {
       std::string s = in(0) + ".sort_by([";
       for (size_t i = 1; i < n.inputs.size(); ++i) s += (i > 1 ? ", " : "") + in(i);

@@ -18,6 +18,18 @@ std::string format_expr(const ExprIR& e, const ExprArena& arena) {
 
 namespace {
 
+// A predicate prints without the parentheses around its top-level operator, as Polars does.
+std::string predicate_text(const ExprIR& e, const ExprArena& arena) {
+  std::string s = format_expr(e, arena);
+  if (s.size() < 2 || s.front() != '(' || s.back() != ')') return s;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+    if (depth == 0) return s;  // the first "(" closes before the end: not one group
+  }
+  return s.substr(1, s.size() - 2);
+}
+
 std::string expr_list(const std::vector<ExprIR>& exprs, const ExprArena& arena) {
   std::string s = "[";
   for (size_t i = 0; i < exprs.size(); ++i) s += (i ? ", " : "") + format_expr(exprs[i], arena);
@@ -45,7 +57,7 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
   switch (ir.kind) {
     case IRKind::DataFrameScan:
       os << pad << "DF " << quoted_names(ir.source_schema->names()) << "; " << projection_text(ir);
-      if (ir.predicate) os << "; SELECTION: " << format_expr(*ir.predicate, ea);
+      if (ir.predicate) os << "; SELECTION: " << predicate_text(*ir.predicate, ea);
       os << "\n";
       break;
     case IRKind::Scan: {
@@ -54,12 +66,12 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
       if (fmt == "Csv") fmt = "Csv";
       os << pad << fmt << " SCAN " << quoted_names(ir.scan.paths, 2) << "\n";
       os << pad << projection_text(ir) << "\n";
-      if (ir.predicate) os << pad << "SELECTION: " << format_expr(*ir.predicate, ea) << "\n";
+      if (ir.predicate) os << pad << "SELECTION: " << predicate_text(*ir.predicate, ea) << "\n";
       if (ir.n_rows) os << pad << "N_ROWS: " << *ir.n_rows << "\n";
       break;
     }
     case IRKind::Filter:
-      os << pad << "FILTER " << format_expr(*ir.predicate, ea) << "\n" << pad << "FROM\n";
+      os << pad << "FILTER " << predicate_text(*ir.predicate, ea) << "\n" << pad << "FROM\n";
       child(0, 2);
       break;
     case IRKind::Select:

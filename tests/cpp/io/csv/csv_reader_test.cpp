@@ -92,8 +92,8 @@ TEST(CsvInfer, Dates) {
   EXPECT_EQ(df.column("bad").dtype(), DataType::string());
   EXPECT_EQ(vals(df, "d"), vs({"2024-01-02", "2024-01-03"}));
   EXPECT_EQ(vals(df, "dt"), vs({"2024-01-02 03:04:05", "2024-01-02 03:04:05.123"}));
-  EXPECT_EQ(vals(df, "tz"), vs({"2024-01-02 02:04:05", "2024-01-02 03:04:05"}));
-  EXPECT_EQ(vals(df, "t"), vs({"03:04:05", "23:59:59.5"}));
+  EXPECT_EQ(vals(df, "tz"), vs({"2024-01-02 02:04:05 UTC", "2024-01-02 03:04:05 UTC"}));
+  EXPECT_EQ(vals(df, "t"), vs({"03:04:05", "23:59:59.500"}));
   EXPECT_EQ(vals(rd("t\n12:00\n", o), "t"), vs({"12:00:00"}));
   EXPECT_EQ(vals(df, "dmy"), vs({"2024-12-31", "2024-02-01"}));
   // Without try_parse_dates they stay strings; 20240102 is an integer.

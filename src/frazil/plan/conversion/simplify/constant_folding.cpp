@@ -22,8 +22,8 @@ std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& s
   Scalar v = array_get(*out, 0);
   dsl::LiteralValue lit;
   // Dynamic ints stay dynamic (the value is held as Int64, as for lit(3) itself).
-  if (l.literal.dynamic && v.dtype() == a.dtype()) {
-    lit.scalar = v.is_null() ? Scalar::null(l.literal.scalar.dtype()) : v.with_dtype(l.literal.scalar.dtype());
+  if (l.literal.dynamic && v.dtype() == a.dtype() && !v.is_null()) {
+    lit.scalar = v.with_dtype(l.literal.scalar.dtype());
     lit.dynamic = true;
   } else {
     lit.scalar = v;
