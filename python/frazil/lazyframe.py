@@ -160,6 +160,20 @@ class LazyFrame:
             raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
         if how not in _JOIN_TYPES:
             raise ValueError(f"`how` must be one of {{'inner', 'left', 'full', 'semi', 'anti', 'cross'}}, got {how}")
+        if maintain_order not in (None, "none", "left", "right", "left_right", "right_left"):
+            raise ValueError("`maintain_order` must be one of {'none', 'left', 'right', 'left_right', 'right_left'}, "
+                             f"got {maintain_order!r}")
+        # The engine's joins give rows in left order (each left row's matches in right order;
+        # Polars' "left"/"left_right"), right joins in right order ("right"/"right_left").
+        # Any other requested order sorts on row indices of both inputs.
+        native = ("right", "right_left") if how == "right" else ("left", "left_right")
+        if maintain_order not in (None, "none", *native) and how not in ("semi", "anti"):
+            li, ri = "__frazil_left_row__", "__frazil_right_row__"
+            joined = self.with_row_index(li).join(
+                other.with_row_index(ri), on, how, left_on=left_on, right_on=right_on, suffix=suffix,
+                coalesce=coalesce)
+            order = [li, ri] if maintain_order.startswith("left") else [ri, li]
+            return joined.sort(order, nulls_last=True, maintain_order=True).drop(li, ri)
         if how == "cross":
             return self._wrap(self._ldf.join(other._ldf, [], [], "cross", suffix, coalesce))
         if on is not None:

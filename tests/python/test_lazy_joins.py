@@ -134,3 +134,14 @@ def test_join_key_dtype_mismatch_errors():
 
 def test_join_missing_key_errors():
     assert_same_error(lambda pl, a, b: a.join(b, on="nope"), LEFT, RIGHT, kind="ColumnNotFoundError")
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "full", "cross"])
+@pytest.mark.parametrize("order", ["left", "right", "left_right", "right_left"])
+def test_join_maintain_order_all(how, order):
+    # (One unmatched row per side: Polars leaves the order among several unmatched rows of
+    # the side whose order is not kept open.)
+    left = pl.DataFrame({"k": [1, 2, 3, 1, 2], "l": [0, 1, 2, 3, 4]})
+    right = pl.DataFrame({"k": [1, 4, 1, 2, 2], "r": [0, 1, 2, 3, 4]})
+    kwargs = {} if how == "cross" else {"on": "k"}
+    assert_same(lambda pl, a, b: a.join(b, how=how, maintain_order=order, **kwargs), left, right)

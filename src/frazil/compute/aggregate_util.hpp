@@ -130,6 +130,7 @@ inline double select_quantile(double* v, size_t n, double q, Interp m) {
       if (hi == lo) return a;
       double b = *std::min_element(v + lo + 1, v + n, nan_last_less);
       if (m == Interp::Midpoint) return (a + b) / 2;
+      if (a == b) return a;  // equal infinities: inf, not inf + f * NaN (as Polars)
       return a + (fidx - static_cast<double>(lo)) * (b - a);
     }
   }

@@ -328,7 +328,8 @@ std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vec
     if (a.dtype().is_null()) continue;
     const int bits = order_bits(a.dtype());
     const W flip = desc[c] ? static_cast<W>(low_mask(bits)) : 0;
-    const int shift = total - used - bits;  // this key's value bits sit at [shift, shift+bits)
+    // This key's value bits sit at [shift, shift+bits), its null bit (if any) just above.
+    const int shift = total - used - bits - (a.null_count() > 0 ? 1 : 0);
     if (a.null_count() > 0) {
       const uint8_t* valid = a.validity_bits();
       const int64_t off = a.offset();

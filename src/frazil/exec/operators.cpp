@@ -7,8 +7,9 @@ namespace frazil::exec {
 
 DataFrame FilterOperator::execute(const DataFrame& morsel, physical::ExecState& state) const {
   Column mask = predicate_->evaluate(morsel, state);
-  if (mask.is_scalar()) {
-    const Scalar& v = mask.scalar_value();
+  // A scalar or one-row mask (lit(True), col("a").first() > 0) keeps all rows or none.
+  if (mask.is_scalar() || (mask.length() == 1 && morsel.height() != 1)) {
+    const Scalar v = mask.is_scalar() ? mask.scalar_value() : mask.get(0);
     bool keep = !v.is_null() && v.as_bool();
     return keep ? morsel : morsel.slice(0, 0);
   }

@@ -170,6 +170,11 @@ TEST(Aggregate, Float64WithNaN) {
   // all NaN -> NaN
   auto nans = f64({kNaN, kNaN});
   EXPECT_TRUE(std::isnan(aggregate(AggKind::Max, *nans).as_double()));
+  // Polars: [inf, inf].median() -> inf (not inf + 0.5 * (inf - inf)); [-inf, 1.0] -> NaN.
+  const double inf = INFINITY;
+  EXPECT_EQ(aggregate(AggKind::Median, *f64({inf, inf})).as_double(), inf);
+  EXPECT_EQ(aggregate(AggKind::Median, *f64({-inf, -inf})).as_double(), -inf);
+  EXPECT_TRUE(std::isnan(aggregate(AggKind::Median, *f64({-inf, 1.0})).as_double()));
 }
 
 // Polars 2.1: Int32 [2147483647, 1, 5, null], k = [0,0,1,1]: sums wrap in Int32.

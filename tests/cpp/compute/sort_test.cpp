@@ -131,6 +131,17 @@ TEST(ArgSort, BooleansAndMultiFixed) {
   EXPECT_EQ(arg_sort({x, y}, opts({true, false}, {true})), (Ids{0, 2, 1, 3}));
 }
 
+TEST(ArgSort, NullableKeyAfterAnotherPackedKey) {
+  // The null bit of a later key must not overlap the earlier key's bits (found by the
+  // Python fuzzer). Polars: df{b:[False, True], d:[5, None]}.sort("b", "d") -> rows [0, 1].
+  auto b = boolean({false, true});
+  EXPECT_EQ(arg_sort({b, i64({5, std::nullopt})}, opts({false}, {false})), (Ids{0, 1}));
+  auto x = make_array<uint8_t>(DataType::uint8(), {1, 2, 1, 0});
+  auto y = make_array<int16_t>(DataType::int16(), {std::nullopt, std::nullopt, 3, 9});
+  EXPECT_EQ(arg_sort({x, y}, opts({false}, {false})), (Ids{3, 0, 2, 1}));
+  EXPECT_EQ(arg_sort({x, y}, opts({false}, {true})), (Ids{3, 2, 0, 1}));
+}
+
 TEST(ArgSort, Errors) {
   EXPECT_THROW(arg_sort({}, opts({}, {})), InvalidOperationError);
   EXPECT_THROW(arg_sort({i64({1}), i64({1, 2})}, opts({}, {})), ShapeError);

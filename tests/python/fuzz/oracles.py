@@ -57,7 +57,7 @@ class Case:
                     "for part in (q.filter(p), q.filter(~p), q.filter(p.is_null())):\n"
                     "    print(part.collect())\n"
                     "print(q.collect())\n"
-                    "print(q.select(p.fill_null(False).sum()).collect())\n")
+                    "print(q.with_columns(p.alias('_p_')).select(frazil.col('_p_').fill_null(False).sum()).collect())\n")
         elif oracle == "optimizer":
             show = ("print(query(frazil).collect())\n"
                     "print(query(frazil).collect(optimizations=frazil.QueryOptFlags.none()))\n"
@@ -123,6 +123,14 @@ def compare(got, expected, state: str) -> tuple[str, str] | None:
     return None
 
 
+def _planning_error(env: dict, src: str) -> str:
+    try:
+        eval(src, env).collect_schema()  # noqa: S307
+    except Exception as exc:  # noqa: BLE001
+        return kind(exc)
+    return "-"
+
+
 def differential(case: Case, fenv: dict, penv: dict) -> Failure | None:
     src = case.plan.render()
     expected, p_exc = run(pl, penv, src)
@@ -136,11 +144,24 @@ def differential(case: Case, fenv: dict, penv: dict) -> Failure | None:
             return Failure("differential", f"error:{kind(f_exc)}/{kind(p_exc)}",
                            f"frazil raised {kind(f_exc)}: {f_exc}\npolars raised {kind(p_exc)}: {p_exc}")
         if f_exc is not None:
+            # frazil type-checks the whole plan before running it; Polars only raises some
+            # type errors when an operator sees data. Over empty input that is no bug.
+            if expected.height == 0 and _planning_error(fenv, src) == kind(f_exc):
+                return None
             return Failure("differential", f"frazil-error:{kind(f_exc)}",
                            f"frazil raised {kind(f_exc)}: {f_exc}\npolars returned\n{expected}")
         return Failure("differential", f"polars-error:{kind(p_exc)}",
                        f"polars raised {kind(p_exc)}: {p_exc}\nfrazil returned\n{got}")
     diff = compare(got, expected, order_state(case.plan))
+    if diff and diff[0] == "dtypes" and expected.height == 0:
+        # Polars sometimes gives an empty result other dtypes than its own plan's schema;
+        # frazil agreeing with that schema is no bug.
+        try:
+            planned = list(eval(src, penv).collect_schema().dtypes())  # noqa: S307
+        except Exception:  # noqa: BLE001
+            planned = None
+        if planned == got.to_polars().dtypes:
+            return None
     if diff:
         return Failure("differential", diff[0], f"{diff[1]}\nfrazil:\n{got}\npolars:\n{expected}")
     return None
@@ -200,7 +221,8 @@ def tlp(case: Case, fenv: dict) -> Failure | None:
                        f"filter(p) + filter(~p) + filter(p.is_null()) (heights {heights}) != the whole "
                        f"({whole.height} rows): {diff[1]}")
     # NoREC: counting the rows a filter keeps equals summing the predicate.
-    out, exc = run(fz, fenv, f"{q}.select(({p}).fill_null(False).sum().alias('n'))")
+    # (with_columns broadcasts a scalar predicate to the frame's height first)
+    out, exc = run(fz, fenv, f"{q}.with_columns(({p}).alias('_p_')).select(pl.col('_p_').fill_null(False).sum())")
     if exc is None:
         n = out.to_polars().item() if out.height == 1 and out.width == 1 else None
         if n != parts[0].height:
@@ -229,11 +251,12 @@ def _combine_check(total, pieces, is_float: bool):
     s, lo, hi, n = total
     if sum(x[3] for x in pieces) != n:
         return "count", "counts of the parts do not add up"
+    # min/max skip NaN unless every value is NaN (Polars' rule): combine the same way.
     los = [x[1] for x in pieces if x[1] is not None]
     his = [x[2] for x in pieces if x[2] is not None]
-    if not _same(min(los, key=_order_key) if los else None, lo):
+    if not _same(_extreme(los, min), lo):
         return "min", "min of the parts' minima differs"
-    if not _same(max(his, key=_order_key) if his else None, hi):
+    if not _same(_extreme(his, max), hi):
         return "max", "max of the parts' maxima differs"
     sums = [x[0] for x in pieces]
     if is_float:
@@ -248,9 +271,11 @@ def _combine_check(total, pieces, is_float: bool):
     return None
 
 
-def _order_key(v):
-    # Polars orders NaN above every number.
-    return (1, 0) if isinstance(v, float) and math.isnan(v) else (0, v)
+def _extreme(values, fn):
+    if not values:
+        return None
+    numbers = [v for v in values if not (isinstance(v, float) and math.isnan(v))]
+    return fn(numbers) if numbers else values[0]
 
 
 def _same(a, b) -> bool:

@@ -26,7 +26,13 @@ Column kernel_result(const std::string& name, ArrayRef out, const std::vector<co
   return Column(name, std::move(out));
 }
 
-Column ColumnExpr::evaluate_impl(const DataFrame& df, ExecState&) const { return df.column(name_); }
+Column ColumnExpr::evaluate_impl(const DataFrame& df, ExecState&) const {
+  const Column& c = df.column(name_);
+  // A broadcast scalar column of an empty frame is an empty column: as a scalar its one
+  // value would broadcast like a literal (one row) in the kernels.
+  if (c.is_scalar() && c.length() == 0) return Column(c.name(), c.as_array());
+  return c;
+}
 
 Column LiteralExpr::evaluate_impl(const DataFrame&, ExecState&) const {
   if (series_) return Column("literal", series_);

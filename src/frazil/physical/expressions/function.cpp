@@ -23,6 +23,17 @@ Column FunctionExpr::call(std::vector<Column> args) const {
     arrays.push_back(is_set ? args[i].as_array() : operand_array(args[i]));
     if (!is_set) operands.push_back(&args[i]);
   }
+  // Kernels broadcast one-row operands after the first; a one-row first operand next to a
+  // longer one (lit(x).fill_null(col("a"))) is repeated here.
+  if (dsl::function_is_elementwise(function_.kind) && function_.kind != dsl::FunctionKind::IsIn &&
+      !arrays.empty() && arrays[0]->length() == 1) {
+    for (const auto& a : arrays) {
+      if (a->length() == 1) continue;
+      arrays[0] = a->length() == 0 ? arrays[0]->slice(0, 0)
+                                   : Column::scalar(args[0].name(), array_get(*arrays[0], 0), a->length()).as_array();
+      break;
+    }
+  }
   ArrayRef out = udf_(arrays);
   if (dsl::function_is_reduction(function_.kind)) return Column::scalar(args[0].name(), array_get(*out, 0), 1);
   if (!dsl::function_is_elementwise(function_.kind)) return Column(args[0].name(), std::move(out));

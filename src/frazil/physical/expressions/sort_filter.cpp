@@ -31,7 +31,9 @@ Column SortExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
 Column FilterExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
   Column in = input_->evaluate(df, state);
   Column p = predicate_->evaluate(df, state);
-  int64_t n = std::max(in.length(), p.length());
+  // A one-row predicate broadcasts to the input's length (which may be 0), and a one-row
+  // input to the predicate's.
+  int64_t n = p.length() == 1 ? in.length() : (in.length() == 1 ? p.length() : in.length());
   ArrayRef values = broadcast_to(in, n).as_array();
   ArrayRef mask = broadcast_to(p, n).as_array();
   return Column(in.name(), compute::filter(*values, *mask));

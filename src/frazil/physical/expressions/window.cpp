@@ -23,7 +23,8 @@ Column WindowExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
 }
 
 // The general case (shift, sort, reverse, x - x.mean(), ...): one evaluation per partition
-// over its rows gathered contiguously; each result must have the partition's length.
+// over its rows gathered contiguously; each result must have the partition's length, or
+// every result one row (then it is broadcast over its partition, as an aggregate is).
 Column WindowExpr::evaluate_per_partition(const DataFrame& df, const compute::Groups& groups,
                                           ExecState& state) const {
   const size_t ng = groups.num_groups();
@@ -36,20 +37,27 @@ Column WindowExpr::evaluate_per_partition(const DataFrame& df, const compute::Gr
   std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
   for (size_t i = 0; i < ids.size(); ++i) order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
   const DataFrame gathered = compute::take_frame(df, order);
+  std::vector<Column> results;
+  results.reserve(ng);
+  bool all_one_row = true;
+  for (size_t g = 0; g < ng; ++g) {
+    results.push_back(input_->evaluate(gathered.slice(offsets[g], offsets[g + 1] - offsets[g]), state));
+    all_one_row &= results.back().length() == 1;
+  }
   std::vector<ArrayRef> parts;
   parts.reserve(ng);
   std::string name;
   for (size_t g = 0; g < ng; ++g) {
     const int64_t len = offsets[g + 1] - offsets[g];
-    Column c = input_->evaluate(gathered.slice(offsets[g], len), state);
-    if (c.length() != len && !(c.is_scalar() && c.length() == 1))
+    const Column& c = results[g];
+    if (c.length() != len && !all_one_row)
       throw ShapeError("the length of the window expression did not match that of the group");
     name = c.name();
     parts.push_back(broadcast_to(c, len).as_array());
   }
-  if (parts.empty()) {  // an empty frame: no partitions, the empty result of the input itself
+  if (parts.empty()) {  // an empty frame: no partitions, an empty column of the input's dtype
     Column c = input_->evaluate(df, state);
-    return Column(c.name(), c.as_array());
+    return Column(c.name(), c.as_array()->slice(0, 0));
   }
   ArrayRef values = concat_arrays(parts);
   // Row order[i] of the frame holds value i.

@@ -117,14 +117,24 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         if (lt.is_null() && rt.is_boolean()) lw = rt;
         if (rt.is_null() && lt.is_boolean()) rw = lt;
       }
-      if (dsl::is_comparison(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string())))
-        throw InvalidOperationError(err_msg("cannot compare string with numeric type (", lt, " and ", rt,
-                                            ") in ", node_to_expr(node, arena).to_string()));
+      // An operand's own type error is reported before this node's (Polars reports the
+      // innermost failing expression).
+      auto operands_first = [&] {
+        type_check(l, arena, schema);
+        type_check(r, arena, schema);
+      };
+      if (dsl::is_comparison(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string()))) {
+        operands_first();
+        throw ComputeError(err_msg("cannot compare string with numeric type (", lt, " and ", rt, ") in ",
+                                   node_to_expr(node, arena).to_string()));
+      }
       // Polars never casts numbers to strings for arithmetic ("a" + 1 is an error, not "a1").
-      if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string())))
+      if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string()))) {
+        operands_first();
         throw InvalidOperationError(err_msg("arithmetic on string and numeric not allowed, try an explicit cast "
                                             "first (", lt, " and ", rt, ") in ",
                                             node_to_expr(node, arena).to_string()));
+      }
       auto st = get_supertype(lw, rw);
       if (!st)
         throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",
@@ -320,14 +330,25 @@ void type_check(Node node, const ExprArena& arena, const Schema& schema) {
       auto k = e.function.kind;
       bool is_str = k >= FunctionKind::StrContains && k <= FunctionKind::StrReplace;
       bool is_dt = k >= FunctionKind::DtYear && k <= FunctionKind::DtQuarter;
-      if (is_str && !t.is_string() && !t.is_null())
+      if (is_str && !t.is_string() && !t.is_null()) {
+        // Polars' kinds: the matching functions raise an invalid operation, the others a
+        // schema error ("invalid series dtype").
+        bool matcher = k == FunctionKind::StrContains || k == FunctionKind::StrStartsWith ||
+                       k == FunctionKind::StrEndsWith || k == FunctionKind::StrReplace;
+        if (!matcher)
+          throw SchemaError(err_msg("invalid series dtype: expected `String`, got `", t.short_name(), "` in ",
+                                    node_to_expr(node, arena).to_string()));
         fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      }
+      if (k == FunctionKind::Pow && !(t.is_numeric() || t.is_null()))
+        fail(err_msg("`pow` operation not supported for dtype `", t.short_name(), "` as base"));
       if (is_dt && !(t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.is_null()))
         fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
       if (k == FunctionKind::Not && !(t.is_boolean() || t.is_integer() || t.is_null()))
         fail(err_msg("`not` operation not supported for dtype `", t.short_name(), "`"));
+      // Polars allows these on integers (never NaN), not on booleans or temporals.
       if ((k == FunctionKind::IsNan || k == FunctionKind::IsNotNan || k == FunctionKind::FillNan) &&
-          !(t.is_float() || t.is_null()))
+          !(t.is_float() || t.is_integer() || t.is_null()))
         fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
       if ((k == FunctionKind::Abs || k == FunctionKind::Negate || k == FunctionKind::Round ||
            k == FunctionKind::Sqrt || k == FunctionKind::Floor || k == FunctionKind::Ceil) &&

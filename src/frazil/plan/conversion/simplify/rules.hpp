@@ -18,7 +18,7 @@ std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& sch
 // Literal op literal of the same dtype folded with the runtime kernels (constant_folding.cpp).
 std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& schema);
 // when(<literal bool>).then(a).otherwise(b) (ternary_folding.cpp).
-std::optional<AExpr> fold_ternary(ExprArena& arena, Node node);
+std::optional<AExpr> fold_ternary(ExprArena& arena, Node node, const Schema& schema);
 // is_null().any(), is_not_null().any(), sort().reverse(), drop_nulls().len() (function_rules.cpp).
 std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schema& schema);
 
