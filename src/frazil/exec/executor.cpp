@@ -12,6 +12,7 @@
 #include "frazil/compute/sort.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/operators.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
@@ -167,45 +168,15 @@ class Executor {
 
   DataFrame project_whole(const IR& ir) {
     DataFrame df = run(ir.inputs[0]);
+    if (ir.kind == IRKind::Select)
+      if (auto out = try_scalar_aggregate(ir, df, ea_, opts_.morsel_size)) return *out;
     std::vector<OperatorRef> ops{make_operator(ir)};
     physical::ExecState state;
     return run_operators(ops, df.rechunk(), state);
   }
 
   DataFrame group_by(const IR& ir) {
-    DataFrame df = run(ir.inputs[0]).rechunk();
-    const Schema& in = input_schema(ir);
-    physical::ExecState state;
-    std::vector<ArrayRef> keys;
-    std::vector<std::string> key_names;
-    for (const auto& k : physical::create_physical_exprs(ir.keys, ea_, in)) {
-      Column c = physical::broadcast_to(k->evaluate(df, state), df.height());
-      keys.push_back(c.as_array());
-      key_names.push_back(c.name());
-    }
-    compute::Groups groups = compute::group_rows(keys);
-    const int64_t ng = static_cast<int64_t>(groups.num_groups());
-    std::vector<Column> cols;
-    for (size_t i = 0; i < keys.size(); ++i)
-      cols.emplace_back(key_names[i], compute::take(*keys[i], groups.first_rows));
-    physical::GroupContext ctx{&groups};
-    for (const auto& a : physical::create_physical_exprs(ir.exprs, ea_, in)) {
-      Column c = a->evaluate_on_groups(df, ctx, state);
-      cols.push_back(physical::broadcast_to(c, ng));
-    }
-    return conform(DataFrame(std::move(cols)), *ir.schema);
-  }
-
-  // Casts nothing: checks that the result has the planned names and dtypes (an internal
-  // error otherwise) and fixes dtypes of empty columns built without type information.
-  static DataFrame conform(const DataFrame& df, const Schema& schema) {
-    FRAZIL_CHECK_EQ(df.width(), schema.size());
-    for (size_t i = 0; i < schema.size(); ++i) {
-      if (df.column(i).dtype() != schema.field(i).dtype || df.column(i).name() != schema.field(i).name)
-        throw InternalError(err_msg("result column ", i, " is ", df.column(i).name(), ": ", df.column(i).dtype(),
-                                    " but the plan says ", schema.field(i).name, ": ", schema.field(i).dtype));
-    }
-    return df;
+    return execute_group_by(ir, run(ir.inputs[0]), ea_, opts_.morsel_size);
   }
 
   DataFrame join(const IR& ir) {

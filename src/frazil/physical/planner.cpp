@@ -12,10 +12,15 @@ using plan::Node;
 
 namespace {
 
-PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Schema& schema) {
+PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Schema& schema,
+                             const Substitutions* subs) {
+  if (subs) {
+    auto it = subs->find(node);
+    if (it != subs->end()) return it->second;
+  }
   const AExpr& e = arena.get(node);
   dsl::Expr source = plan::node_to_expr(node, arena);
-  auto child = [&](size_t i) { return create_inner(e.inputs[i], arena, schema); };
+  auto child = [&](size_t i) { return create_inner(e.inputs[i], arena, schema, subs); };
   switch (e.kind) {
     case AExprKind::Column: return std::make_shared<ColumnExpr>(e.name, std::move(source));
     case AExprKind::Literal:
@@ -50,8 +55,9 @@ PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Sche
 
 }  // namespace
 
-PhysicalExprRef create_physical_expr(const plan::ExprIR& expr, const plan::ExprArena& arena, const Schema& schema) {
-  PhysicalExprRef inner = create_inner(expr.node(), arena, schema);
+PhysicalExprRef create_physical_expr(const plan::ExprIR& expr, const plan::ExprArena& arena, const Schema& schema,
+                                     const Substitutions* substitutions) {
+  PhysicalExprRef inner = create_inner(expr.node(), arena, schema, substitutions);
   return std::make_shared<AliasExpr>(std::move(inner), expr.output_name(), plan::node_to_expr(expr.node(), arena));
 }
 

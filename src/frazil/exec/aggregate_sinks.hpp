@@ -1,0 +1,24 @@
+// The parallel aggregation sinks.
+//  - group_by: rows are hash-partitioned by their keys (in parallel, morsel by morsel),
+//    then every partition is grouped and aggregated on its own thread: a group lives in
+//    exactly one partition, so every aggregation, decomposable or not, stays exact.
+//  - select of aggregations only: each morsel is reduced to partial states in parallel,
+//    the partials are combined, and the expressions above the aggregations are evaluated
+//    once on the results.
+#pragma once
+
+#include <optional>
+
+#include "frazil/plan/ir.hpp"
+
+namespace frazil::exec {
+
+DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& arena,
+                           int64_t morsel_size);
+
+// nullopt when the select has other shapes than decomposable aggregations (sum, min, max,
+// count, len, mean of row-wise inputs) under row-wise expressions.
+std::optional<DataFrame> try_scalar_aggregate(const plan::IR& ir, const DataFrame& input,
+                                              const plan::ExprArena& arena, int64_t morsel_size);
+
+}  // namespace frazil::exec
