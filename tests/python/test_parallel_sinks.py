@@ -40,7 +40,7 @@ SCRIPT = textwrap.dedent(
 
     q = lambda m, lf: lf.filter(m.col("w") > 0).select(
         m.col("v").sum(), m.col("w").mean().alias("wm"), m.col("w").min().alias("wmin"),
-        m.col("v").max().alias("vmax"), m.len(), (m.col("v") * 2).count().alias("c"),
+        m.col("v").max().alias("vmax"), m.len(), (m.col("v") * 2).count().alias("c"), m.col("w").len().alias("wl"),
         (m.col("v").sum() / m.len()).alias("ratio"))
     got, want = both(q)
     assert_frame_equal(got, want, check_dtypes=True)

@@ -122,7 +122,8 @@ std::optional<DataFrame> try_scalar_aggregate(const plan::IR& ir, const DataFram
       result = array_get(*compute::cast(*scalar_to_array(mean, 1), out), 0);
     } else {
       DataType t = compute::agg_result_dtype(e.agg, plan::node_dtype(e.inputs[0], ea, in));
-      AggKind combine = e.agg == AggKind::Count ? AggKind::Sum : e.agg;
+      // Counts add up; the others reduce their partials the way they reduce values.
+      AggKind combine = (e.agg == AggKind::Count || e.agg == AggKind::Len) ? AggKind::Sum : e.agg;
       result = compute::aggregate(combine, *scalars_to_array(partial[a], t), e.agg_options);
     }
     subs[aggs[a]] = std::make_shared<physical::LiteralExpr>(result, plan::node_to_expr(aggs[a], ea));
