@@ -76,3 +76,33 @@ def test_cli_runs_pdsh_queries_in_the_cpp_api(scale1_parquet: Path) -> None:
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "6/6 queries matched their answers" in proc.stdout
+
+
+def test_runner_table_shows_failures_and_averages_common_queries() -> None:
+    from bench.pdsh.run import Outcome, build_table, render_text
+
+    outcomes = {
+        ("frazil", 1): Outcome("ok", seconds=2.0, rows=4),
+        ("duckdb", 1): Outcome("ok", seconds=1.0, rows=4),
+        ("frazil", 2): Outcome("WRONG", rows=100, detail="values differ"),
+        ("duckdb", 2): Outcome("ok", seconds=0.5, rows=100),
+        ("frazil", 3): Outcome("ok", seconds=0.5, rows=10),
+        ("duckdb", 3): Outcome("FAILED", detail="boom"),
+    }
+    header, rows, summary = build_table([1, 2, 3], ["frazil", "duckdb"], outcomes)
+    assert header == ["query", "rows", "frazil", "duckdb", "frazil / best peer"]
+    assert rows[0] == ["q1", "4", "2.000", "1.000", "2.00x"]
+    assert rows[1] == ["q2", "100", "WRONG", "0.500", "WRONG"]
+    assert rows[2] == ["q3", "10", "0.500", "FAILED", "-"]
+    assert rows[3][0] == "geomean (1 q)" and summary["common"] == [1]
+    assert "WRONG" in render_text(header, rows)
+
+
+def test_runner_reports_a_failing_worker(tmp_path: Path) -> None:
+    import argparse
+
+    from bench.pdsh.run import run_one
+
+    args = argparse.Namespace(scale=1, format="parquet", reps=1, threads=1, timeout=60)
+    out = run_one("no-such-engine", 1, args, tmp_path / "q1.parquet")
+    assert out.status == "FAILED" and "unknown engine" in out.detail
