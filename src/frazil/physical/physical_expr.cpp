@@ -40,17 +40,25 @@ Column PhysicalExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupCon
   return Column(values.name(), implode_by_groups(*values.as_array(), *groups.groups));
 }
 
-ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups) {
+GroupOrder order_by_groups(const compute::Groups& groups) {
   const size_t ng = groups.num_groups();
   const auto& ids = groups.group_ids;
   // Counting sort of the rows by group id keeps each group's rows in row order.
-  std::vector<int64_t> offsets(ng + 1, 0);
-  for (auto g : ids) ++offsets[g + 1];
-  for (size_t g = 0; g < ng; ++g) offsets[g + 1] += offsets[g];
-  std::vector<compute::IdxSize> order(ids.size());
-  std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
-  for (size_t i = 0; i < ids.size(); ++i) order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
-  ArrayRef flat = compute::take(values, order);
+  GroupOrder out;
+  out.offsets.assign(ng + 1, 0);
+  for (auto g : ids) ++out.offsets[g + 1];
+  for (size_t g = 0; g < ng; ++g) out.offsets[g + 1] += out.offsets[g];
+  out.order.resize(ids.size());
+  std::vector<int64_t> cursor(out.offsets.begin(), out.offsets.end() - 1);
+  for (size_t i = 0; i < ids.size(); ++i) out.order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
+  return out;
+}
+
+ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups) {
+  const size_t ng = groups.num_groups();
+  GroupOrder go = order_by_groups(groups);
+  const std::vector<int64_t>& offsets = go.offsets;
+  ArrayRef flat = compute::take(values, go.order);
   Buffer off = Buffer::allocate((ng + 1) * sizeof(int64_t));
   std::copy(offsets.begin(), offsets.end(), off.mutable_as<int64_t>());
   return Array::make(DataType::list(values.dtype()), static_cast<int64_t>(ng), Buffer(), {off}, {flat});

@@ -50,6 +50,14 @@ using PhysicalExprRef = std::shared_ptr<const PhysicalExpr>;
 // Gathers the row-aligned `values` into one list per group (Polars' implode in agg()).
 ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups);
 
+// The rows ordered group by group, each group's rows in row order: group g's rows are
+// order[offsets[g] .. offsets[g + 1]).
+struct GroupOrder {
+  std::vector<compute::IdxSize> order;
+  std::vector<int64_t> offsets;
+};
+GroupOrder order_by_groups(const compute::Groups& groups);
+
 // Evaluates `exprs` over `df` and assembles the columns into a frame: scalars broadcast to
 // the longest result (or to `height` when given), any other length mismatch is a ShapeError.
 DataFrame evaluate_to_frame(const std::vector<PhysicalExprRef>& exprs, const DataFrame& df,

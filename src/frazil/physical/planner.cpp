@@ -28,7 +28,9 @@ PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Sche
       return std::make_shared<LiteralExpr>(e.literal.materialized_scalar(), std::move(source));
     case AExprKind::BinaryExpr: return std::make_shared<BinaryExpr>(child(0), e.op, child(1), std::move(source));
     case AExprKind::Cast: return std::make_shared<CastExpr>(child(0), e.dtype, e.strict, std::move(source));
-    case AExprKind::Agg: return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options, std::move(source));
+    case AExprKind::Agg:
+      return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options, plan::is_elementwise_rec(e.inputs[0], arena),
+                                       std::move(source));
     case AExprKind::Len: return std::make_shared<LenExpr>(std::move(source));
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {

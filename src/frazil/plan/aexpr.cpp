@@ -122,6 +122,9 @@ bool is_scalar_ae(Node node, const ExprArena& arena) {
     case AExprKind::SortBy: return false;
     case AExprKind::Function:
       if (dsl::function_is_reduction(e.function.kind)) return true;
+      // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
+      if (e.function.kind == FunctionKind::Shift || e.function.kind == FunctionKind::Reverse)
+        return is_scalar_ae(e.inputs[0], arena);
       if (!dsl::function_is_elementwise(e.function.kind)) return false;
       // is_in's second input is a set, not a row-aligned input.
       if (e.function.kind == FunctionKind::IsIn) return is_scalar_ae(e.inputs[0], arena);

@@ -209,7 +209,7 @@ class ExprGen:
             return node(f"{{0}}.dt.{fn}()", [self.leaf(src)], "int")
         if r < 0.93:
             return self.aggregate(self.gen(rng.choice(["num", "num", "bool", "str"]), d), cat_hint=cat)
-        if r < 0.97:
+        if r < 0.97 and self.mode == "row":  # (Polars' over() inside agg() is its own world)
             return self.window(cat, d)
         return self.order_fn(cat, d)
 
@@ -304,7 +304,7 @@ class ExprGen:
         if r < 0.88:
             fn = rng.choice(["min()", "max()", "first()", "last()"])
             return node(f"{{0}}.{fn}", [self.gen("str", d)], "str", agg=True, order=fn in ("first()", "last()"))
-        if r < 0.93:
+        if r < 0.93 and self.mode == "row":
             return self.window("str", d)
         return self.leaf("str")
 

@@ -11,7 +11,21 @@ from __future__ import annotations
 import re
 
 # id -> (oracle, signature regex, query-source regex, reason)
-KNOWN: dict[str, tuple[str, str, str, str]] = {}
+KNOWN: dict[str, tuple[str, str, str, str]] = {
+    "dead-branch-errors": (
+        "differential", r"^frazil-error:(InvalidOperationError|ComputeError)$", r"when\(pl\.lit\((None|False)",
+        "when(<null/false literal>).then(<strict cast that fails>).otherwise(<scalar>): Polars drops the dead "
+        "branch before running it; frazil folds it only when both branches have the same length, so it still "
+        "evaluates the cast and raises"),
+    "dynamic-literal-arithmetic-unoptimized": (
+        "optimizer", r"^none:dtypes$", r"pl\.lit\(",
+        "with simplify_expression off, an operation on two dynamic literals (lit(inf) - lit(0.5)) gets the "
+        "materialized dtype (f64) instead of staying dynamic, so col_f32 % (...) is f64 instead of f32"),
+    "dynamic-literal-arithmetic-unfolded": (
+        "differential", r"^dtypes$", r"\(pl\.lit\([^()]*\) (\*\*|//|[-+*/%]) (pl\.lit\(|-?\d|nan|inf)",
+        "an operation on two dynamic literals that constant folding does not fold (lit(0) ** 0) gets a "
+        "materialized dtype; Polars keeps it dynamic, so .fill_null(col_f32) is f32 there and f64 here"),
+}
 
 
 def match_known(case, failure) -> str | None:

@@ -1,6 +1,7 @@
 // Aggregations: over the whole chunk (a scalar) or per group (one row per group).
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 
@@ -31,14 +32,46 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
         Column masked = filter->masked(df, state);
         return Column(masked.name(), compute::aggregate_grouped(kind_, *masked.as_array(), groups, options_));
       }
-      default:
-        throw InvalidOperationError(err_msg("`", compute::agg_name(kind_),
-                                            "` of a filtered expression inside agg() is not supported yet"));
+      default: return aggregate_per_group(df, groups, state);  // first, last, n_unique, len, ...
     }
   }
+  // A literal (or an aggregate) is one value per group, not one per row: lit(1.5).count()
+  // is 1 in every group, as in Polars.
+  if (input_->is_scalar()) {
+    Column per_group = input_->evaluate_on_groups(df, g, state);
+    if (per_group.is_scalar() && per_group.length() == 1)
+      return Column::scalar(per_group.name(), compute::aggregate(kind_, *operand_array(per_group), options_), 1);
+    compute::Groups single;  // group i holds just row i of per_group
+    const size_t n = static_cast<size_t>(per_group.length());
+    single.group_ids.resize(n);
+    for (size_t i = 0; i < n; ++i) single.group_ids[i] = static_cast<compute::IdxSize>(i);
+    single.first_rows = single.group_ids;
+    return Column(per_group.name(), compute::aggregate_grouped(kind_, *per_group.as_array(), single, options_));
+  }
+  if (!row_wise_) return aggregate_per_group(df, groups, state);
   Column in = input_->evaluate(df, state);
   if (in.length() != df.height()) in = broadcast_to(in, df.height());
   return Column(in.name(), compute::aggregate_grouped(kind_, *in.as_array(), groups, options_));
+}
+
+// x.reverse().max(), x.sort().first(), x.shift().sum() per group: the input is evaluated
+// over each group's rows (gathered contiguously), then aggregated.
+Column AggExpr::aggregate_per_group(const DataFrame& df, const compute::Groups& groups, ExecState& state) const {
+  const GroupOrder go = order_by_groups(groups);
+  const DataFrame gathered = compute::take_frame(df, go.order);
+  const size_t ng = groups.num_groups();
+  std::vector<ArrayRef> parts;
+  parts.reserve(std::max<size_t>(ng, 1));
+  std::string name;
+  for (size_t g = 0; g < std::max<size_t>(ng, 1); ++g) {
+    // With no groups, one evaluation over no rows gives the result's dtype.
+    DataFrame rows = ng ? gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]) : df.slice(0, 0);
+    Column c = input_->evaluate(rows, state);
+    name = c.name();
+    parts.push_back(scalar_to_array(compute::aggregate(kind_, *c.as_array(), options_), 1));
+  }
+  ArrayRef out = concat_arrays(parts);
+  return Column(name, ng ? out : out->slice(0, 0));
 }
 
 }  // namespace frazil::physical

@@ -65,16 +65,22 @@ class CastExpr final : public PhysicalExpr {
 
 class AggExpr final : public PhysicalExpr {
  public:
-  AggExpr(PhysicalExprRef input, compute::AggKind kind, compute::AggOptions options, dsl::Expr source)
-      : PhysicalExpr(std::move(source)), input_(std::move(input)), kind_(kind), options_(std::move(options)) {}
+  // row_wise: the input is elementwise, so it can be evaluated once over all rows and
+  // then aggregated per group; otherwise (shift, reverse, sort, ...) it runs per group.
+  AggExpr(PhysicalExprRef input, compute::AggKind kind, compute::AggOptions options, bool row_wise,
+          dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), kind_(kind), options_(std::move(options)),
+        row_wise_(row_wise) {}
   bool is_scalar() const override { return true; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
  private:
+  Column aggregate_per_group(const DataFrame& df, const compute::Groups& groups, ExecState& state) const;
   PhysicalExprRef input_;
   compute::AggKind kind_;
   compute::AggOptions options_;
+  bool row_wise_;
 };
 
 class LenExpr final : public PhysicalExpr {

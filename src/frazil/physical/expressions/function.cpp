@@ -6,6 +6,8 @@ namespace frazil::physical {
 
 bool FunctionExpr::is_scalar() const {
   if (dsl::function_is_reduction(function_.kind)) return true;
+  if (function_.kind == dsl::FunctionKind::Shift || function_.kind == dsl::FunctionKind::Reverse)
+    return inputs_[0]->is_scalar();
   if (!dsl::function_is_elementwise(function_.kind)) return false;
   if (function_.kind == dsl::FunctionKind::IsIn) return inputs_[0]->is_scalar();
   for (const auto& in : inputs_)
@@ -36,7 +38,11 @@ Column FunctionExpr::call(std::vector<Column> args) const {
   }
   ArrayRef out = udf_(arrays);
   if (dsl::function_is_reduction(function_.kind)) return Column::scalar(args[0].name(), array_get(*out, 0), 1);
-  if (!dsl::function_is_elementwise(function_.kind)) return Column(args[0].name(), std::move(out));
+  if (!dsl::function_is_elementwise(function_.kind)) {
+    // A reordered scalar (lit(1).shift()) stays a scalar that broadcasts.
+    if (out->length() == 1 && is_scalar()) return Column::scalar(args[0].name(), array_get(*out, 0), 1);
+    return Column(args[0].name(), std::move(out));
+  }
   return kernel_result(args[0].name(), std::move(out), operands);
 }
 
@@ -53,6 +59,12 @@ Column FunctionExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupCon
   if (function_.kind == dsl::FunctionKind::NullCount) {
     Column in = broadcast_to(inputs_[0]->evaluate(df, state), df.height());
     return Column(in.name(), compute::aggregate_grouped(compute::AggKind::NullCount, *in.as_array(), *g.groups));
+  }
+  if (is_scalar() && (function_.kind == dsl::FunctionKind::Shift || function_.kind == dsl::FunctionKind::Reverse)) {
+    // Reordering the one value each group has: reverse keeps it, a shift moves it out.
+    Column in = inputs_[0]->evaluate_on_groups(df, g, state);
+    if (function_.kind == dsl::FunctionKind::Reverse || function_.options.n == 0) return in;
+    return Column::scalar(in.name(), array_get(*make_null_array(in.dtype(), 1), 0), 1);
   }
   if (!dsl::function_is_elementwise(function_.kind))
     throw InvalidOperationError(err_msg("`", dsl::function_name(function_.kind),

@@ -28,14 +28,9 @@ Column WindowExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
 Column WindowExpr::evaluate_per_partition(const DataFrame& df, const compute::Groups& groups,
                                           ExecState& state) const {
   const size_t ng = groups.num_groups();
-  const auto& ids = groups.group_ids;
-  // Counting sort of the rows by partition keeps each partition's rows in row order.
-  std::vector<int64_t> offsets(ng + 1, 0);
-  for (auto g : ids) ++offsets[g + 1];
-  for (size_t g = 0; g < ng; ++g) offsets[g + 1] += offsets[g];
-  std::vector<compute::IdxSize> order(ids.size());
-  std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
-  for (size_t i = 0; i < ids.size(); ++i) order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
+  const GroupOrder go = order_by_groups(groups);
+  const std::vector<compute::IdxSize>& order = go.order;
+  const std::vector<int64_t>& offsets = go.offsets;
   const DataFrame gathered = compute::take_frame(df, order);
   std::vector<Column> results;
   results.reserve(ng);

@@ -219,6 +219,9 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             const AExpr& a = arena.get(e.inputs[i]);
             DataType d = dtype(e.inputs[i]);
             DataType w = operand_dtype(a, d, xt);
+            if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric()))
+              throw ComputeError(err_msg("cannot compare string with numeric type (", xt, " and ", w, ") in ",
+                                         node_to_expr(node, arena).to_string()));
             if (auto s = get_supertype(xt, w)) xt = *s;
           }
           for (size_t i = 0; i < 3; ++i) {
