@@ -450,3 +450,23 @@ def test_file_scans_take_projection_predicate_and_row_limit(files, fmt):
         text = q.explain()
         for fragment in fragments:
             assert fragment in text, f"{fragment!r} not in\n{text}"
+
+
+# ---- regressions found by random plans ----
+
+def test_join_after_drop_keeps_the_right_column_names():
+    # The right b is not suffixed because the left b was dropped before the join.
+    check(lambda pl, l, r: l.drop("b").join(r, on="a").unique(keep="none", maintain_order=True)
+          .filter(pl.col("f").is_not_null()), DATA, RIGHT, ordered=False)
+
+
+def test_select_height_comes_from_a_frame_expression():
+    # shift of a literal has one row: it does not vouch for the height once "a" is dropped.
+    check(lambda pl, lf: lf.select(pl.col("a"), pl.lit(1.0).shift(1).alias("e"), x=pl.lit(True)).drop("a"), DATA)
+
+
+def test_group_by_with_shift_inside_an_aggregation_keeps_key_filters_above():
+    # Polars shifts per group; frazil's executor shifts the whole column, so the filter
+    # must not remove other groups' rows first (frazil against itself only).
+    check(lambda pl, lf: lf.group_by("g", maintain_order=True).agg(pl.col("a").shift(1).sum())
+          .filter(pl.col("g") == "x"), DATA, plan=['FILTER col("g") == "x"'], polars=False)

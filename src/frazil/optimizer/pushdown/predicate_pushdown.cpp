@@ -38,7 +38,7 @@ bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
     case AExprKind::Window: {
       // A non-aggregating window function is evaluated over the whole column by the
       // executor, so removing any rows could change it.
-      if (!plan::is_scalar_ae(e.inputs[0], arena) || plan::has_window(e.inputs[0], arena)) return false;
+      if (!plan::is_scalar_ae(e.inputs[0], arena) || !aggregates_row_local_inputs(e.inputs[0], arena)) return false;
       std::unordered_set<std::string> keys;
       for (size_t i = 1; i < e.inputs.size(); ++i) {
         const AExpr& p = arena.get(e.inputs[i]);
@@ -280,6 +280,8 @@ class PredicatePushdown {
       const AExpr& a = ea_.get(k.node());
       if (a.kind == AExprKind::Column) keys[k.output_name()] = a.name;
     }
+    for (const auto& agg : ir.exprs)
+      if (!aggregates_row_local_inputs(agg.node(), ea_)) return barrier(n, acc);
     Preds down, local;
     for (Node p : acc) {
       bool ok = !is_fallible(p, ea_, *schema) && !sign_sensitive(p, *schema);

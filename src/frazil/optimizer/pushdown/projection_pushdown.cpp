@@ -172,8 +172,9 @@ class ProjectionPushdown {
       heights[i] = height_of(ir.exprs[i].node(), ea_);
       // An expression of its own length fixes (or fails) the height: it always stays.
       keep[i] = need.count(ir.exprs[i].output_name()) || heights[i] == Height::Other;
-      any_frame |= heights[i] != Height::Scalar;
-      frame_kept |= keep[i] && heights[i] != Height::Scalar;
+      // Only a frame-height expression vouches for the height (one of its own length may be 1).
+      any_frame |= heights[i] == Height::Frame;
+      frame_kept |= keep[i] && heights[i] == Height::Frame;
     }
     if (ir.kind == IRKind::Select) {
       if (any_frame && !frame_kept) {
@@ -182,7 +183,7 @@ class ProjectionPushdown {
         for (size_t i = 0; i < n && pick == n; ++i)
           if (heights[i] == Height::Frame && ea_.get(ir.exprs[i].node()).kind == AExprKind::Column) pick = i;
         for (size_t i = 0; i < n && pick == n; ++i)
-          if (heights[i] != Height::Scalar) pick = i;
+          if (heights[i] == Height::Frame) pick = i;
         keep[pick] = true;
       }
       if (n > 0 && std::none_of(keep.begin(), keep.end(), [](bool b) { return b; })) keep[0] = true;
@@ -454,7 +455,9 @@ class ProjectionPushdown {
   }
 
   void rewrite_join(Node n, IR& ir, const NameSet& need) {
-    const auto before = join_columns(ir, original(ir.inputs[0]), original(ir.inputs[1]), ea_);
+    // The inputs as planned (`ir`'s are resolved already and may be other nodes).
+    const std::vector<Node> planned = lp_.get(n).inputs;
+    const auto before = join_columns(ir, original(planned[0]), original(planned[1]), ea_);
     auto try_schema = [&]() -> SchemaRef {
       const Schema& ls = *lp_.get(ir.inputs[0]).schema;
       const Schema& rs = *lp_.get(ir.inputs[1]).schema;
@@ -470,10 +473,10 @@ class ProjectionPushdown {
       // Extra input columns changed which names collide: give the join exactly what it
       // was planned with (join_needs checked that those keep every name).
       IR original_ir = ir;
-      original_ir.inputs = lp_.get(n).inputs;
+      original_ir.inputs = planned;
       auto [left, right] = join_needs(original_ir, need);
-      ir.inputs[0] = exact(ir.inputs[0], ordered(original(original_ir.inputs[0]), left));
-      ir.inputs[1] = exact(ir.inputs[1], ordered(original(original_ir.inputs[1]), right));
+      ir.inputs[0] = exact(ir.inputs[0], ordered(original(planned[0]), left));
+      ir.inputs[1] = exact(ir.inputs[1], ordered(original(planned[1]), right));
       schema = try_schema();
       FRAZIL_CHECK(schema != nullptr);
     }
