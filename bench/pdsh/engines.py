@@ -47,11 +47,3 @@ def prepare(engine: str, n: int, scale: float, fmt: str, threads: int) -> Callab
         return lambda: polars.from_arrow(ctx.sql(text).to_arrow_table())
     raise ValueError(f"unknown engine {engine!r}: expected one of {ENGINES}")
 
-
-def explain(engine: str, n: int, scale: float, fmt: str) -> str:
-    """The optimized plan of query n in frazil or polars."""
-    import importlib
-
-    pl = importlib.import_module(engine)
-    fn = load(n, engine)
-    return fn(**tables.lazy_tables(pl, tables_of(fn), scale, fmt)).explain()
