@@ -66,3 +66,19 @@ data: setup
 
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so
+
+# libFuzzer runs of the CSV and Parquet readers under ASan+UBSan (clang is installed when
+# missing). Crashing inputs land in tests/fuzz/corpus/<reader>/, which `make test` replays.
+FUZZ_SECONDS ?= 60
+fuzz-readers: setup
+	command -v clang++ >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev)
+	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
+	  -DFRAZIL_BUILD_PROGRAMS=OFF -DFRAZIL_LAYERS="core;compute;io" -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
+	$(CMAKE) --build build-fuzz -j $(JOBS)
+	for t in csv parquet; do \
+	  mkdir -p build-fuzz/corpus-$$t && cp tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ && \
+	  build-fuzz/$${t}_fuzz build-fuzz/corpus-$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
+	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- || exit 1; \
+	done
+.PHONY: fuzz-readers
