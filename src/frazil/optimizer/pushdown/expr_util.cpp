@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frazil/plan/canonical/canonical_expr_map.hpp"
+
 namespace frazil::optimizer {
 
 using dsl::FunctionKind;
@@ -82,6 +84,8 @@ std::vector<std::string> columns_of(Node node, const ExprArena& arena) {
 
 bool is_row_local(Node node, const ExprArena& arena) {
   const AExpr& e = arena.get(node);
+  // A non-deterministic expression gives other values when evaluated elsewhere.
+  if (plan::is_nondeterministic_top_level(e)) return false;
   switch (e.kind) {
     case AExprKind::Agg:
     case AExprKind::Len:
@@ -105,6 +109,7 @@ bool is_row_local(Node node, const ExprArena& arena) {
 
 bool aggregates_row_local_inputs(Node node, const ExprArena& arena) {
   const AExpr& e = arena.get(node);
+  if (plan::is_nondeterministic_top_level(e)) return false;
   switch (e.kind) {
     case AExprKind::Agg: return is_row_local(e.inputs[0], arena);
     case AExprKind::Len: return true;

@@ -42,8 +42,9 @@ bool expr_equal(Node a, Node b, const ExprArena& arena);
 std::vector<std::string> columns_of(Node node, const ExprArena& arena);
 
 // Output row i depends only on input row i: no aggregation, window, sort, filter or
-// shape-changing function anywhere (is_in only against a literal set). Such an expression
-// gives the same value for a row whatever other rows are present.
+// shape-changing function anywhere (is_in only against a literal set), nothing
+// non-deterministic. Such an expression gives the same value for a row whatever other rows
+// are present, and wherever in the plan it is evaluated.
 bool is_row_local(Node node, const ExprArena& arena);
 
 // An aggregation whose every input row counts alone: aggregations (and len) of row-local
