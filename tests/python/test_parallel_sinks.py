@@ -38,6 +38,15 @@ SCRIPT = textwrap.dedent(
         got, want = both(q)
         assert_frame_equal(got, want, check_dtypes=True)
 
+    # Only decomposable aggregations: the two-phase (partial per morsel) path for few groups.
+    for keys in (["s"], ["k"], [(m_col := "k")]):
+        q = lambda m, lf: lf.with_columns((m.col("k") % 7).alias("k7")).group_by(["k7"] + (keys if keys != ["k"] else []), maintain_order=True).agg(
+            m.col("v").sum(), m.col("w").mean().alias("wm"), m.col("v").max().alias("vmax"), m.col("s").min().alias("smin"),
+            m.len(), m.col("v").count().alias("c"), (m.col("v").sum() / m.len()).alias("ratio"),
+            (m.col("w") * 2 + 1).sum().alias("expr_sum"))
+        got, want = both(q)
+        assert_frame_equal(got, want, check_dtypes=True)
+
     q = lambda m, lf: lf.filter(m.col("w") > 0).select(
         m.col("v").sum(), m.col("w").mean().alias("wm"), m.col("w").min().alias("wmin"),
         m.col("v").max().alias("vmax"), m.len(), (m.col("v") * 2).count().alias("c"), m.col("w").len().alias("wl"),

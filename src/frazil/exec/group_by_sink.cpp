@@ -1,10 +1,17 @@
 #include <algorithm>
+#include <atomic>
+#include <optional>
 
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/compute/boolean.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/partial_aggregation.hpp"
+#include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/evaluate_operator.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 
@@ -50,6 +57,105 @@ DataFrame conform(DataFrame df, const Schema& schema) {
   return df;
 }
 
+// Few groups and decomposable aggregations: every morsel is grouped and reduced to
+// partial states in parallel (the row-wise inputs are computed there too), the partial
+// tables are grouped again and their states combined, and what stands above the
+// aggregations is evaluated once per group. nullopt when the shape does not fit.
+std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& ea,
+                                            const Schema& in, int64_t morsel_size) {
+  using compute::AggKind;
+  std::vector<plan::Node> aggs;
+  for (const auto& e : ir.exprs)
+    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
+  const int64_t n = input.height();
+  const size_t morsels = static_cast<size_t>((n + morsel_size - 1) / morsel_size);
+  auto key_exprs = physical::create_physical_exprs(ir.keys, ea, in);
+  std::vector<physical::PhysicalExprRef> inputs(aggs.size());
+  for (size_t a = 0; a < aggs.size(); ++a) {
+    const plan::AExpr& e = ea.get(aggs[a]);
+    if (e.kind == plan::AExprKind::Agg) inputs[a] = physical::create_physical_expr(plan::ExprIR(e.inputs[0], {}), ea, in);
+  }
+  // Partial states per morsel: the keys of its groups, then one column per state.
+  std::vector<DataFrame> partials(morsels);
+  std::atomic<bool> too_many_groups{false};
+  parallel_for(morsels, [&](size_t m) {
+    if (too_many_groups) return;
+    physical::ExecState state;
+    const int64_t off = static_cast<int64_t>(m) * morsel_size;
+    const int64_t len = std::min(morsel_size, n - off);
+    DataFrame morsel = input.slice(off, len).rechunk();
+    std::vector<ArrayRef> keys;
+    for (const auto& k : key_exprs) keys.push_back(physical::broadcast_to(k->evaluate(morsel, state), len).as_array());
+    compute::Groups groups = compute::group_rows(keys);
+    // Partials as large as the morsel would cost more than they save.
+    if (static_cast<int64_t>(groups.num_groups()) * 4 > len) {
+      too_many_groups = true;
+      return;
+    }
+    std::vector<Column> cols;
+    for (size_t i = 0; i < keys.size(); ++i)
+      cols.emplace_back("__key" + std::to_string(i), compute::take(*keys[i], groups.first_rows));
+    for (size_t a = 0; a < aggs.size(); ++a) {
+      const plan::AExpr& e = ea.get(aggs[a]);
+      std::string name = "__agg" + std::to_string(a);
+      if (e.kind == plan::AExprKind::Len) {
+        cols.emplace_back(name, compute::aggregate_grouped(AggKind::Len, *keys[0], groups));
+        continue;
+      }
+      ArrayRef values = physical::broadcast_to(inputs[a]->evaluate(morsel, state), len).as_array();
+      if (e.agg == AggKind::Mean) {
+        cols.emplace_back(name, compute::aggregate_grouped(AggKind::Sum, *compute::cast(*values, DataType::float64()), groups));
+        cols.emplace_back(name + "_n", compute::aggregate_grouped(AggKind::Count, *values, groups));
+      } else {
+        cols.emplace_back(name, compute::aggregate_grouped(e.agg, *values, groups, e.agg_options));
+      }
+    }
+    partials[m] = DataFrame(std::move(cols));
+  });
+  if (too_many_groups) return std::nullopt;
+
+  // Combine: group the partial rows again (morsel order keeps first appearance) and fold
+  // the states the way each aggregation folds.
+  DataFrame all = concat_frames(partials).rechunk();
+  std::vector<ArrayRef> keys;
+  for (size_t i = 0; i < ir.keys.size(); ++i) keys.push_back(all.column(i).as_array());
+  compute::Groups groups = compute::group_rows(keys);
+  std::vector<Column> out;
+  for (size_t i = 0; i < keys.size(); ++i)
+    out.emplace_back(ir.keys[i].output_name(), compute::take(*keys[i], groups.first_rows));
+  std::vector<Column> finals;
+  physical::Substitutions subs;
+  for (size_t a = 0; a < aggs.size(); ++a) {
+    const plan::AExpr& e = ea.get(aggs[a]);
+    std::string name = "__agg" + std::to_string(a);
+    ArrayRef state = all.column(name).as_array();
+    ArrayRef result;
+    if (e.kind == plan::AExprKind::Len || e.agg == AggKind::Count || e.agg == AggKind::Len) {
+      result = compute::aggregate_grouped(AggKind::Sum, *state, groups);
+    } else if (e.agg == AggKind::Mean) {
+      ArrayRef sum = compute::aggregate_grouped(AggKind::Sum, *state, groups);
+      ArrayRef count = compute::aggregate_grouped(AggKind::Sum, *all.column(name + "_n").as_array(), groups);
+      ArrayRef mean = plan::evaluate_operator(dsl::Operator::TrueDivide, *sum, *compute::cast(*count, DataType::float64()));
+      // A group with no values has no mean (0 / 0 would be NaN).
+      mean = compute::if_then_else(*plan::evaluate_operator(dsl::Operator::Gt, *count, *scalar_to_array(Scalar::uint32(0), 1)),
+                                   *mean, *make_null_array(DataType::float64(), 1));
+      result = compute::cast(*mean, compute::agg_result_dtype(AggKind::Mean, plan::node_dtype(e.inputs[0], ea, in)));
+    } else {
+      result = compute::aggregate_grouped(e.agg, *state, groups, e.agg_options);
+    }
+    finals.emplace_back(name, result);
+    subs[aggs[a]] = std::make_shared<physical::ColumnExpr>(name, plan::node_to_expr(aggs[a], ea));
+  }
+  DataFrame per_group = finals.empty() ? DataFrame::empty_with_height(static_cast<int64_t>(groups.num_groups()))
+                                       : DataFrame(std::move(finals));
+  physical::ExecState state;
+  for (const auto& e : ir.exprs) {
+    auto expr = physical::create_physical_expr(e, ea, in, &subs);
+    out.push_back(physical::broadcast_to(expr->evaluate(per_group, state), per_group.height()));
+  }
+  return DataFrame(std::move(out));
+}
+
 }  // namespace
 
 DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& ea,
@@ -57,6 +163,8 @@ DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const pla
   const Schema& in = input.width() ? input.schema() : Schema();
   const int64_t n = input.height();
   const size_t threads = thread_pool_size();
+  if (n >= 2 * morsel_size && threads > 1)
+    if (auto out = two_phase_group_by(ir, input, ea, in, morsel_size)) return conform(std::move(*out), *ir.schema);
   // Partitioning costs a gather of every needed column; measured on 2 cores it loses to
   // one thread grouping everything (whose tables are already fast), so it only runs where
   // there are more cores to spread the partitions over.

@@ -4,6 +4,7 @@
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/partial_aggregation.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 
@@ -15,47 +16,6 @@ using plan::AExprKind;
 using plan::Node;
 
 namespace {
-
-bool decomposable(const AExpr& e, const plan::ExprArena& ea, const Schema& schema) {
-  if (!plan::is_elementwise_rec(e.inputs[0], ea)) return false;
-  DataType t = plan::node_dtype(e.inputs[0], ea, schema);
-  switch (e.agg) {
-    case AggKind::Sum:
-    case AggKind::Mean: return t.is_primitive_numeric() || t.is_boolean();
-    case AggKind::Min:
-    case AggKind::Max: return t.is_primitive_numeric() || t.is_temporal() || t.is_string() || t.is_boolean();
-    case AggKind::Count:
-    case AggKind::Len: return true;
-    default: return false;
-  }
-}
-
-// Collects the aggregations of a scalar expression; false if the expression has a shape
-// the partial path cannot take (a bare column, a non-decomposable aggregation, ...).
-bool collect_aggs(Node node, const plan::ExprArena& ea, const Schema& schema, std::vector<Node>& aggs) {
-  const AExpr& e = ea.get(node);
-  switch (e.kind) {
-    case AExprKind::Agg:
-      if (!decomposable(e, ea, schema)) return false;
-      if (std::find(aggs.begin(), aggs.end(), node) == aggs.end()) aggs.push_back(node);
-      return true;
-    case AExprKind::Len:
-      if (std::find(aggs.begin(), aggs.end(), node) == aggs.end()) aggs.push_back(node);
-      return true;
-    case AExprKind::Literal: return !e.literal.is_series();
-    case AExprKind::BinaryExpr:
-    case AExprKind::Cast:
-    case AExprKind::Ternary:
-      break;
-    case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind) || e.function.kind == dsl::FunctionKind::IsIn) return false;
-      break;
-    default: return false;
-  }
-  for (Node in : e.inputs)
-    if (!collect_aggs(in, ea, schema, aggs)) return false;
-  return true;
-}
 
 ArrayRef scalars_to_array(const std::vector<Scalar>& values, const DataType& dtype) {
   std::vector<ArrayRef> parts;
@@ -70,7 +30,7 @@ std::optional<DataFrame> try_scalar_aggregate(const plan::IR& ir, const DataFram
   const Schema in = input.schema();
   std::vector<Node> aggs;
   for (const auto& e : ir.exprs)
-    if (!collect_aggs(e.node(), ea, in, aggs)) return std::nullopt;
+    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
   if (aggs.empty()) return std::nullopt;
 
   // The aggregations' inputs, planned once.
