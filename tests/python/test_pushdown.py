@@ -465,8 +465,13 @@ def test_select_height_comes_from_a_frame_expression():
     check(lambda pl, lf: lf.select(pl.col("a"), pl.lit(1.0).shift(1).alias("e"), x=pl.lit(True)).drop("a"), DATA)
 
 
-def test_group_by_with_shift_inside_an_aggregation_keeps_key_filters_above():
-    # Polars shifts per group; frazil's executor shifts the whole column, so the filter
-    # must not remove other groups' rows first (frazil against itself only).
-    check(lambda pl, lf: lf.group_by("g", maintain_order=True).agg(pl.col("a").shift(1).sum())
-          .filter(pl.col("g") == "x"), DATA, plan=['FILTER col("g") == "x"'], polars=False)
+def test_order_dependent_aggregations_and_windows_run_per_group():
+    # shift/reverse/sort inside agg() and over() see one group at a time: a filter on the
+    # key removes whole groups and may go first.
+    check(lambda pl, lf: lf.group_by("g", maintain_order=True)
+          .agg(pl.col("a").shift(1).sum(), pl.col("b").sort(descending=True).first().alias("top"))
+          .filter(pl.col("g") == "x"), DATA, plan=['SELECTION: col("g") == "x"'], absent=["FILTER"])
+    check(lambda pl, lf: lf.with_columns(s=pl.col("a").shift(1).over("g"), t=(pl.col("b") - pl.col("b").mean()).over("g"))
+          .filter(pl.col("g") == "y"), DATA, plan=['SELECTION: col("g") == "y"'], absent=["FILTER"])
+    check(lambda pl, lf: lf.with_columns(s=pl.col("a").shift(1).over("g")).filter(pl.col("a") > 1), DATA,
+          plan=['FILTER col("a") > 1'])

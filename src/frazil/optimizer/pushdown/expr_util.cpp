@@ -107,30 +107,6 @@ bool is_row_local(Node node, const ExprArena& arena) {
   return true;
 }
 
-bool aggregates_row_local_inputs(Node node, const ExprArena& arena) {
-  const AExpr& e = arena.get(node);
-  if (plan::is_nondeterministic_top_level(e)) return false;
-  switch (e.kind) {
-    case AExprKind::Agg: return is_row_local(e.inputs[0], arena);
-    case AExprKind::Len: return true;
-    case AExprKind::Window:
-    case AExprKind::Filter:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal.is_series();
-    case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind)) return false;
-      if (e.function.kind == FunctionKind::IsIn)
-        return arena.get(e.inputs[1]).kind == AExprKind::Literal &&
-               aggregates_row_local_inputs(e.inputs[0], arena);
-      break;
-    default: break;
-  }
-  for (Node in : e.inputs)
-    if (!aggregates_row_local_inputs(in, arena)) return false;
-  return true;
-}
-
 namespace {
 
 // Integers of `from` all fit in `to`.

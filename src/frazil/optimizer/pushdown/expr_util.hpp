@@ -47,12 +47,6 @@ std::vector<std::string> columns_of(Node node, const ExprArena& arena);
 // are present, and wherever in the plan it is evaluated.
 bool is_row_local(Node node, const ExprArena& arena);
 
-// An aggregation whose every input row counts alone: aggregations (and len) of row-local
-// expressions, combined elementwise. Filtering away whole groups leaves its value for the
-// other groups unchanged. (Shift and the like inside an aggregation are excluded: the
-// executor evaluates them over the whole column, not per group.)
-bool aggregates_row_local_inputs(Node node, const ExprArena& arena);
-
 // Can fail at runtime for some rows (a strict cast that may not fit): such a predicate
 // must not be evaluated on rows that an earlier filter removed.
 bool is_fallible(Node node, const ExprArena& arena, const Schema& schema);

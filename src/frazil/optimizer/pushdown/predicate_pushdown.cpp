@@ -30,15 +30,13 @@ struct WindowKeys {
 };
 
 // Whether a projection expression lets filters through: row-local everywhere except in
-// windows that aggregate per partition of plain columns. Filtering on keys shared by
-// every window removes whole partitions and leaves the others' results unchanged.
+// windows over plain columns, which are evaluated per partition. Filtering on keys shared
+// by every window removes whole partitions and leaves the others' results unchanged.
 bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
   const AExpr& e = arena.get(node);
   switch (e.kind) {
     case AExprKind::Window: {
-      // A non-aggregating window function is evaluated over the whole column by the
-      // executor, so removing any rows could change it.
-      if (!plan::is_scalar_ae(e.inputs[0], arena) || !aggregates_row_local_inputs(e.inputs[0], arena)) return false;
+      if (plan::has_window(e.inputs[0], arena)) return false;
       std::unordered_set<std::string> keys;
       for (size_t i = 1; i < e.inputs.size(); ++i) {
         const AExpr& p = arena.get(e.inputs[i]);
@@ -280,8 +278,10 @@ class PredicatePushdown {
       const AExpr& a = ea_.get(k.node());
       if (a.kind == AExprKind::Column) keys[k.output_name()] = a.name;
     }
+    // Aggregations run per group, so the other groups' results stay; a window inside one
+    // would see the whole frame.
     for (const auto& agg : ir.exprs)
-      if (!aggregates_row_local_inputs(agg.node(), ea_)) return barrier(n, acc);
+      if (plan::has_window(agg.node(), ea_)) return barrier(n, acc);
     Preds down, local;
     for (Node p : acc) {
       bool ok = !is_fallible(p, ea_, *schema) && !sign_sensitive(p, *schema);

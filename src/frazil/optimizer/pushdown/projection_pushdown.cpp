@@ -433,6 +433,10 @@ class ProjectionPushdown {
               from.push_back(ir.names[i]);
               to.push_back(ir.names2[i]);
             }
+          if (from.empty()) {  // nothing renamed is used any more
+            forward_[n.idx] = ir.inputs[0];
+            return;
+          }
           std::vector<Field> fields = input.fields();
           for (auto& f : fields) {
             auto it = std::find(from.begin(), from.end(), f.name);

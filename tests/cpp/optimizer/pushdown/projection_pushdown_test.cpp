@@ -57,6 +57,9 @@ TEST(ProjectionPushdown, RenamesAndDrops) {
   std::string p = projected(df().rename({{"a", "b"}, {"b", "a"}}).drop({"g"}).select({col("a")}));
   EXPECT_TRUE(contains(p, "PROJECT[\"b\"] 1/3")) << p;
   EXPECT_TRUE(contains(p, "RENAME [\"b\"] -> [\"a\"]")) << p;
+  // A rename of which nothing is used goes.
+  p = projected(df().rename({{"b", "c"}}).select({col("a")}));
+  EXPECT_FALSE(contains(p, "RENAME")) << p;
 }
 
 TEST(ProjectionPushdown, UnionArmsAreExact) {
