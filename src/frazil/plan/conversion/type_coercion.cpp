@@ -3,6 +3,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/simplify/rules.hpp"
 #include "frazil/plan/supertype.hpp"
 
 namespace frazil::plan {
@@ -94,6 +95,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       const AExpr& ra = arena.get(r);
       DataType lt = dtype(l), rt = dtype(r);
       bool l_dyn = dynamic_literal(la) != nullptr, r_dyn = dynamic_literal(ra) != nullptr;
+      // Two Python numbers combine into a Python number that still adapts to its context
+      // (col_f32 * (2.0 + 1.0) stays Float32), with or without simplification.
+      if (l_dyn && r_dyn)
+        if (auto folded = simplify::fold_constants(arena, node, schema)) return folded;
       if (lt == rt && !l_dyn && !r_dyn) {
         // Boolean arithmetic counts booleans as integers.
         if (lt.is_boolean() && dsl::is_arithmetic(e.op)) {
@@ -255,9 +260,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           const AExpr& xa = arena.get(e.inputs[1]);
           DataType x = dtype(e.inputs[1]);
           DataType target = b;
+          // (A Boolean base is an error, as in Polars: type_check reports it.)
+          if (b.is_boolean()) break;
           if (b.is_integer() && (x.is_float())) target = DataType::float64();
           else if (b.is_float()) target = b;
-          else if (b.is_boolean()) target = DataType::int64();
           if (b != target) {
             out.inputs[0] = add_cast(arena, e.inputs[0], target);
             changed = true;
@@ -343,6 +349,8 @@ void type_check(Node node, const ExprArena& arena, const Schema& schema) {
                                     node_to_expr(node, arena).to_string()));
         fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
       }
+      if (k == FunctionKind::Negate && t.is_unsigned_integer())
+        fail(err_msg("`neg` operation not supported for dtype `", t.short_name(), "`"));
       if (k == FunctionKind::Pow && !(t.is_numeric() || t.is_null()))
         fail(err_msg("`pow` operation not supported for dtype `", t.short_name(), "` as base"));
       if (is_dt && !(t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.is_null()))
