@@ -112,9 +112,11 @@ class CacheStates {
   CacheStates(Node root, plan::IRArena& lp, plan::ExprArena& ea, const CacheStateOptions& options)
       : root_(root), lp_(lp), ea_(ea), options_(options) {}
 
-  // One cache id at a time, re-walking the plan after each (processing reshapes it). A
-  // cache inside another's subplan waits for the outer one: reconciling the outer one may
-  // re-run pushdown over its subplan, which must not reach an already shared inner input.
+  // Outer caches first: a cache inside another's subplan waits for the outer one, since
+  // reconciling the outer one may re-run pushdown over its subplan, which must not reach an
+  // already shared inner input. Caches of one round are independent (none inside another,
+  // and each changes only its own nodes and the filters directly above them), so one walk
+  // of the plan serves the whole round.
   Node run() {
     std::unordered_set<uint64_t> done;
     for (;;) {
@@ -125,13 +127,20 @@ class CacheStates {
         if (done.count(id)) continue;
         for (Node c : w.caches[id]) collect_caches(lp_.get(c).inputs[0], seen, nested);
       }
-      auto next = std::find_if(w.order.begin(), w.order.end(),
-                               [&](uint64_t id) { return !done.count(id) && !nested.count(id); });
-      if (next == w.order.end())  // only if nesting were cyclic; never leave a cache unchecked
-        next = std::find_if(w.order.begin(), w.order.end(), [&](uint64_t id) { return !done.count(id); });
-      if (next == w.order.end()) break;
-      done.insert(*next);
-      process(*next, w.caches[*next], w);
+      std::vector<uint64_t> round;
+      for (uint64_t id : w.order)
+        if (!done.count(id) && !nested.count(id)) round.push_back(id);
+      if (round.empty())  // only if nesting were cyclic; never leave a cache unchecked
+        for (uint64_t id : w.order)
+          if (!done.count(id)) {
+            round.push_back(id);
+            break;
+          }
+      if (round.empty()) break;
+      for (uint64_t id : round) {
+        done.insert(id);
+        process(id, w.caches[id], w);
+      }
     }
     return root_;
   }

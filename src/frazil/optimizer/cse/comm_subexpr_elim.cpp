@@ -1,6 +1,8 @@
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -32,36 +34,38 @@ struct Found {
   std::vector<ExprIR> temps;  // the temporaries, for a with_columns below
 };
 
-// Finds and rewrites the repeated subexpressions of one node's expression list. Per-node
-// facts (validity, height, role) are memoized by node index, stamped per list.
+// Finds and rewrites the repeated subexpressions of one node's expression list.
+//
+// Counting works on canonical classes, not on nodes: whether a class may be hoisted
+// (role, validity, height) is a property of its structure, and the number of times it
+// occurs in the list follows from its parents' counts. Class ids are handed out in
+// post-order, so visiting the classes by decreasing id visits parents before children,
+// and an expression that repeats itself 2^20 times costs 20 steps, not 2^20. Only the
+// rewrite walks nodes, from the top down to the first replaced ones.
 class SubexprFinder {
  public:
   SubexprFinder(plan::ExprArena& ea, plan::CanonicalExprMap& map) : ea_(ea), map_(map) {}
 
   std::optional<Found> find(const std::vector<ExprIR>& exprs, Context ctx, const Schema& input_schema) {
-    ++stamp_;
     group_by_ = ctx == Context::GroupBy;
-    if (memo_.size() < ea_.size()) memo_.resize(ea_.size());
-    counts_.clear();
-    first_.clear();
     replaced_.clear();
     order_.clear();
+    std::vector<uint32_t> roots;
+    for (const auto& e : exprs) roots.push_back(map_.resolve(e.node(), ea_).value);
+    grow();
 
     // A scalar may be hoisted only where every output is broadcast to the frame height.
     scalar_ok_ = ctx == Context::HStack;
     if (ctx == Context::Select) {
       bool any_frame = false, all_fit = true;
-      for (const auto& e : exprs) {
-        Height h = height(e.node());
+      for (uint32_t r : roots) {
+        Height h = fact(r).height;
         any_frame |= h == Height::Frame;
         all_fit &= h != Height::Other;
       }
       scalar_ok_ = any_frame && all_fit;
     }
-
-    bool repeated = false;
-    for (const auto& e : exprs) repeated |= analyze(e.node(), true, false).repeated;
-    if (!repeated) return std::nullopt;
+    if (!count(roots)) return std::nullopt;
 
     Found out;
     for (const auto& e : exprs) {
@@ -79,7 +83,8 @@ class SubexprFinder {
       std::string name = cse_column_name(CanonicalExprId{id});
       if (input_schema.contains(name)) return std::nullopt;  // a name clash: leave the node alone
       names.insert(name);
-      out.temps.emplace_back(first_[id], plan::OutputName{plan::OutputNameKind::Alias, name});
+      out.temps.emplace_back(map_.representative(CanonicalExprId{id}),
+                             plan::OutputName{plan::OutputNameKind::Alias, name});
     }
     for (const auto& e : out.exprs)
       if (names.count(e.output_name())) return std::nullopt;
@@ -93,86 +98,101 @@ class SubexprFinder {
   }
 
  private:
-  struct Memo {
-    uint32_t stamp = 0;
-    bool height_done = false;
-    Height height = Height::Other;
-    bool valid = false;
+  // What a class may do, per context kind (outside / inside an aggregation).
+  struct Fact {
+    bool done = false;
+    bool valid = false;  // no refused node in the subtree
     Role role = Role::Refuse;
-  };
-  struct Visit {
-    bool valid;
-    bool repeated;  // some subexpression here was counted a second time
+    Height height = Height::Other;
   };
 
-  Memo& memo(Node n) {
-    Memo& m = memo_[n.idx];
-    if (m.stamp != stamp_) m = Memo{stamp_};
-    return m;
+  void grow() {
+    const size_t n = map_.num_classes();
+    for (auto& f : facts_) f.resize(n);
+    counts_.resize(n);
+    mult_.resize(n);
   }
 
-  Height height(Node n) {
-    Memo& m = memo(n);
-    if (m.height_done) return m.height;
-    const AExpr& e = ea_.get(n);
+  const Fact& fact(uint32_t id) {
+    Fact& f = facts_[group_by_][id];
+    if (f.done) return f;
+    const AExpr& e = ea_.get(map_.representative(CanonicalExprId{id}));
+    const auto children = map_.children(CanonicalExprId{id});
     std::vector<Height> in;
-    in.reserve(e.inputs.size());
-    for (Node c : e.inputs) in.push_back(height(c));
-    Memo& again = memo(n);
+    in.reserve(children.size());
+    bool valid = true;
+    for (uint32_t c : children) {
+      const Fact& cf = fact(c);
+      in.push_back(cf.height);
+      valid &= cf.valid;
+    }
+    Fact& again = facts_[group_by_][id];  // the recursion may not resize, but be plain
+    again.role = classify(e, group_by_, map_.hooks());
+    again.valid = valid && again.role != Role::Refuse && again.role != Role::RefuseSkip;
     again.height = node_height(e, in);
-    again.height_done = true;
-    return again.height;
+    again.done = true;
+    return again;
   }
 
-  bool accepted(Node n, const Memo& m, bool path_elementwise, bool in_window) const {
-    if (!m.valid || m.role != Role::Candidate || in_window) return false;
-    if (group_by_) return m.height == Height::Frame;
-    return m.height == Height::Frame || (m.height == Height::Scalar && scalar_ok_ && path_elementwise);
+  bool accepted(uint32_t id, bool path_elementwise, bool in_window) {
+    const Fact& f = fact(id);
+    if (!f.valid || f.role != Role::Candidate || in_window) return false;
+    if (group_by_) return f.height == Height::Frame;
+    return f.height == Height::Frame || (f.height == Height::Scalar && scalar_ok_ && path_elementwise);
   }
 
-  Visit analyze(Node n, bool path_elementwise, bool in_window) {
-    const AExpr& e = ea_.get(n);
-    Role role = classify(e, group_by_, map_.hooks());
-    bool valid = role != Role::Refuse && role != Role::RefuseSkip;
+  // Occurrences per class in the list (tree semantics), counting only where a class may be
+  // hoisted: multiplicities flow from parents to children, split by whether the path from
+  // the output is elementwise. Nothing below a window counts (it runs per partition).
+  bool count(const std::vector<uint32_t>& roots) {
+    std::vector<uint32_t> reachable;
+    std::vector<uint32_t> stack(roots.begin(), roots.end());
+    while (!stack.empty()) {
+      uint32_t c = stack.back();
+      stack.pop_back();
+      if (mult_[c].seen) continue;
+      mult_[c] = Mult{true, 0, 0};
+      reachable.push_back(c);
+      for (uint32_t child : map_.children(CanonicalExprId{c})) stack.push_back(child);
+    }
+    for (uint32_t r : roots) mult_[r].elementwise += 1;
+    std::sort(reachable.begin(), reachable.end(), std::greater<>());
     bool repeated = false;
-    if (role != Role::RefuseSkip) {
-      bool child_window = in_window || e.kind == plan::AExprKind::Window;
-      for (size_t i = 0; i < e.inputs.size(); ++i) {
-        Visit v = analyze(e.inputs[i], path_elementwise && input_is_elementwise(e, i), child_window);
-        valid &= v.valid;
-        repeated |= v.repeated;
+    for (uint32_t c : reachable) {
+      const Mult m = mult_[c];
+      uint64_t n = 0;
+      if (m.elementwise && accepted(c, true, false)) n = add(n, m.elementwise);
+      if (m.other && accepted(c, false, false)) n = add(n, m.other);
+      counts_[c] = n;
+      repeated |= n > 1;
+      const Fact& f = fact(c);
+      const AExpr& e = ea_.get(map_.representative(CanonicalExprId{c}));
+      if (f.role == Role::RefuseSkip || e.kind == plan::AExprKind::Window) continue;
+      const auto children = map_.children(CanonicalExprId{c});
+      for (size_t i = 0; i < children.size(); ++i) {
+        Mult& cm = mult_[children[i]];
+        const bool ew = input_is_elementwise(e, i);
+        cm.elementwise = add(cm.elementwise, ew ? m.elementwise : 0);
+        cm.other = add(cm.other, add(m.other, ew ? 0 : m.elementwise));
       }
     }
-    height(n);
-    Memo& m = memo(n);
-    m.valid = valid;
-    m.role = role;
-    if (accepted(n, m, path_elementwise, in_window)) {
-      uint32_t id = map_.resolve(n, ea_).value;
-      auto [it, fresh] = counts_.emplace(id, 0);
-      if (fresh) first_[id] = n;
-      repeated |= ++it->second == 2;
-    }
-    return {valid, repeated};
+    for (uint32_t c : reachable) mult_[c].seen = false;
+    return repeated;
   }
 
   Node rewrite(Node n, bool path_elementwise, bool in_window) {
-    const Memo& m = memo(n);
-    if (accepted(n, m, path_elementwise, in_window)) {
-      uint32_t id = map_.resolve(n, ea_).value;
-      if (counts_[id] > 1) {
-        auto [it, fresh] = replaced_.emplace(id, Node());
-        if (fresh) {
-          it->second = ea_.add(AExpr::column(cse_column_name(CanonicalExprId{id})));
-          order_.push_back(id);
-        }
-        return it->second;
+    const uint32_t id = map_.resolve(n, ea_).value;
+    if (accepted(id, path_elementwise, in_window) && counts_[id] > 1) {
+      auto [it, fresh] = replaced_.emplace(id, Node());
+      if (fresh) {
+        it->second = ea_.add(AExpr::column(cse_column_name(CanonicalExprId{id})));
+        order_.push_back(id);
       }
+      return it->second;
     }
-    if (m.role == Role::RefuseSkip) return n;
-    const AExpr& e = ea_.get(n);
-    const bool child_window = in_window || e.kind == plan::AExprKind::Window;
-    std::vector<Node> inputs = e.inputs;
+    if (fact(id).role == Role::RefuseSkip) return n;
+    const bool child_window = in_window || ea_.get(n).kind == plan::AExprKind::Window;
+    std::vector<Node> inputs = ea_.get(n).inputs;
     bool changed = false;
     for (size_t i = 0; i < inputs.size(); ++i) {
       Node r = rewrite(inputs[i], path_elementwise && input_is_elementwise(ea_.get(n), i), child_window);
@@ -185,14 +205,22 @@ class SubexprFinder {
     return ea_.add(std::move(copy));
   }
 
+  // Saturating: a count only needs to tell 0, 1 and "more".
+  static uint64_t add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+  struct Mult {
+    bool seen = false;
+    uint64_t elementwise = 0;  // occurrences reached through elementwise parents only
+    uint64_t other = 0;
+  };
+
   plan::ExprArena& ea_;
   plan::CanonicalExprMap& map_;
-  std::vector<Memo> memo_;
-  uint32_t stamp_ = 0;
+  std::vector<Fact> facts_[2];
+  std::vector<uint64_t> counts_;
+  std::vector<Mult> mult_;
   bool group_by_ = false;
   bool scalar_ok_ = false;
-  std::unordered_map<uint32_t, uint32_t> counts_;
-  std::unordered_map<uint32_t, Node> first_;
   std::unordered_map<uint32_t, Node> replaced_;
   std::vector<uint32_t> order_;
 };

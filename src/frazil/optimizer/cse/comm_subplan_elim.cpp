@@ -45,9 +45,22 @@ std::vector<Occurrence> occurrences(Node root, const plan::IRArena& lp, Canonica
   return out;
 }
 
-std::string first_line(Node n, const plan::IRArena& lp, const plan::ExprArena& ea) {
+// The subplan's top in one line: its explain text, flattened and cut.
+std::string summary(Node n, const plan::IRArena& lp, const plan::ExprArena& ea) {
   std::string s = plan::explain_plan(n, lp, ea);
-  return s.substr(0, s.find('\n'));
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == '\n' || c == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+    if (out.size() >= 160) return out + " ...";
+  }
+  return out;
 }
 
 }  // namespace
@@ -96,7 +109,7 @@ Node comm_subplan_elim(Node root, plan::IRArena& lp, plan::ExprArena& ea, const 
     auto [it, fresh] = cache_of.emplace(o.id, next_cache_id);
     if (fresh) {
       ++next_cache_id;
-      if (trace) described[it->second] = first_line(o.node, lp, ea);
+      if (trace) described[it->second] = summary(o.node, lp, ea);
     }
     ++consumers[it->second];
   }

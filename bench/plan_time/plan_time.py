@@ -1,0 +1,129 @@
+"""Plan-time benchmark: how long explain() (conversion + optimization + formatting, no
+execution) takes on plans that stress the optimizer, frazil beside Polars.
+
+    PYTHONPATH=python .venv/bin/python bench/plan_time/plan_time.py [--reps N] [--only NAME]
+
+Each query is built with the same code for both engines (the module is passed in as `pl`).
+The table shows the median of N runs (after one warm-up) for frazil, for frazil with both
+common-subexpression eliminations off (their share of the time), and for Polars.
+
+The nested case doubles its expression per level (20 levels: 2^21 nodes once converted),
+so it runs as a ladder of depths; an engine stops climbing once a depth takes longer than
+--budget seconds, and heavy depths are timed once, without a warm-up.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import polars
+
+import frazil
+
+CASES = {}
+
+
+def case(name):
+    def register(fn):
+        CASES[name] = fn
+        return fn
+    return register
+
+
+def nested(levels):
+    def build(pl):
+        c = pl.col("c")
+        for _ in range(levels):
+            c = (c + c) / 2
+        return pl.LazyFrame({"c": [1.0, 2.0, 3.0]}).select(c.alias("out"))
+    return build
+
+
+NESTED_LEVELS = (8, 10, 12, 14, 16, 18, 20)
+
+
+@case("200 chained with_columns")
+def with_columns_chain(pl):
+    lf = pl.LazyFrame({"c0": [1, 2, 3]})
+    for i in range(1, 201):
+        lf = lf.with_columns((pl.col(f"c{i - 1}") * 2 + i).alias(f"c{i}"))
+    return lf
+
+
+@case("concat of 5000 single-column selects")
+def concat_selects(pl):
+    lf = pl.LazyFrame({"a": [1, 2, 3], "b": [4, 5, 6]})
+    # 100 distinct arms, each 50 times: common subplan elimination has work to do.
+    return pl.concat([lf.select((pl.col("a") * (i % 100)).alias("x")) for i in range(5000)])
+
+
+@case("2000-column projection")
+def wide_projection(pl):
+    lf = pl.LazyFrame({f"c{i}": [i, i + 1] for i in range(2000)})
+    return lf.select([pl.col(f"c{i}") for i in reversed(range(2000))])
+
+
+@case("20-table join")
+def join_20(pl):
+    tables = [pl.LazyFrame({"k": [1, 2, 3], f"v{i}": [i, i + 1, i + 2]}) for i in range(20)]
+    q = tables[0]
+    for t in tables[1:]:
+        q = q.join(t, on="k")
+    return q
+
+
+def measure(build, engine, reps, **explain_kwargs):
+    times = []
+    for rep in range(reps + 1 if reps > 1 else 1):
+        q = build(engine)  # a fresh LazyFrame: no cached arenas
+        start = time.perf_counter()
+        q.explain(**explain_kwargs)
+        if rep or reps <= 1:  # the first run warms up
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def cell(seconds):
+    return "skipped" if seconds is None else f"{seconds * 1e3:.1f}ms"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--only", default=None, help="run the cases whose name contains this")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per depth of the nested case")
+    args = parser.parse_args()
+    no_cse = frazil.QueryOptFlags(comm_subplan_elim=False, comm_subexpr_elim=False)
+    print(f"{'case':40} {'frazil':>12} {'frazil no CSE':>14} {'polars':>12}")
+
+    def row(name, build, reps, runners):
+        out = [run(build, reps) if run else None for run in runners]
+        print(f"{name:40} {cell(out[0]):>12} {cell(out[1]):>14} {cell(out[2]):>12}", flush=True)
+        return out
+
+    runners = [lambda b, r: measure(b, frazil, r), lambda b, r: measure(b, frazil, r, optimizations=no_cse),
+               lambda b, r: measure(b, polars, r)]
+    if not args.only or args.only in "nested (c + c) / 2":
+        live = list(runners)
+        previous = [None] * len(runners)
+        for levels in NESTED_LEVELS:
+            times = row(f"nested (c + c) / 2, {levels} levels", nested(levels), args.reps if levels <= 12 else 1, live)
+            # The next depth has four times the nodes; expect at least that growth.
+            for i, t in enumerate(times):
+                if t is None:
+                    continue
+                growth = max(4.0, t / previous[i]) if previous[i] else 4.0
+                if t * growth > args.budget:
+                    live[i] = None
+                previous[i] = t
+            if not any(live):
+                break
+    for name, build in CASES.items():
+        if args.only and args.only not in name:
+            continue
+        row(name, build, args.reps, runners)
+
+
+if __name__ == "__main__":
+    main()
