@@ -1,5 +1,7 @@
 // Per-group reductions: one typed pass over the rows scattering into per-group
 // accumulators (dispatch on dtype once per call).
+#include <bit>
+#include <optional>
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/selection.hpp"
@@ -258,7 +260,64 @@ ArrayRef bool_grouped(const Array& a, const IdxSize* gid, size_t ng, bool is_any
   return make_bool(out, &valid);
 }
 
+// Integer values whose range fits 32 bits: each row becomes one 64-bit key (group in the
+// high half, the value's offset from the minimum, with 0 for null, in the low half); a
+// radix sort of the keys brings equal pairs together and the distinct ones are counted.
+// Many groups make a hash table of pairs miss the cache on every row; the sort does not.
+template <typename T>
+std::optional<ArrayRef> n_unique_grouped_int(const Array& a, const IdxSize* gid, size_t ng) {
+  const int64_t n = a.length();
+  const T* v = a.values<T>();
+  bool any = false;
+  T lo = 0, hi = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (!a.is_valid(i)) continue;
+    if (!any || v[i] < lo) lo = v[i];
+    if (!any || v[i] > hi) hi = v[i];
+    any = true;
+  }
+  const uint64_t range = any ? static_cast<uint64_t>(static_cast<int64_t>(hi) - static_cast<int64_t>(lo)) : 0;
+  if (range >= UINT32_MAX - 1) return std::nullopt;
+  std::vector<uint64_t> keys(static_cast<size_t>(n)), tmp(static_cast<size_t>(n));
+  const bool nulls = a.null_count() > 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t code = (nulls && !a.is_valid(i)) ? 0 : static_cast<uint64_t>(static_cast<int64_t>(v[i]) - static_cast<int64_t>(lo)) + 1;
+    keys[i] = (static_cast<uint64_t>(gid[i]) << 32) | code;
+  }
+  // LSD radix sort on 16-bit digits, skipping digits above the highest set bit.
+  int bits = 64 - std::countl_zero(static_cast<uint64_t>(ng) << 32 | (range + 1));
+  std::vector<uint32_t> count(1 << 16);
+  for (int shift = 0; shift < bits; shift += 16) {
+    std::fill(count.begin(), count.end(), 0);
+    for (uint64_t k : keys) ++count[(k >> shift) & 0xFFFF];
+    uint32_t sum = 0;
+    for (auto& c : count) {
+      uint32_t t = c;
+      c = sum;
+      sum += t;
+    }
+    for (uint64_t k : keys) tmp[count[(k >> shift) & 0xFFFF]++] = k;
+    keys.swap(tmp);
+  }
+  std::vector<uint32_t> c(ng, 0);
+  for (int64_t i = 0; i < n; ++i)
+    if (i == 0 || keys[i] != keys[i - 1]) ++c[keys[i] >> 32];
+  return counts_array(c);
+}
+
 ArrayRef n_unique_grouped(const Array& a, const IdxSize* gid, size_t ng) {
+  std::optional<ArrayRef> fast;
+  switch (a.dtype().physical().id()) {
+    case TypeId::Int8: fast = n_unique_grouped_int<int8_t>(a, gid, ng); break;
+    case TypeId::Int16: fast = n_unique_grouped_int<int16_t>(a, gid, ng); break;
+    case TypeId::Int32: fast = n_unique_grouped_int<int32_t>(a, gid, ng); break;
+    case TypeId::Int64: fast = n_unique_grouped_int<int64_t>(a, gid, ng); break;
+    case TypeId::UInt8: fast = n_unique_grouped_int<uint8_t>(a, gid, ng); break;
+    case TypeId::UInt16: fast = n_unique_grouped_int<uint16_t>(a, gid, ng); break;
+    case TypeId::UInt32: fast = n_unique_grouped_int<uint32_t>(a, gid, ng); break;
+    default: break;
+  }
+  if (fast) return *fast;
   // Distinct (group, value) pairs, counted per group.
   const int64_t n = a.length();
   Buffer ids = Buffer::allocate(static_cast<size_t>(n) * sizeof(IdxSize));
