@@ -65,6 +65,28 @@ Groups group_rows(const std::vector<ArrayRef>& keys) {
   if (keys.empty()) return {};
   if (keys[0]->length() >= static_cast<int64_t>(kNullIdx))
     throw ComputeError("group_by: more rows than the 32-bit row index supports");
+  if (keys.size() > 1) {
+    // Several keys with strings among them: each string key is first grouped alone (the
+    // fast view path) and replaced by its dense group ids, so the combined key packs into
+    // integers instead of being encoded row by row as bytes. Group order is unchanged:
+    // ids follow first appearance, and equal strings get equal ids (null is one id).
+    bool any_view = false;
+    for (const auto& k : keys) any_view |= k->dtype().is_view();
+    if (any_view) {
+      std::vector<ArrayRef> codes;
+      for (const auto& k : keys) {
+        if (!k->dtype().is_view()) {
+          codes.push_back(k);
+          continue;
+        }
+        Groups alone = group_rows({k});
+        Buffer ids = Buffer::allocate(alone.group_ids.size() * sizeof(IdxSize));
+        std::copy(alone.group_ids.begin(), alone.group_ids.end(), ids.mutable_as<IdxSize>());
+        codes.push_back(Array::make(DataType::uint32(), k->length(), Buffer(), {ids}));
+      }
+      return group_rows(codes);
+    }
+  }
   EncodedKeys enc = encode_keys(keys, NullKeys::Group);
   const size_t expected = static_cast<size_t>(std::min<int64_t>(enc.length, 1024));
   return with_key_table(enc, expected,
