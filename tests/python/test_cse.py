@@ -265,3 +265,76 @@ def test_explain_shows_caches_and_temporaries():
     text = check(q, DATA, plan=["CACHE[id: 0]", "WITH_COLUMNS:", '(col("s") * 2).alias("__FRAZIL_CSER_0x'])
     assert text.count("CACHE[id: 0]") == 2
     assert len(temporaries(text)) == 1
+
+
+# ---- randomized: shared subplans and repeated expressions, both engines ----
+
+def _random_query(seed):
+    """A query (as a function of the engine module) that reuses one LazyFrame several
+    times and repeats subexpressions, built from `seed`."""
+    import random
+
+    rng = random.Random(seed)
+
+    def pred(pl, cols):
+        c = rng.choice(cols)
+        kind = rng.randrange(4)
+        if kind == 0:
+            return pl.col(c) > rng.randint(-2, 6)
+        if kind == 1:
+            return pl.col(c).is_not_null()
+        if kind == 2:
+            return (pl.col(c) < rng.randint(0, 8)) | (pl.col(c) == rng.randint(0, 3))
+        return (pl.col(c) > rng.randint(-3, 3)) & pl.col(c).is_not_null()
+
+    def expr(pl, depth=0):
+        if depth > 2 or rng.random() < 0.3:
+            return pl.col(rng.choice(["a", "b"])) if rng.random() < 0.8 else pl.lit(rng.randint(1, 3))
+        op = rng.randrange(4)
+        left, right = expr(pl, depth + 1), expr(pl, depth + 1)
+        return [left + right, left * right, left - right, pl.when(left > 1).then(left).otherwise(right)][op]
+
+    choices = [rng.random() for _ in range(8)]
+    seeds = [rng.randrange(1 << 30) for _ in range(8)]
+
+    def query(pl, lf):
+        local = random.Random(seeds[0])
+        rng.seed(seeds[1])
+        shared_expr = expr(pl)
+        shared = lf.with_columns(shared_expr.alias("c"), (shared_expr * 2).alias("d"))
+        if choices[0] < 0.5:
+            shared = shared.filter(pred(pl, ["a", "b", "c"]))
+        if choices[1] < 0.4:
+            shared = (shared.group_by("k", maintain_order=True)
+                      .agg(pl.col("a").sum(), pl.col("b").max(), pl.col("c").min(), pl.col("d").sum()))
+        cols = ["k", "a", "b", "c", "d"]
+        shape = local.randrange(3)
+        if shape == 0:  # a union of differently filtered arms
+            arms = []
+            for _ in range(local.randint(2, 3)):
+                arm = shared
+                if local.random() < 0.8:
+                    arm = arm.filter(pred(pl, cols[1:]))
+                arms.append(arm.select(cols))
+            q = pl.concat(arms)
+        elif shape == 1:  # a self-join reading different columns
+            left = shared.select("k", "a", "b", "c").filter(pl.col("k").is_not_null())
+            right = shared.select("k", pl.col("d").alias("d2"))
+            if local.random() < 0.5:
+                right = right.filter(pred(pl, ["d2"]))
+            q = left.join(right, on="k")
+        else:  # the shared part joined and unioned
+            q = pl.concat([shared.select(cols), shared.filter(pl.col("a") > 0).select(cols)])
+            q = q.join(shared.select("k", pl.col("b").alias("b2")).unique(maintain_order=True), on="k", how="left")
+        e = expr(pl)
+        q = q.with_columns((e + 1).alias("e1"), (e * e).alias("e2"))
+        return q.sort(pl.all(), nulls_last=True)
+    return query
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_shared_subplans_and_subexpressions(seed):
+    data = {"k": [1, 2, None, 1, 3, 2, 1, 4, 3, None, 2, 1],
+            "a": [3, -1, 4, 1, 5, None, 2, 6, 5, 3, 5, 8],
+            "b": [2, 7, None, 1, 8, 2, 8, 1, 8, 2, 8, 4]}
+    check(_random_query(seed), data)
