@@ -32,6 +32,8 @@ enum class IRKind : uint8_t {
 
 enum class MapKind : uint8_t { Rename, RowIndex, Explode };
 
+// A new field must also be compared in ir_equal_shallow (plan/canonical/ir_hash.cpp), or
+// common subplan elimination could share two nodes that differ in it.
 struct IR {
   IRKind kind = IRKind::Invalid;
   std::vector<Node> inputs;
