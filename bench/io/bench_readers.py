@@ -57,8 +57,8 @@ def readers(threads: int):
         "frazil": {"csv": lambda p: fz.read_csv(p, try_parse_dates=True), "parquet": fz.read_parquet},
         "polars": {"csv": lambda p: pl.read_csv(p, try_parse_dates=True), "parquet": pl.read_parquet},
         "duckdb": {
-            "csv": lambda p: con.execute(f"SELECT * FROM read_csv_auto('{p}')").arrow(),
-            "parquet": lambda p: con.execute(f"SELECT * FROM read_parquet('{p}')").arrow(),
+            "csv": lambda p: con.sql(f"SELECT * FROM read_csv_auto('{p}')").to_arrow_table(),
+            "parquet": lambda p: con.sql(f"SELECT * FROM read_parquet('{p}')").to_arrow_table(),
         },
         "pyarrow": {"csv": pacsv.read_csv, "parquet": pq.read_table},
     }

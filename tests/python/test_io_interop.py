@@ -1,0 +1,75 @@
+"""Files frazil writes are read equal by pyarrow and polars (and duckdb when installed),
+and files they write, with every codec, are read equal by frazil; through the Python API."""
+import datetime as dt
+import decimal
+
+import polars
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from polars.testing import assert_frame_equal
+
+import frazil as fz
+
+
+def sample() -> polars.DataFrame:
+    n = 1000
+    return polars.DataFrame(
+        {
+            "i8": polars.Series([i % 100 - 50 if i % 7 else None for i in range(n)], dtype=polars.Int8),
+            "i64": [i * 1_000_003 if i % 11 else None for i in range(n)],
+            "u32": polars.Series([i for i in range(n)], dtype=polars.UInt32),
+            "f64": [float(i) / 3 if i % 5 else (float("nan") if i % 10 else None) for i in range(n)],
+            "f32": polars.Series([i / 7 for i in range(n)], dtype=polars.Float32),
+            "b": [bool(i % 3) if i % 4 else None for i in range(n)],
+            "s": [f"value-{i % 37}" * (1 + i % 3) if i % 9 else None for i in range(n)],
+            "d": [dt.date(2020, 1, 1) + dt.timedelta(days=i) for i in range(n)],
+            "ts": [dt.datetime(2024, 1, 1) + dt.timedelta(seconds=37 * i) for i in range(n)],
+            "dec": [decimal.Decimal(i) / 100 for i in range(n)],
+        },
+        schema_overrides={"dec": polars.Decimal(10, 2)},
+    )
+
+
+@pytest.mark.parametrize("compression", ["zstd", "snappy", "gzip", "lz4", "uncompressed"])
+def test_frazil_parquet_read_by_others(tmp_path, compression):
+    df = sample()
+    path = tmp_path / "f.parquet"
+    fz.DataFrame(df).write_parquet(path, compression=compression, row_group_size=300)
+    assert_frame_equal(polars.read_parquet(path), df)
+    assert_frame_equal(polars.from_arrow(pq.read_table(path)), df)
+    duckdb = pytest.importorskip("duckdb")
+    got = duckdb.connect().sql(f"SELECT * FROM read_parquet('{path}')").pl()
+    assert_frame_equal(got, df, check_dtypes=False)
+
+
+@pytest.mark.parametrize("compression", ["zstd", "snappy", "gzip", "lz4", "none"])
+@pytest.mark.parametrize("version", ["1.0", "2.0"])
+def test_pyarrow_parquet_read_by_frazil(tmp_path, compression, version):
+    df = sample()
+    path = tmp_path / "p.parquet"
+    pq.write_table(df.to_arrow(), path, compression=compression, data_page_version=version, row_group_size=256)
+    assert_frame_equal(fz.read_parquet(path).to_polars(), df)
+
+
+@pytest.mark.parametrize("compression", ["zstd", "snappy", "lz4", "uncompressed"])
+def test_polars_parquet_read_by_frazil(tmp_path, compression):
+    df = sample()
+    path = tmp_path / "p.parquet"
+    df.write_parquet(path, compression=compression, row_group_size=200)
+    assert_frame_equal(fz.read_parquet(path).to_polars(), df)
+    # The lazy scan with projection, predicate and a limit agrees with polars too.
+    q = lambda m: m.scan_parquet(path).filter(m.col("i64") > 10_000_000).select("s", "d").head(50)
+    assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect())
+
+
+def test_csv_round_trips(tmp_path):
+    df = sample().drop("dec")
+    path = tmp_path / "f.csv"
+    fz.DataFrame(df).write_csv(path)
+    assert path.read_text() == df.write_csv()
+    assert_frame_equal(fz.read_csv(path, try_parse_dates=True).to_polars(),
+                       polars.read_csv(path, try_parse_dates=True))
+    df.write_csv(path)
+    q = lambda m: m.scan_csv(path, try_parse_dates=True).filter(m.col("b")).group_by("s").agg(m.col("f64").sum())
+    assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect(), check_row_order=False)
