@@ -1,6 +1,7 @@
 #include "frazil/core/array.hpp"
 
 #include <cstring>
+#include <map>
 
 #include "frazil/core/error.hpp"
 
@@ -115,22 +116,31 @@ ArrayRef concat_arrays(const std::vector<ArrayRef>& arrays) {
     }
     case TypeId::String:
     case TypeId::Binary: {
-      // Views are copied with their buffer index rebased; data buffers are shared, not copied.
+      // Views are copied with their buffer index remapped; data buffers are shared, not
+      // copied, and a buffer several inputs share (slices of one array: morsels) is listed
+      // once, so that repeated split-and-concat does not multiply the buffer list.
       Buffer views = Buffer::allocate(total * sizeof(View));
       View* out = views.mutable_as<View>();
       std::vector<Buffer> buffers{views};
+      std::map<std::pair<const uint8_t*, size_t>, uint32_t> index_of;  // data buffer -> its index
+      std::vector<uint32_t> remap;
       for (const auto& a : arrays) {
-        uint32_t base = static_cast<uint32_t>(buffers.size() - 1);
+        remap.clear();
+        for (size_t b = 1; b < a->buffers().size(); ++b) {
+          const Buffer& buf = a->buffer(b);
+          auto [it, added] = index_of.try_emplace({buf.data(), buf.size()}, static_cast<uint32_t>(buffers.size() - 1));
+          if (added) buffers.push_back(buf);
+          remap.push_back(it->second);
+        }
         const View* in = a->views();
         for (int64_t i = 0; i < a->length(); ++i) {
           View v = in[i];
           if (!v.is_inline()) {
-            uint32_t idx = v.buffer_index() + base;
+            uint32_t idx = remap[v.buffer_index()];
             std::memcpy(v.data + 4, &idx, 4);
           }
           *out++ = v;
         }
-        for (size_t b = 1; b < a->buffers().size(); ++b) buffers.push_back(a->buffer(b));
       }
       return Array::make(dtype, total, validity, std::move(buffers));
     }

@@ -91,6 +91,22 @@ TEST(Array, ConcatStringsSharesDataBuffers) {
   EXPECT_EQ(c->buffer(2).data(), a2->buffer(1).data());
 }
 
+TEST(Array, ConcatOfSlicesListsSharedBuffersOnce) {
+  // Morsels are slices of one array: concatenating them (again and again) must not repeat
+  // the shared data buffer once per slice (found by the Python fuzzer: memory grew with
+  // morsels x buffers).
+  ViewBuilder b;
+  for (int i = 0; i < 100; ++i) b.push("a string longer than twelve bytes #" + std::to_string(i));
+  ArrayRef a = b.finish();
+  std::vector<ArrayRef> slices;
+  for (int64_t i = 0; i < 100; i += 2) slices.push_back(a->slice(i, 2));
+  ArrayRef c = concat_arrays(slices);
+  EXPECT_EQ(c->buffers().size(), a->buffers().size());
+  ArrayRef again = concat_arrays({c->slice(0, 50), c->slice(50, 50)});
+  EXPECT_EQ(again->buffers().size(), a->buffers().size());
+  for (int64_t i = 0; i < 100; ++i) EXPECT_EQ(again->str_value(i), a->str_value(i));
+}
+
 TEST(Array, NullArrayOfEveryLayout) {
   for (DataType t : {DataType::boolean(), DataType::int32(), DataType::string(),
                      DataType::list(DataType::int64()), DataType::decimal(10, 2)}) {

@@ -4,7 +4,10 @@ row order (Polars leaves it open after hash group_by / joins, and then slices of
 results are not defined at all)."""
 from __future__ import annotations
 
+import ast
+import dataclasses
 import random
+import re
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -120,13 +123,12 @@ def order_state(p: P) -> str:
         return ORDERED if p.opts.get("maintain_order") == "True" and s == ORDERED else UNORDERED
     if k == "join":
         how = p.opts["how"]
-        if how in ("'semi'", "'anti'"):
-            return s
         # Polars leaves the order among several unmatched rows of the side whose order is
         # not kept open, so only these combinations define the whole order.
         mo = p.opts.get("maintain_order", "None")
         defined = {"'inner'": ("'left_right'", "'right_left'"), "'cross'": ("'left_right'", "'right_left'"),
-                   "'left'": ("'left_right'",), "'right'": ("'right_left'",)}
+                   "'left'": ("'left_right'",), "'right'": ("'right_left'",),
+                   "'semi'": ("'left'",), "'anti'": ("'left'",)}
         if mo in defined.get(how, ()) and all(x == ORDERED for x in ins):
             return ORDERED
         return UNORDERED
@@ -292,8 +294,10 @@ class PlanGen:
             opts["suffix"] = repr("_r")
         if how in ("left", "right", "full") and rng.random() < 0.25:
             opts["coalesce"] = rng.choice(["True", "False"])
-        if rng.random() < 0.3 and how not in ("semi", "anti"):
-            opts["maintain_order"] = repr(rng.choice(["left_right", "right_left", "left", "right", "none"]))
+        if rng.random() < 0.3:
+            choices = ["left", "none"] if how in ("semi", "anti") else ["left_right", "right_left", "left", "right",
+                                                                        "none"]
+            opts["maintain_order"] = repr(rng.choice(choices))
         return P("join", [p, rp], [], opts)
 
     def _join_right(self, p, schema, how):
@@ -403,3 +407,68 @@ def polars_env_with(frames_env: dict) -> dict:
     env = env_for(pl)
     env.update(frames_env)
     return env
+
+
+_COL_REF = re.compile(r"pl\.col\('([^']*)'\)")
+
+
+def _refs(items) -> set | None:
+    """Columns the expression items read (None: possibly all of them)."""
+    out: set = set()
+    for e, _, _ in items:
+        src = e.render()
+        if "pl.all()" in src or "pl.nth(" in src or "pl.exclude(" in src:
+            return None
+        out.update(_COL_REF.findall(src))
+    return out
+
+
+def _item_name(item) -> str | None:
+    e, alias, _ = item
+    if alias:
+        return alias
+    m = re.fullmatch(r"pl\.col\('([^']*)'\)", e.render())
+    return m.group(1) if m else None
+
+
+def prune_dead(p: P, demanded: set | None = None) -> P:
+    """A copy of `p` without the select / with_columns / agg items whose output no later step
+    reads (`demanded`: the columns the consumer reads, None for all). Polars never computes
+    such items (so never fails in them); frazil does, which the fuzzer reports separately."""
+    def union(a, b):
+        return None if a is None or b is None else a | b
+
+    k = p.kind
+    if k == "source":
+        return p
+    def live(items):
+        return [it for it in items if demanded is None or _item_name(it) is None or _item_name(it) in demanded]
+
+    if k in ("select", "with_columns"):
+        items = p.exprs[0]
+        kept = live(items)
+        if k == "select" and not kept:
+            kept = items  # an empty select has other semantics: leave it alone
+        refs = _refs(kept)
+        if k == "select":
+            below = refs
+        else:
+            below = None if demanded is None else union(refs, demanded - {_item_name(it) for it in items})
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[kept])
+    if k == "group_by" and not p.opts.get("len"):
+        keys, aggs = p.exprs
+        kept = live(aggs) or aggs[:1]
+        below = union(_refs(keys), _refs(kept))
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[keys, kept])
+    if k in ("filter", "sort"):
+        below = union(demanded, _refs(p.exprs[0]))
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
+    if k == "slice":
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
+    if k == "concat":
+        return dataclasses.replace(p, inputs=[prune_dead(i, demanded) for i in p.inputs])
+    if k == "unique" and p.opts.get("subset", "None") != "None" and demanded is not None:
+        below = demanded | set(ast.literal_eval(p.opts["subset"]))
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
+    # joins, renames, drops, row indices, whole-row unique: every input column may matter
+    return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])

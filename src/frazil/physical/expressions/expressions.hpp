@@ -138,6 +138,7 @@ class FilterExpr final : public PhysicalExpr {
       : PhysicalExpr(std::move(source)), input_(std::move(input)), predicate_(std::move(predicate)) {}
   // Inside an aggregation: the input with the rows the predicate rejects set to null.
   Column masked(const DataFrame& df, ExecState& state) const;
+  bool input_is_scalar() const { return input_->is_scalar(); }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
  private:
