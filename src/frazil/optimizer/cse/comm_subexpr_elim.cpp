@@ -126,7 +126,7 @@ class SubexprFinder {
       in.push_back(cf.height);
       valid &= cf.valid;
     }
-    Fact& again = facts_[group_by_][id];  // the recursion may not resize, but be plain
+    Fact& again = facts_[group_by_][id];  // re-read: the reference above predates the recursion
     again.role = classify(e, group_by_, map_.hooks());
     again.valid = valid && again.role != Role::Refuse && again.role != Role::RefuseSkip;
     again.height = node_height(e, in);
