@@ -343,3 +343,17 @@ def test_extreme_integers():
     assert_same(lambda pl, lf: lf.select(pl.col("m") // pl.col("n"), (pl.col("m") % 7).alias("r"),
                                          pl.col("m").abs().alias("a"), pl.col("m").max().alias("mx"),
                                          (pl.col("m") == pl.col("n")).alias("e")), frame)
+
+
+@pytest.mark.parametrize("frame", [DATA, EMPTY, ONE], ids=["data", "empty", "one"])
+def test_aggregations_of_literals_are_one_value(frame):
+    # Polars: a literal is one value, whatever the frame's height (found by the fuzzer: the
+    # parallel aggregation summed it once per row and gave null over no rows).
+    def query(pl, lf):
+        return lf.select(pl.lit(1000).sum().alias("s"), pl.lit(1000).min().alias("lo"), pl.lit(3).count().alias("n"),
+                         pl.lit(2.5).mean().alias("m"), (pl.lit(1) + pl.lit(2)).max().alias("x"))
+
+    assert_same(query, frame, chunks=3)
+    assert_same(lambda pl, lf: lf.group_by("g", maintain_order=True).agg(
+        pl.lit(1000).sum().alias("s"), pl.lit(1.5).count().alias("n"), pl.lit(2**40).filter(pl.lit(True)).var().alias("v")),
+        frame)

@@ -13,6 +13,8 @@ namespace {
 
 bool decomposable(const AExpr& e, const plan::ExprArena& ea, const Schema& schema) {
   if (!plan::is_elementwise_rec(e.inputs[0], ea)) return false;
+  // lit(x).sum() aggregates one value, not one per row: the whole-frame path does that.
+  if (plan::is_scalar_ae(e.inputs[0], ea)) return false;
   DataType t = plan::node_dtype(e.inputs[0], ea, schema);
   switch (e.agg) {
     case AggKind::Sum:

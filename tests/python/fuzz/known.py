@@ -18,10 +18,6 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         "runs constant-false filters first (filter(cast).filter(lit(-1).is_between(0, 2))); frazil folds "
         "when(false) only when both branches have the same length and does not fold function calls on "
         "literals, so it evaluates the cast"),
-    "dynamic-literal-arithmetic-unoptimized": (
-        "optimizer", r"^none:dtypes$", r"pl\.lit\(", r"",
-        "with simplify_expression off, an operation on two dynamic literals (lit(inf) - lit(0.5)) gets the "
-        "materialized dtype (f64) instead of staying dynamic, so col_f32 % (...) is f64 instead of f32"),
     "dynamic-literal-arithmetic-unfolded": (
         "differential", r"^dtypes$",
         r"\(pl\.lit\([^()]*\) (\*\*|//|[-+*/%]) (pl\.lit\(|-?\d|nan|inf)|\(-pl\.lit\(|"

@@ -455,7 +455,9 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
         else:
             below = None if demanded is None else union(refs, demanded - {_item_name(it) for it in items})
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[kept])
-    if k == "group_by" and not p.opts.get("len"):
+    if k == "group_by" and p.opts.get("len"):
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], _refs(p.exprs[0]))])
+    if k == "group_by":
         keys, aggs = p.exprs
         kept = live(aggs) or aggs[:1]
         below = union(_refs(keys), _refs(kept))
