@@ -80,6 +80,13 @@ ARITH = [
     ("int_div_by_zero_lit", lambda pl: pl.col("a") // 0),
     ("int_mod_by_zero_lit", lambda pl: pl.col("a") % 0),
     ("float_div_by_zero", lambda pl: pl.col("x") / 0),
+    ("bool_plus_bool", lambda pl: pl.col("p") + pl.col("q")),
+    ("bool_div_bool", lambda pl: pl.col("p") / pl.col("q")),
+    ("bool_minus_bool_error", lambda pl: pl.col("p") - pl.col("q")),
+    ("bool_times_bool_error", lambda pl: pl.col("p") * pl.col("q")),
+    ("bool_plus_int", lambda pl: pl.col("p") + 1),
+    ("bool_plus_i8", lambda pl: pl.col("p") + pl.col("i8")),
+    ("bool_literals_plus", lambda pl: pl.lit(True) + pl.lit(True)),
 ]
 
 COMPARE = [

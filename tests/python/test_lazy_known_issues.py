@@ -80,3 +80,10 @@ def test_unread_ill_typed_expression_is_not_checked():
 def test_unread_failing_projection_is_not_run():
     frame = pl.DataFrame({"a": [4]}, schema={"a": pl.UInt64})
     assert_same(lambda pl, lf: lf.select((-pl.col("a")).alias("e")).select(pl.lit(1.5)), frame)
+
+
+@xfail("polars-eq-missing-literal-in-agg: a Polars bug; inside group_by().agg(), "
+       "lit(None, Boolean).eq_missing(5) is true in Polars (false in a select, and in frazil)")
+def test_eq_missing_of_null_literal_inside_agg():
+    assert_same(lambda pl, lf: lf.group_by(pl.lit(1), maintain_order=True).agg(
+        pl.lit(None, dtype=pl.Boolean).eq_missing(10 * pl.lit(2**40)).all().alias("e")), {"a": [0.5]})

@@ -459,7 +459,7 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], _refs(p.exprs[0]))])
     if k == "group_by":
         keys, aggs = p.exprs
-        kept = live(aggs) or aggs[:1]
+        kept = live(aggs)
         below = union(_refs(keys), _refs(kept))
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[keys, kept])
     if k in ("filter", "sort"):

@@ -100,9 +100,14 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       if (l_dyn && r_dyn)
         if (auto folded = simplify::fold_constants(arena, node, schema)) return folded;
       if (lt == rt && !l_dyn && !r_dyn) {
-        // Boolean arithmetic counts booleans as integers.
+        // Boolean with Boolean, as Polars: + counts (UInt32), / divides (Float64), and the
+        // other operators are errors.
         if (lt.is_boolean() && dsl::is_arithmetic(e.op)) {
-          DataType t = e.op == Operator::TrueDivide ? DataType::float64() : DataType::int32();
+          if (e.op != Operator::Plus && e.op != Operator::TrueDivide)
+            throw InvalidOperationError(err_msg("`", dsl::operator_symbol(e.op),
+                                                "` operation not supported for dtype `bool` in ",
+                                                node_to_expr(node, arena).to_string()));
+          DataType t = e.op == Operator::TrueDivide ? DataType::float64() : DataType::uint32();
           return AExpr::binary(add_cast(arena, l, t), e.op, add_cast(arena, r, t));
         }
         return std::nullopt;
