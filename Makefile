@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean
+.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize
 
 all: build
 
@@ -67,18 +67,46 @@ data: setup
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so
 
-# libFuzzer runs of the CSV and Parquet readers under ASan+UBSan (clang is installed when
-# missing). Crashing inputs land in tests/fuzz/corpus/<reader>/, which `make test` replays.
+# libFuzzer runs of the CSV and Parquet readers and of DSL -> IR conversion under
+# ASan+UBSan (clang is installed when missing). Crashing inputs land in
+# tests/fuzz/corpus/<target>/, which `make test` replays.
 FUZZ_SECONDS ?= 60
 fuzz-readers: setup
 	command -v clang++ >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev)
 	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
-	  -DFRAZIL_BUILD_PROGRAMS=OFF -DFRAZIL_LAYERS="core;compute;io" -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
+	  -DFRAZIL_BUILD_PROGRAMS=OFF -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 	$(CMAKE) --build build-fuzz -j $(JOBS)
-	for t in csv parquet; do \
+	for t in csv parquet dsl; do \
 	  mkdir -p build-fuzz/corpus-$$t && cp tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ && \
 	  build-fuzz/$${t}_fuzz build-fuzz/corpus-$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- || exit 1; \
 	done
 .PHONY: fuzz-readers
+
+# The query fuzzer (tests/python/fuzz): random frames and queries run through frazil and
+# Polars, plus the optimizer, TLP and NoREC oracles; failures are shrunk and printed as
+# reproducers. `make test` runs it for ~40 s with today's seed; this runs FUZZ_SECONDS
+# (e.g. `make fuzz FUZZ_SECONDS=1800 FUZZ_SEED=7`).
+fuzz: build
+	cd tests/python && $(PY) -m fuzz.run --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) \
+	  --report $(CURDIR)/$(BUILD)/fuzz-report.json --crash-file $(CURDIR)/$(BUILD)/fuzz-last-case.py
+
+# ASan+UBSan: the C++ tests and the Python module built in build-asan (the module lands in
+# build-asan/python/frazil next to links to the Python sources), then the C++ suite and the
+# Python tests below with the sanitizer runtime preloaded. Not part of `make test`.
+SAN_BUILD     ?= build-asan
+SAN_PYTESTS   ?= tests/python/test_lazy_*.py tests/python/test_core_*.py tests/python/fuzz
+SAN_ENV       := ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+sanitize: setup
+	$(CMAKE) -S . -B $(SAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAZIL_SANITIZE=ON \
+	  -DFRAZIL_BUILD_PROGRAMS=OFF -DFRAZIL_PYTHON_OUTPUT_DIR=$(CURDIR)/$(SAN_BUILD)/python/frazil \
+	  -DPython_EXECUTABLE=$(PY) -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
+	flock $(SAN_BUILD).lock $(CMAKE) --build $(SAN_BUILD) -j $(JOBS)
+	$(SAN_ENV) $(SAN_BUILD)/frazil_tests --gtest_brief=1
+	mkdir -p $(SAN_BUILD)/python/frazil
+	for f in python/frazil/*.py; do ln -sf $(CURDIR)/$$f $(SAN_BUILD)/python/frazil/; done
+	cd $(CURDIR) && $(SAN_ENV) LD_PRELOAD=$$(g++ -print-file-name=libasan.so) \
+	  PYTHONPATH=$(CURDIR)/$(SAN_BUILD)/python FUZZ_SECONDS=$${FUZZ_SECONDS_SAN:-30} \
+	  $(PY) -m pytest $(SAN_PYTESTS) -q -p no:cacheprovider

@@ -185,3 +185,34 @@ def test_simplification_can_be_switched_off():
     lf = fz.DataFrame({"b": [True, None]}).lazy().select(~~fz.col("b"))
     assert ".not().not()" in lf.explain(optimizations=fz.QueryOptFlags.none())
     assert ".not()" not in lf.explain()
+
+
+# ---- plan-level rules ----
+
+def test_contradicting_chained_filters_become_false():
+    df = variants()["nulls"]
+    for q in (
+        lambda m, lf: lf.filter(m.col("a") > 5).filter(m.col("a") <= 5),
+        lambda m, lf: lf.filter(m.col("b")).filter(~m.col("b")),
+        lambda m, lf: lf.filter(m.col("f") < 0.0).select("f").filter(m.col("f") >= 0.0),
+    ):
+        lf = q(fz, _lazy(fz, df))
+        assert "false" in lf.explain()
+        assert_frame_equal(lf.collect().to_polars(), lf.collect(optimizations=fz.QueryOptFlags.none()).to_polars())
+        assert_frame_equal(lf.collect().to_polars(), q(polars, df.lazy()).collect())
+    # Compatible conditions stay.
+    lf = _lazy(fz, df).filter(fz.col("a") >= 5).filter(fz.col("a") <= 5)
+    assert "false" not in lf.explain()
+
+
+def test_nested_unions_flatten():
+    df = variants()["nulls"]
+    q = lambda m: m.concat([m.concat([df_of(m, df), df_of(m, df)]), m.concat([df_of(m, df), df_of(m, df).head(2)])]).filter(m.col("a") > 1)
+    plan = q(fz).explain()
+    assert sum(line.strip() == "UNION" for line in plan.splitlines()) == 1 and "PLAN 3:" in plan
+    assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect())
+    assert_frame_equal(q(fz).collect().to_polars(), q(fz).collect(optimizations=fz.QueryOptFlags.none()).to_polars())
+
+
+def df_of(module, df):
+    return _lazy(module, df)

@@ -157,6 +157,10 @@ Expr Expr::function(FunctionKind kind, std::vector<Expr> extra, FunctionOptions 
   n.inputs.push_back(*this);
   for (auto& e : extra) n.inputs.push_back(std::move(e));
   n.function = FunctionExpr{kind, std::move(options)};
+  auto [lo, hi] = function_arity(kind);
+  if (n.inputs.size() < lo || n.inputs.size() > hi)
+    throw InvalidOperationError(err_msg("`", function_name(kind), "` takes ", lo == hi ? std::to_string(lo) : "at least " + std::to_string(lo),
+                                        " input(s), got ", n.inputs.size()));
   return make(std::move(n));
 }
 

@@ -70,6 +70,18 @@ bool function_is_elementwise(FunctionKind kind) {
 
 bool function_is_reduction(FunctionKind kind) { return kind == FunctionKind::NullCount; }
 
+std::pair<size_t, size_t> function_arity(FunctionKind kind) {
+  switch (kind) {
+    case FunctionKind::IsIn:
+    case FunctionKind::FillNull:
+    case FunctionKind::FillNan:
+    case FunctionKind::Pow: return {2, 2};
+    case FunctionKind::IsBetween: return {3, 3};
+    case FunctionKind::Coalesce: return {1, SIZE_MAX};
+    default: return {1, 1};
+  }
+}
+
 size_t hash_function_expr(const FunctionExpr& f) {
   size_t h = static_cast<size_t>(f.kind) * 0x9E3779B97F4A7C15ULL;
   auto mix = [&h](size_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };

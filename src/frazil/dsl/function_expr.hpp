@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "frazil/core/dtype.hpp"
 
@@ -90,5 +91,7 @@ bool function_is_elementwise(FunctionKind kind);
 // The output has one row regardless of the input length.
 bool function_is_reduction(FunctionKind kind);
 size_t hash_function_expr(const FunctionExpr& f);
+// How many inputs (the root included) a function takes: {min, max}.
+std::pair<size_t, size_t> function_arity(FunctionKind kind);
 
 }  // namespace frazil::dsl

@@ -8,6 +8,7 @@
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 #include "frazil/optimizer/cse/comm_subplan_elim.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
+#include "frazil/optimizer/flatten_union.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
@@ -34,6 +35,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Early, on the plan as written: duplicate subplans become Cache nodes, which the
       // pushdown passes treat as barriers.
       {"comm_subplan_elim", flags.comm_subplan_elim, [&](Node r) { return cse::comm_subplan_elim(r, lp, ea); }},
+      // Always valid and always cheap, as in Polars (no switch).
+      {"flatten_union", true, [&](Node r) { return flatten_union(r, lp, ea); }},
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
       {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},

@@ -1,6 +1,7 @@
 #include "frazil/optimizer/simplify_predicates.hpp"
 
 #include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/conversion/simplify/rules.hpp"
 
 namespace frazil::optimizer {
 
@@ -22,7 +23,15 @@ std::optional<Node> simplify(Node predicate, const Schema& schema, ExprArena& ea
     }
     if (e.is_literal() && !e.literal.is_series() && e.literal.scalar.is_null()) return c;
     bool repeated = false;
-    for (Node k : kept) repeated |= expr_equal(c, k, ea);
+    for (Node k : kept) {
+      repeated |= expr_equal(c, k, ea);
+      // Conditions that cannot hold together, also when they came from separate filters
+      // (filter(a > 5).filter(a <= 5)): a predicate, where null counts as false.
+      const AExpr& ke = ea.get(k);
+      if (plan::simplify::comparisons_contradict(e, ke, ea) || plan::simplify::is_self_negation(e, k, ea) ||
+          plan::simplify::is_self_negation(ke, c, ea))
+        return ea.add(AExpr::scalar(Scalar::boolean(false)));
+    }
     if (!repeated) kept.push_back(c);
   }
   if (kept.size() == conjuncts.size()) return predicate;

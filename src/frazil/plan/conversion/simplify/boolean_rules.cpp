@@ -30,8 +30,8 @@ uint8_t mirror(uint8_t cases) {
   return static_cast<uint8_t>((cases & kEq) | ((cases & kLt) ? kGt : 0) | ((cases & kGt) ? kLt : 0));
 }
 
-// `(x op1 y) AND (x op2 y)` can never both hold: their true-sets are disjoint. Operands
-// may appear swapped in the second comparison.
+}  // namespace
+
 bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& arena) {
   if (a.kind != AExprKind::BinaryExpr || b.kind != AExprKind::BinaryExpr) return false;
   uint8_t ca = comparison_cases(a.op), cb = comparison_cases(b.op);
@@ -43,11 +43,12 @@ bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& are
   return false;
 }
 
-// `negated` is NOT(other) (including NOT(is_in(...)), which is a NOT over the is_in node).
 bool is_self_negation(const AExpr& negated, Node other, const ExprArena& arena) {
   return negated.kind == AExprKind::Function && negated.function.kind == FunctionKind::Not &&
          subtrees_equal(negated.inputs[0], other, arena);
 }
+
+namespace {
 
 AExpr bool_literal(bool v) { return AExpr::scalar(Scalar::boolean(v)); }
 

@@ -22,6 +22,12 @@ std::optional<AExpr> fold_ternary(ExprArena& arena, Node node, const Schema& sch
 // is_null().any(), is_not_null().any(), sort().reverse(), drop_nulls().len() (function_rules.cpp).
 std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schema& schema);
 
+// `(x op1 y) AND (x op2 y)` can never both hold: their true-sets over {<, ==, >} are
+// disjoint (operands may be swapped in the second). Encoded as three bits per comparison.
+bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& arena);
+// `negated` is NOT(other) (including NOT(is_in(...))).
+bool is_self_negation(const AExpr& negated, Node other, const ExprArena& arena);
+
 // Structural equality of two subtrees (shallow equality, recursively).
 bool subtrees_equal(Node a, Node b, const ExprArena& arena);
 
