@@ -13,6 +13,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
@@ -154,14 +155,11 @@ class Executor {
   }
 
   DataFrame run_morsels(const std::vector<OperatorRef>& ops, const DataFrame& source) {
-    const int64_t h = source.height();
-    const int64_t m = std::max<int64_t>(1, opts_.morsel_size);
-    const size_t n = h == 0 ? 1 : static_cast<size_t>((h + m - 1) / m);
-    std::vector<DataFrame> out(n);
-    parallel_for(n, [&](size_t i) {
+    const std::vector<DataFrame> morsels = split_morsels(source, opts_.morsel_size);
+    std::vector<DataFrame> out(morsels.size());
+    parallel_for(morsels.size(), [&](size_t i) {
       physical::ExecState state;
-      int64_t off = static_cast<int64_t>(i) * m;
-      out[i] = run_operators(ops, source.slice(off, std::min(m, h - off)), state);
+      out[i] = run_operators(ops, morsels[i], state);
     });
     return concat_frames(out);
   }

@@ -9,6 +9,7 @@
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/morsels.hpp"
 #include "frazil/exec/partial_aggregation.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/evaluate_operator.hpp"
@@ -67,8 +68,8 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
   std::vector<plan::Node> aggs;
   for (const auto& e : ir.exprs)
     if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
-  const int64_t n = input.height();
-  const size_t morsels = static_cast<size_t>((n + morsel_size - 1) / morsel_size);
+  const std::vector<DataFrame> pieces = split_morsels(input, morsel_size);
+  const size_t morsels = pieces.size();
   auto key_exprs = physical::create_physical_exprs(ir.keys, ea, in);
   std::vector<physical::PhysicalExprRef> inputs(aggs.size());
   for (size_t a = 0; a < aggs.size(); ++a) {
@@ -81,9 +82,8 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
   parallel_for(morsels, [&](size_t m) {
     if (too_many_groups) return;
     physical::ExecState state;
-    const int64_t off = static_cast<int64_t>(m) * morsel_size;
-    const int64_t len = std::min(morsel_size, n - off);
-    DataFrame morsel = input.slice(off, len).rechunk();
+    DataFrame morsel = pieces[m].rechunk();
+    const int64_t len = morsel.height();
     std::vector<ArrayRef> keys;
     for (const auto& k : key_exprs) keys.push_back(physical::broadcast_to(k->evaluate(morsel, state), len).as_array());
     compute::Groups groups = compute::group_rows(keys);

@@ -4,6 +4,7 @@
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/morsels.hpp"
 #include "frazil/exec/partial_aggregation.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
@@ -40,15 +41,14 @@ std::optional<DataFrame> try_scalar_aggregate(const plan::IR& ir, const DataFram
     if (e.kind == AExprKind::Agg) inputs[a] = physical::create_physical_expr(plan::ExprIR(e.inputs[0], {}), ea, in);
   }
 
-  const int64_t n = input.height();
-  const size_t morsels = n == 0 ? 1 : static_cast<size_t>((n + morsel_size - 1) / morsel_size);
+  const std::vector<DataFrame> pieces = split_morsels(input, morsel_size);
+  const size_t morsels = pieces.size();
   // partial[a][m]: the state of aggregation a over morsel m (mean keeps a sum and a count).
   std::vector<std::vector<Scalar>> partial(aggs.size(), std::vector<Scalar>(morsels));
   std::vector<std::vector<Scalar>> counts(aggs.size(), std::vector<Scalar>(morsels));
   parallel_for(morsels, [&](size_t m) {
     physical::ExecState state;
-    const int64_t off = static_cast<int64_t>(m) * morsel_size;
-    DataFrame morsel = input.slice(off, std::min(morsel_size, n - off));
+    const DataFrame& morsel = pieces[m];
     for (size_t a = 0; a < aggs.size(); ++a) {
       const AExpr& e = ea.get(aggs[a]);
       if (e.kind == AExprKind::Len) {

@@ -1,0 +1,62 @@
+#include "frazil/exec/morsels.hpp"
+
+#include <algorithm>
+
+namespace frazil::exec {
+
+namespace {
+
+// The chunk lengths shared by every column, or empty when the columns are chunked
+// differently (or a column is a broadcast scalar).
+std::vector<int64_t> common_chunk_lengths(const DataFrame& df) {
+  std::vector<int64_t> lengths;
+  for (size_t c = 0; c < df.width(); ++c) {
+    const Column& col = df.column(c);
+    if (col.is_scalar()) return {};
+    std::vector<int64_t> mine;
+    for (const auto& chunk : col.chunks()) mine.push_back(chunk->length());
+    if (c == 0) lengths = std::move(mine);
+    else if (mine != lengths) return {};
+  }
+  return lengths;
+}
+
+}  // namespace
+
+std::vector<DataFrame> split_morsels(const DataFrame& df, int64_t morsel_size) {
+  const int64_t h = df.height();
+  morsel_size = std::max<int64_t>(1, morsel_size);
+  if (h == 0) return {df};
+  std::vector<int64_t> lengths = df.width() ? common_chunk_lengths(df) : std::vector<int64_t>{};
+  std::vector<DataFrame> out;
+  if (lengths.size() > 1) {
+    // Consecutive chunks form one morsel until it holds morsel_size rows; a chunk larger
+    // than a morsel is sliced.
+    std::vector<std::vector<ArrayRef>> chunks(df.width());
+    for (size_t c = 0; c < df.width(); ++c) chunks[c] = df.column(c).chunks();
+    size_t first = 0;
+    int64_t rows = 0;
+    auto flush = [&](size_t last) {
+      std::vector<Column> cols;
+      for (size_t c = 0; c < df.width(); ++c)
+        cols.emplace_back(df.column(c).name(), df.column(c).dtype(),
+                          std::vector<ArrayRef>(chunks[c].begin() + first, chunks[c].begin() + last));
+      DataFrame m(std::move(cols));
+      for (int64_t o = 0; o < m.height(); o += morsel_size) out.push_back(m.slice(o, std::min(morsel_size, m.height() - o)));
+    };
+    for (size_t i = 0; i < lengths.size(); ++i) {
+      rows += lengths[i];
+      if (rows >= morsel_size) {
+        flush(i + 1);
+        first = i + 1;
+        rows = 0;
+      }
+    }
+    if (first < lengths.size()) flush(lengths.size());
+    return out;
+  }
+  for (int64_t o = 0; o < h; o += morsel_size) out.push_back(df.slice(o, std::min(morsel_size, h - o)));
+  return out;
+}
+
+}  // namespace frazil::exec
