@@ -94,7 +94,8 @@ fuzz: build
 
 # ASan+UBSan: the C++ tests and the Python module built in build-asan (the module lands in
 # build-asan/python/frazil next to links to the Python sources), then the C++ suite and the
-# Python tests below with the sanitizer runtime preloaded. Not part of `make test`.
+# Python tests below with the sanitizer runtime (and libstdc++, whose __cxa_throw ASan must
+# find at start-up) preloaded. Not part of `make test`.
 SAN_BUILD     ?= build-asan
 SAN_PYTESTS   ?= tests/python/test_lazy_*.py tests/python/test_core_*.py tests/python/fuzz
 SAN_ENV       := ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1 \
@@ -107,6 +108,6 @@ sanitize: setup
 	$(SAN_ENV) $(SAN_BUILD)/frazil_tests --gtest_brief=1
 	mkdir -p $(SAN_BUILD)/python/frazil
 	for f in python/frazil/*.py; do ln -sf $(CURDIR)/$$f $(SAN_BUILD)/python/frazil/; done
-	cd $(CURDIR) && $(SAN_ENV) LD_PRELOAD=$$(g++ -print-file-name=libasan.so) \
+	cd $(CURDIR) && $(SAN_ENV) LD_PRELOAD="$$(g++ -print-file-name=libasan.so) $$(g++ -print-file-name=libstdc++.so)" \
 	  PYTHONPATH=$(CURDIR)/$(SAN_BUILD)/python FUZZ_SECONDS=$${FUZZ_SECONDS_SAN:-30} \
 	  $(PY) -m pytest $(SAN_PYTESTS) -q -p no:cacheprovider

@@ -254,6 +254,8 @@ class Expr:
         return wrap(self._pyexpr.alias(name))
 
     def cast(self, dtype: Any, *, strict: bool = True, wrap_numerical: bool = False) -> "Expr":
+        if wrap_numerical:
+            raise NotImplementedError("cast(wrap_numerical=True) is not supported yet")
         return wrap(self._pyexpr.cast(_native_dtype(dtype), strict))
 
     def exclude(self, *names: Any) -> "Expr":
@@ -296,6 +298,8 @@ class Expr:
         return self._fn("fill_nan", value)
 
     def is_in(self, other: Any, *, nulls_equal: bool = False) -> "Expr":
+        if nulls_equal:
+            raise NotImplementedError("is_in(nulls_equal=True) is not supported yet")
         return self._fn("is_in", other)
 
     def is_between(self, lower_bound: Any, upper_bound: Any, closed: str = "both") -> "Expr":
@@ -310,6 +314,8 @@ class Expr:
         return self._fn("abs")
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
+        if mode != "half_to_even":
+            raise NotImplementedError(f"round(mode={mode!r}) is not supported yet")
         return self._fn("round", n=decimals)
 
     def floor(self) -> "Expr":
@@ -374,6 +380,8 @@ class Expr:
              mapping_strategy: str = "group_to_rows") -> "Expr":
         if order_by is not None:
             raise NotImplementedError("over(order_by=...) is not supported yet")
+        if mapping_strategy != "group_to_rows":
+            raise NotImplementedError(f"over(mapping_strategy={mapping_strategy!r}) is not supported yet")
         keys = parse_many([partition_by, *more_exprs], str_as_lit=False)
         return wrap(self._pyexpr.over(keys))
 

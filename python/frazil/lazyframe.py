@@ -158,6 +158,10 @@ class LazyFrame:
              force_parallel: bool = False) -> "LazyFrame":
         if not isinstance(other, LazyFrame):
             raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+        if nulls_equal:
+            raise NotImplementedError("join(nulls_equal=True) is not supported yet")
+        if validate != "m:m":
+            raise NotImplementedError(f"join(validate={validate!r}) is not supported yet")
         if how not in _JOIN_TYPES:
             raise ValueError(f"`how` must be one of {{'inner', 'left', 'full', 'semi', 'anti', 'cross'}}, got {how}")
         if maintain_order not in (None, "none", "left", "right", "left_right", "right_left"):

@@ -364,3 +364,17 @@ def test_aggregations_of_literals_are_one_value(frame):
     assert_same(lambda pl, lf: lf.group_by("g", maintain_order=True).agg(
         pl.lit(1000).sum().alias("s"), pl.lit(1.5).count().alias("n"), pl.lit(2**40).filter(pl.lit(True)).var().alias("v")),
         frame)
+
+
+@pytest.mark.parametrize("extra", range(12))
+def test_pow_coercion_with_arena_growth(extra):
+    # Type coercion of `int ** float` read the exponent's node after adding a cast to the arena,
+    # which can move it (heap-use-after-free under AddressSanitizer, found by the fuzzer). Growing
+    # prefixes put the reallocation at different points.
+    def query(pl, lf):
+        e = pl.col("a")
+        for _ in range(extra):
+            e = e + pl.col("b")
+        return lf.select(((e % pl.col("b")) ** 0.5).alias("x"), (pl.col("i8") ** 2.5).alias("y"))
+
+    assert_same(query, DATA)

@@ -41,6 +41,7 @@ class Case:
     plan: P
     predicate: E | None = None  # for TLP / NoREC
     flag_off: str = "predicate_pushdown"
+    all_flags: bool = False  # the optimizer oracle switches every flag off in turn
     morsel_size: int | None = None  # FRAZIL_MORSEL_SIZE while running (None: the default)
     notes: dict = field(default_factory=dict)
 
@@ -196,10 +197,14 @@ def optimizer(case: Case, fenv: dict) -> Failure | None:
     src = case.plan.render()
     base, b_exc = run(fz, fenv, src)
     state = order_state(case.plan)
-    variants = [("none", fz.QueryOptFlags.none()),
-                (f"{case.flag_off}=False", fz.QueryOptFlags(**{case.flag_off: False}))]
+    # Every case: no optimizations, and one flag off; some cases: each flag off in turn.
+    flags_off = FLAGS if case.all_flags else [case.flag_off]
+    variants = [("none", fz.QueryOptFlags.none())] + [
+        (f"{f}=False", fz.QueryOptFlags(**{f: False})) for f in flags_off]
     for label, flags in variants:
         out, exc = run(fz, fenv, src, optimizations=flags)
+        if label != "none":
+            case.flag_off = label.split("=")[0]  # the reproducer shows the variant that ran last
         if b_exc is not None or exc is not None:
             if b_exc is not None and exc is not None and kind(b_exc) == kind(exc):
                 continue
@@ -313,7 +318,20 @@ ORACLES = ("differential", "optimizer", "tlp")
 
 
 def check(case: Case, oracle: str | None = None) -> Failure | None:
-    """Runs the oracles (or only `oracle`) on `case`; the first failure wins."""
+    """Runs the oracles (or only `oracle`) on `case`; the first failure wins. The morsel
+    size the case sets is undone afterwards, so that later tests in the process (the
+    PDS-H validations, say) do not run with tiny morsels."""
+    saved = os.environ.get("FRAZIL_MORSEL_SIZE")
+    try:
+        return _check(case, oracle)
+    finally:
+        if saved is None:
+            os.environ.pop("FRAZIL_MORSEL_SIZE", None)
+        else:
+            os.environ["FRAZIL_MORSEL_SIZE"] = saved
+
+
+def _check(case: Case, oracle: str | None = None) -> Failure | None:
     if case.morsel_size is None:
         os.environ.pop("FRAZIL_MORSEL_SIZE", None)
     else:

@@ -58,6 +58,7 @@ def generate(seed: int, index: int) -> Case:
     if schema and rng.random() < 0.7:
         case.predicate = ExprGen(rng, schema, "row", 3).gen("bool")
     case.flag_off = rng.choice(FLAGS)
+    case.all_flags = index % 8 == 0
     case.morsel_size = rng.choice([None, None, None, 1, 2, 3, 5, 16])
     return case
 

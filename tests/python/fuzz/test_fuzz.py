@@ -23,10 +23,14 @@ def test_fuzz_budget(tmp_path):
         pytest.skip("FUZZ_SECONDS=0")
     seed = int(os.environ.get("FUZZ_SEED", default_seed()))
     report, crash = tmp_path / "report.json", tmp_path / "crash.py"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python"), str(HERE.parent)]))
+    # (PYTHONPATH as given, so that `make sanitize` runs its own build of the module.)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.environ.get("PYTHONPATH", str(ROOT / "python")),
+                                                       str(HERE.parent)]))
     cmd = [sys.executable, "-m", "fuzz.run", "--seed", str(seed), "--seconds", str(seconds),
            "--shrink-seconds", os.environ.get("FUZZ_SHRINK_SECONDS", "5"), "--report", str(report),
            "--crash-file", str(crash)]
+    if "asan" in os.environ.get("LD_PRELOAD", ""):
+        cmd += ["--memory-gb", "0"]  # AddressSanitizer reserves terabytes of address space
     proc = subprocess.run(cmd, cwd=HERE.parent, env=env, capture_output=True, text=True,
                           timeout=seconds * 4 + 180)
     if proc.returncode < 0 or not report.exists():

@@ -91,8 +91,9 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
   switch (e.kind) {
     case AExprKind::BinaryExpr: {
       Node l = e.inputs[0], r = e.inputs[1];
-      const AExpr& la = arena.get(l);
-      const AExpr& ra = arena.get(r);
+      // Copies: add_cast and folding grow the arena, which would leave references dangling.
+      const AExpr la = arena.get(l);
+      const AExpr ra = arena.get(r);
       DataType lt = dtype(l), rt = dtype(r);
       bool l_dyn = dynamic_literal(la) != nullptr, r_dyn = dynamic_literal(ra) != nullptr;
       // Two Python numbers combine into a Python number that still adapts to its context
@@ -167,8 +168,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         out.inputs[0] = add_cast(arena, p, DataType::boolean());
         changed = true;
       }
-      const AExpr& ta = arena.get(t);
-      const AExpr& fa = arena.get(f);
+      const AExpr ta = arena.get(t);  // copies: add_cast below grows the arena
+      const AExpr fa = arena.get(f);
       bool t_dyn = dynamic_literal(ta), f_dyn = dynamic_literal(fa);
       if (tt != ft || t_dyn || f_dyn) {
         DataType tw = operand_dtype(ta, tt, ft), fw = operand_dtype(fa, ft, tt);
@@ -262,7 +263,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         }
         case FunctionKind::Pow: {
           DataType b = dtype(e.inputs[0]);
-          const AExpr& xa = arena.get(e.inputs[1]);
+          // (Read before add_cast grows the arena.)
+          const bool x_dyn = dynamic_literal(arena.get(e.inputs[1])) != nullptr;
           DataType x = dtype(e.inputs[1]);
           DataType target = b;
           // (A Boolean base is an error, as in Polars: type_check reports it.)
@@ -273,7 +275,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             out.inputs[0] = add_cast(arena, e.inputs[0], target);
             changed = true;
           }
-          if (x != target || dynamic_literal(xa)) {
+          if (x != target || x_dyn) {
             out.inputs[1] = add_cast(arena, e.inputs[1], target);
             changed |= out.inputs[1] != e.inputs[1];
           }
