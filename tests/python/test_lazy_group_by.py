@@ -127,3 +127,13 @@ def test_group_by_many_groups_chunked():
 
 def test_agg_on_empty_frame_without_keys_in_select():
     assert_same(lambda pl, lf: lf.select(pl.col("v").sum(), pl.col("v").mean().alias("m"), pl.len()), EMPTY)
+
+
+@pytest.mark.parametrize("dtype", [pl.Int64, pl.UInt64, pl.Int8])
+def test_n_unique_per_group_with_extreme_integers(dtype):
+    # max - min of the values overflowed (signed overflow under UBSan, found by the fuzzer).
+    info = {pl.Int64: (-(2**63), 2**63 - 1), pl.UInt64: (0, 2**64 - 1), pl.Int8: (-128, 127)}[dtype]
+    frame = pl.DataFrame({"k": [1, 1, 2, 2, 2], "v": [info[0], info[1], info[1], None, 0]},
+                         schema={"k": pl.Int64, "v": dtype})
+    assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(pl.col("v").n_unique()), frame)
+    assert_same(lambda pl, lf: lf.select(pl.col("v").n_unique().over("k")), frame)

@@ -276,12 +276,13 @@ std::optional<ArrayRef> n_unique_grouped_int(const Array& a, const IdxSize* gid,
     if (!any || v[i] > hi) hi = v[i];
     any = true;
   }
-  const uint64_t range = any ? static_cast<uint64_t>(static_cast<int64_t>(hi) - static_cast<int64_t>(lo)) : 0;
+  // Differences in unsigned arithmetic: hi - lo of extreme Int64s (or UInt64s) overflows int64_t.
+  const uint64_t range = any ? static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) : 0;
   if (range >= UINT32_MAX - 1) return std::nullopt;
   std::vector<uint64_t> keys(static_cast<size_t>(n)), tmp(static_cast<size_t>(n));
   const bool nulls = a.null_count() > 0;
   for (int64_t i = 0; i < n; ++i) {
-    uint64_t code = (nulls && !a.is_valid(i)) ? 0 : static_cast<uint64_t>(static_cast<int64_t>(v[i]) - static_cast<int64_t>(lo)) + 1;
+    uint64_t code = (nulls && !a.is_valid(i)) ? 0 : static_cast<uint64_t>(v[i]) - static_cast<uint64_t>(lo) + 1;
     keys[i] = (static_cast<uint64_t>(gid[i]) << 32) | code;
   }
   // LSD radix sort on 16-bit digits, skipping digits above the highest set bit.
