@@ -1,4 +1,4 @@
-"""The fuzzer under pytest: a bounded budget with today's seed (FUZZ_SECONDS, FUZZ_SEED),
+"""The fuzzer under pytest: a bounded, fixed budget (FUZZ_SEED / FUZZ_SECONDS explore more),
 run in a child process so that a crash of the engine is reported with the reproducer of
 the case that crashed it instead of killing the test run."""
 import json
@@ -11,17 +11,26 @@ import pytest
 
 from fuzz.oracles import Case, check
 from fuzz.plans import ORDERED, UNDEFINED, UNORDERED, order_state, prune_dead
-from fuzz.run import default_seed, generate
+from fuzz.run import generate
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 
 
+# `make test` runs a fixed, deterministic budget (seed and query count): a green CI must
+# not turn red because today's seed reaches a difference nobody has fixed yet. Set
+# FUZZ_SEED (or run `make fuzz`, which rotates seeds by date) to explore; every difference
+# found that way gets a fix and a regression test, or a strict-xfail reproducer.
+MAKE_TEST_SEED = 14
+MAKE_TEST_QUERIES = 600
+
+
 def test_fuzz_budget(tmp_path):
-    seconds = float(os.environ.get("FUZZ_SECONDS", "40"))
+    seconds = float(os.environ.get("FUZZ_SECONDS", "120"))
     if seconds <= 0:
         pytest.skip("FUZZ_SECONDS=0")
-    seed = int(os.environ.get("FUZZ_SEED", default_seed()))
+    exploring = "FUZZ_SEED" in os.environ
+    seed = int(os.environ["FUZZ_SEED"]) if exploring else MAKE_TEST_SEED
     report, crash = tmp_path / "report.json", tmp_path / "crash.py"
     # (PYTHONPATH as given, so that `make sanitize` runs its own build of the module.)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.environ.get("PYTHONPATH", str(ROOT / "python")),
@@ -29,6 +38,8 @@ def test_fuzz_budget(tmp_path):
     cmd = [sys.executable, "-m", "fuzz.run", "--seed", str(seed), "--seconds", str(seconds),
            "--shrink-seconds", os.environ.get("FUZZ_SHRINK_SECONDS", "5"), "--report", str(report),
            "--crash-file", str(crash)]
+    if not exploring:
+        cmd += ["--max-queries", str(MAKE_TEST_QUERIES)]
     if "asan" in os.environ.get("LD_PRELOAD", ""):
         cmd += ["--memory-gb", "0"]  # AddressSanitizer reserves terabytes of address space
     proc = subprocess.run(cmd, cwd=HERE.parent, env=env, capture_output=True, text=True,
