@@ -378,3 +378,21 @@ def test_pow_coercion_with_arena_growth(extra):
         return lf.select(((e % pl.col("b")) ** 0.5).alias("x"), (pl.col("i8") ** 2.5).alias("y"))
 
     assert_same(query, DATA)
+
+
+def test_window_of_literal_over_filtered_away_rows():
+    # Projection pushdown left only `lit(x).over(k) // 5` in the select; over an empty frame it
+    # became a one-row literal (found by the fuzzer's TLP oracle: count 1 instead of 0).
+    def query(pl, lf):
+        q = lf.select(pl.col("g"), (pl.lit(-math.inf).over("g") // pl.lit(-5)).alias("e"))
+        return q.filter(pl.lit(None, dtype=pl.Boolean)).select(pl.col("e").count(), pl.col("e").max().alias("m"))
+
+    assert_same(query, DATA)
+
+
+@pytest.mark.parametrize("literal", [300, 2**40, -1, 1000])
+def test_python_int_next_to_unsigned_column(literal):
+    # Polars: col_u8 + 300 is UInt16, col_u8 + 2**40 UInt64, col_u8 + (-1) Int16.
+    frame = pl.DataFrame({"u": [5, 255, None]}, schema={"u": pl.UInt8})
+    assert_same(lambda pl, lf: lf.select((pl.col("u") + literal).alias("a"), (pl.col("u") - literal).alias("s"),
+                                         (pl.lit(literal) * pl.col("u")).alias("m")), frame)

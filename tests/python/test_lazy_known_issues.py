@@ -87,3 +87,18 @@ def test_unread_failing_projection_is_not_run():
 def test_eq_missing_of_null_literal_inside_agg():
     assert_same(lambda pl, lf: lf.group_by(pl.lit(1), maintain_order=True).agg(
         pl.lit(None, dtype=pl.Boolean).eq_missing(10 * pl.lit(2**40)).all().alias("e")), {"a": [0.5]})
+
+
+@xfail("polars-window-of-literal: a Polars bug; lit(0.0).over('k') gets 2 rows (or 1, depending on the "
+       "plan) for a 3-row frame in Polars, 3 in frazil")
+def test_window_of_literal_has_frame_height():
+    frame = pl.DataFrame({"c4": [2, 4, 1]}, schema={"c4": pl.Int32})
+    assert_same(lambda pl, lf: lf.select(pl.col("c4").alias("e1"))
+                .select((pl.lit(-0.0) > pl.lit(0.0).over("e1")).alias("e2")), frame)
+
+
+@xfail("polars-std-of-literal-null-group: Polars gives std 0.0 for a group of a column made by "
+       "lit(None, Boolean); null for a real null Boolean column, as frazil does for both")
+def test_std_of_literal_null_group():
+    assert_same(lambda pl, lf: lf.select(pl.lit(None, dtype=pl.Boolean).alias("e2"))
+                .group_by("e2").agg(pl.col("e2").std(ddof=0).alias("e3")), {"c1": [None]})

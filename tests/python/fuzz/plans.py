@@ -448,7 +448,10 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
         items = p.exprs[0]
         kept = live(items)
         if k == "select" and not kept:
-            kept = items  # an empty select has other semantics: leave it alone
+            # An empty select has other semantics: keep one cheap item of the same height.
+            scalar = all(e.agg or "pl.col(" not in e.render() for e, _, _ in items)
+            stand_in = E("pl.lit(0)" if scalar else "pl.nth(0).is_null()", [], "int", scalar)
+            kept = [(stand_in, _item_name(items[0]) or "unread", False)]
         refs = _refs(kept)
         if k == "select":
             below = refs
@@ -462,6 +465,8 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
         kept = live(aggs)
         below = union(_refs(keys), _refs(kept))
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[keys, kept])
+    if k == "sort" and demanded is not None and not demanded:
+        return prune_dead(p.inputs[0], demanded)  # nothing reads the rows' order or values
     if k in ("filter", "sort"):
         below = union(demanded, _refs(p.exprs[0]))
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])

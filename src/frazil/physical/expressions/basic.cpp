@@ -16,12 +16,15 @@ ArrayRef operand_array(const Column& c) {
 }
 
 Column kernel_result(const std::string& name, ArrayRef out, const std::vector<const Column*>& operands) {
-  bool all_scalar = true;
+  bool all_scalar = true, any_empty = false;
   int64_t length = 1;
   for (const Column* c : operands) {
     all_scalar &= c->is_scalar();
+    any_empty |= c->length() == 0;
     length = std::max(length, c->length());
   }
+  // A scalar broadcast over an empty frame (a window of a literal) stays empty next to a literal.
+  if (all_scalar && any_empty && out->length() == 1) return Column(name, out->slice(0, 0));
   if (all_scalar && out->length() == 1) return Column::scalar(name, array_get(*out, 0), length);
   return Column(name, std::move(out));
 }

@@ -13,8 +13,15 @@ using dsl::Operator;
 
 namespace {
 
-// The smallest integer dtype that holds `v`.
-DataType int_dtype_for(int64_t v) {
+// The smallest integer dtype that holds `v`; unsigned for a non-negative value next to an
+// unsigned column (Polars: col_u8 + 300 is UInt16, col_u8 + 2**40 UInt64, col_u8 - 1 Int16).
+DataType int_dtype_for(int64_t v, bool unsigned_side = false) {
+  if (unsigned_side && v >= 0) {
+    if (v <= UINT8_MAX) return DataType::uint8();
+    if (v <= UINT16_MAX) return DataType::uint16();
+    if (v <= UINT32_MAX) return DataType::uint32();
+    return DataType::uint64();
+  }
   if (v >= INT8_MIN && v <= INT8_MAX) return DataType::int8();
   if (v >= INT16_MIN && v <= INT16_MAX) return DataType::int16();
   if (v >= INT32_MIN && v <= INT32_MAX) return DataType::int32();
@@ -54,7 +61,7 @@ DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& oth
   if (v.dtype().id() == TypeId::Int64) {
     if (other.is_integer()) {
       if (fits(v.as_int64(), other)) return other;
-      auto s = get_supertype(other, int_dtype_for(v.as_int64()));
+      auto s = get_supertype(other, int_dtype_for(v.as_int64(), other.is_unsigned_integer()));
       return s ? *s : DataType::int64();
     }
     if (other.is_float() || other.id() == TypeId::Decimal) return other;
