@@ -43,6 +43,10 @@ ERRORS = [
     ("strict_cast_string", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("s").cast(pl.Int64))),
     ("str_contains_int", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("a").str.contains("1"))),
     ("mean_of_string", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("s").mean())),
+    ("fill_nan_of_bool", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("p").fill_nan(1.5))),
+    ("bool_minus_bool", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("p") - pl.col("p"))),
+    ("neg_of_unsigned", "InvalidOperationError", lambda pl, lf: lf.select(-pl.col("a").cast(pl.UInt32))),
+    ("pow_of_bool", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("p") ** 0.5)),
     # SchemaError
     ("filter_not_bool", "InvalidOperationError", lambda pl, lf: lf.filter(pl.col("a"))),
     ("concat_dtype_mismatch", "InvalidOperationError", lambda pl, lf: pl.concat([lf.select("a"), lf.select(

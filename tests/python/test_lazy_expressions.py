@@ -396,3 +396,10 @@ def test_python_int_next_to_unsigned_column(literal):
     frame = pl.DataFrame({"u": [5, 255, None]}, schema={"u": pl.UInt8})
     assert_same(lambda pl, lf: lf.select((pl.col("u") + literal).alias("a"), (pl.col("u") - literal).alias("s"),
                                          (pl.lit(literal) * pl.col("u")).alias("m")), frame)
+
+
+def test_std_of_equal_huge_values():
+    # Summing first gave a mean one rounding error off, whose square overflowed (fuzzer).
+    frame = pl.DataFrame({"c5": [5, None, 2, 0, 1, 5, 4, 2, 1, 0], "g": [1, 1, 1, 1, 1, 2, 2, 2, 2, 2]})
+    assert_same(lambda pl, lf: lf.select((pl.col("c5").fill_null(100) + 1e300).std().alias("s")), frame)
+    assert_same(lambda pl, lf: lf.group_by("g", maintain_order=True).agg((pl.col("c5") * 0 + 1e300).var()), frame)

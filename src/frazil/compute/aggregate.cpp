@@ -219,11 +219,14 @@ Scalar std_var_scalar(const Array& a, const DataType& out, bool is_std, int ddof
   std::vector<double> v = valid_doubles(a);
   const double n = static_cast<double>(v.size());
   if (n - ddof <= 0) return Scalar::null(out);
-  double mean = 0;
-  for (double x : v) mean += x;
-  mean /= n;
-  double m2 = 0;
-  for (double x : v) m2 += (x - mean) * (x - mean);
+  // Welford's update: equal huge values (1e300 each) give 0, not the square of a rounding error.
+  double mean = 0, m2 = 0, k = 0;
+  for (double x : v) {
+    k += 1;
+    const double delta = x - mean;
+    mean += delta / k;
+    m2 += delta * (x - mean);
+  }
   double var = m2 / (n - ddof);
   return scalar_from_double(out, a.dtype(), is_std ? std::sqrt(var) : var);
 }

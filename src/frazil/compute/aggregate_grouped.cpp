@@ -214,11 +214,14 @@ ArrayRef std_var_grouped(const Array& a, const IdxSize* gid, size_t ng, const Da
   for (size_t g = 0; g < ng; ++g) {
     const double n = offs[g + 1] - offs[g];
     if (n - ddof <= 0) continue;
-    double mean = 0;
-    for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) mean += vals[k];
-    mean /= n;
-    double m2 = 0;
-    for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) m2 += (vals[k] - mean) * (vals[k] - mean);
+    // Welford's update, as in the whole-column std (aggregate.cpp).
+    double mean = 0, m2 = 0, seen = 0;
+    for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) {
+      seen += 1;
+      const double delta = vals[k] - mean;
+      mean += delta / seen;
+      m2 += delta * (vals[k] - mean);
+    }
     double var = m2 / (n - ddof);
     r[g] = is_std ? std::sqrt(var) : var;
     valid[g] = 1;

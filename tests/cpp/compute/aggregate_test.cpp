@@ -175,6 +175,12 @@ TEST(Aggregate, Float64WithNaN) {
   EXPECT_EQ(aggregate(AggKind::Median, *f64({inf, inf})).as_double(), inf);
   EXPECT_EQ(aggregate(AggKind::Median, *f64({-inf, -inf})).as_double(), -inf);
   EXPECT_TRUE(std::isnan(aggregate(AggKind::Median, *f64({-inf, 1.0})).as_double()));
+  // Equal huge values have no spread (Polars 0.0); summing first gave a mean a rounding error
+  // off, whose square overflowed to inf (found by the Python fuzzer).
+  auto huge = f64({1e300, 1e300, 1e300, 1e300, 1e300, 1e300, 1e300, 1e300, 1e300, 1e300});
+  EXPECT_EQ(aggregate(AggKind::Std, *huge).as_double(), 0.0);
+  Groups one_group = group_rows({i64({1, 1, 1, 1, 1, 1, 1, 1, 1, 1})});
+  expect_cells(aggregate_grouped(AggKind::Var, *huge, one_group), {0.0}, "var");
 }
 
 // Polars 2.1: Int32 [2147483647, 1, 5, null], k = [0,0,1,1]: sums wrap in Int32.

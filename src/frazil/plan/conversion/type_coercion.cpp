@@ -226,8 +226,16 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         }
       };
       switch (e.function.kind) {
+        case FunctionKind::FillNan: {
+          // Checked before unifying, which would make a Boolean input Float64.
+          DataType t = dtype(e.inputs[0]);
+          if (!(t.is_float() || t.is_integer() || t.is_null()))
+            throw InvalidOperationError(err_msg("`fill_nan` operation not supported for dtype `", t.short_name(),
+                                                "` in ", node_to_expr(node, arena).to_string()));
+          unify(0, e.inputs.size() - 1);
+          break;
+        }
         case FunctionKind::FillNull:
-        case FunctionKind::FillNan:
         case FunctionKind::Coalesce:
           unify(0, e.inputs.size() - 1);
           break;
