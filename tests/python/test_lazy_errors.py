@@ -77,3 +77,20 @@ def test_schema_errors_surface_at_collect_schema():
     lf = fz.DataFrame({"a": [1]}).lazy().select(fz.col("nope"))
     with pytest.raises(fz.ColumnNotFoundError):
         lf.collect_schema()
+
+
+@pytest.mark.parametrize("build", [
+    lambda pl: pl.col("a").is_in([1.0]),
+    lambda pl: pl.col("b").is_in([1, 2]),
+    lambda pl: pl.col("a").is_in([True]),
+    lambda pl: pl.col("s").is_in([1]),
+    lambda pl: pl.lit(0).is_in([0.0]),
+    lambda pl: pl.col("a").cast(pl.Int8).is_in([1, 300]),
+    lambda pl: pl.col("a").is_in([]),
+], ids=["int_in_floats", "float_in_ints", "int_in_bools", "str_in_ints", "lit_in_floats", "i8_in_wide_ints",
+        "in_empty"])
+def test_is_in_needs_matching_kinds(build):
+    # Polars 2 only casts between integer widths for is_in; other mixes are errors.
+    from fuzz.harness import assert_same
+
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("x")), DATA)

@@ -137,3 +137,25 @@ def test_n_unique_per_group_with_extreme_integers(dtype):
                          schema={"k": pl.Int64, "v": dtype})
     assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(pl.col("v").n_unique()), frame)
     assert_same(lambda pl, lf: lf.select(pl.col("v").n_unique().over("k")), frame)
+
+
+LISTS = [
+    ("arith", lambda pl: pl.col("v") + 1),
+    ("minus_group_mean", lambda pl: pl.col("v") - pl.col("v").mean()),
+    ("shift", lambda pl: pl.col("v").shift(1)),
+    ("filter", lambda pl: pl.col("v").filter(pl.col("f") > 0)),
+    ("sort_desc", lambda pl: pl.col("s").sort(descending=True, nulls_last=True)),
+    ("head", lambda pl: pl.col("v").head(2)),
+    ("reverse", lambda pl: pl.col("f").reverse()),
+    ("when", lambda pl: pl.when(pl.col("p")).then(pl.col("v")).otherwise(-1)),
+    ("shift_then_filter", lambda pl: pl.col("f").shift(1).filter(pl.lit(True))),
+    ("unique_ordered", lambda pl: pl.col("k2").unique(maintain_order=True)),
+]
+
+
+@pytest.mark.parametrize("frame", [DATA, EMPTY, ONE], ids=["data", "empty", "one"])
+@pytest.mark.parametrize("build", [b for _, b in LISTS], ids=[n for n, _ in LISTS])
+def test_non_reducing_expression_gives_lists(build, frame):
+    # Each group's list is the expression over that group's rows (order-dependent ones too:
+    # shift() used to run over the whole column, found by the fuzzer).
+    assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(build(pl).alias("x")), frame)

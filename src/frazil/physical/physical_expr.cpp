@@ -25,6 +25,7 @@ Column PhysicalExpr::evaluate(const DataFrame& df, ExecState& state) const {
 
 Column PhysicalExpr::evaluate_on_groups(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
   try {
+    if (!is_scalar() && !implodes_directly()) return evaluate_as_lists(df, groups, state);
     return evaluate_on_groups_impl(df, groups, state);
   } catch (const Error& e) {
     rethrow_with_context(e, source_);
@@ -52,6 +53,28 @@ GroupOrder order_by_groups(const compute::Groups& groups) {
   std::vector<int64_t> cursor(out.offsets.begin(), out.offsets.end() - 1);
   for (size_t i = 0; i < ids.size(); ++i) out.order[cursor[ids[i]]++] = static_cast<compute::IdxSize>(i);
   return out;
+}
+
+Column PhysicalExpr::evaluate_as_lists(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
+  const size_t ng = groups.num_groups();
+  const GroupOrder go = order_by_groups(*groups.groups);
+  const DataFrame gathered = compute::take_frame(df, go.order);
+  std::vector<ArrayRef> parts;
+  Buffer off = Buffer::allocate((ng + 1) * sizeof(int64_t));
+  int64_t* o = off.mutable_as<int64_t>();
+  o[0] = 0;
+  std::string name;
+  for (size_t g = 0; g < std::max<size_t>(ng, 1); ++g) {
+    // With no groups, one evaluation over no rows gives the values' dtype.
+    DataFrame rows = ng ? gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]) : df.slice(0, 0);
+    Column c = evaluate_impl(rows, state);
+    name = c.name();
+    parts.push_back(c.as_array());
+    if (ng) o[g + 1] = o[g] + parts.back()->length();
+  }
+  ArrayRef flat = concat_arrays(parts);
+  if (!ng) flat = flat->slice(0, 0);
+  return Column(name, Array::make(DataType::list(flat->dtype()), static_cast<int64_t>(ng), Buffer(), {off}, {flat}));
 }
 
 ArrayRef implode_by_groups(const Array& values, const compute::Groups& groups) {

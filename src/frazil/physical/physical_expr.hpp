@@ -35,11 +35,17 @@ class PhysicalExpr {
   const dsl::Expr& source() const { return source_; }
   // Output is one row whatever the input (literal, aggregation).
   virtual bool is_scalar() const { return false; }
+  // A non-reducing expression inside agg() gives each group a list. A column is gathered into
+  // lists directly; any other expression (x + 1, x.shift(), x.filter(p), x - x.mean()) is
+  // evaluated on each group's rows, as Polars does.
+  virtual bool implodes_directly() const { return false; }
 
  protected:
   virtual Column evaluate_impl(const DataFrame& df, ExecState& state) const = 0;
   // Default: the row-aligned values of each group gathered into a list per group.
   virtual Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& groups, ExecState& state) const;
+  // One evaluation per group over its rows, the results as one list per group.
+  Column evaluate_as_lists(const DataFrame& df, const GroupContext& groups, ExecState& state) const;
 
  private:
   dsl::Expr source_;

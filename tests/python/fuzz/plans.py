@@ -205,7 +205,8 @@ class PlanGen:
                     continue
                 # A step Polars rejects is kept now and then, but only on a plan that runs,
                 # so that a case has one error, not two whose order the engines may differ on.
-                if self.schema(q) is not None or (rng.random() < 0.05 and self.runs(p)):
+                if self.schema(q) is not None or (rng.random() < 0.05 and len(list(q.all_exprs())) <= 1
+                                                  and self.runs(p)):
                     p = q
                     break
         return p
@@ -486,15 +487,27 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
     if k == "unique" and p.opts.get("subset", "None") != "None" and demanded is not None:
         below = demanded | set(ast.literal_eval(p.opts["subset"]))
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
-    if k == "join" and demanded is not None:
-        # Each side needs its keys and the demanded names (also without the suffix).
+    if k == "join":
+        # Each side needs its keys and the demanded names (also without the suffix); the
+        # right side of a semi/anti join only its keys.
         suffix = ast.literal_eval(p.opts.get("suffix", "'_right'"))
         keys: set = set()
         for opt in ("on", "left_on", "right_on"):
             if opt in p.opts:
                 v = ast.literal_eval(p.opts[opt])
                 keys.update([v] if isinstance(v, str) else v)
+        if p.opts["how"] in ("'semi'", "'anti'"):
+            return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded), prune_dead(p.inputs[1], keys)])
+        if demanded is None:
+            return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])
         names = demanded | {d[: -len(suffix)] for d in demanded if d.endswith(suffix)} | keys
         return dataclasses.replace(p, inputs=[prune_dead(i, set(names)) for i in p.inputs])
+    if k == "rename" and demanded is not None:
+        mapping = ast.literal_eval(p.opts["args"])
+        back = {new: old for old, new in mapping.items()}
+        below = {back.get(d, d) for d in demanded} | set(mapping)
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
+    if k == "drop" and demanded is not None:
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
     # renames, drops, row indices, whole-row unique: every input column may matter
     return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])

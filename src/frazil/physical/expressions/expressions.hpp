@@ -14,6 +14,7 @@ namespace frazil::physical {
 class ColumnExpr final : public PhysicalExpr {
  public:
   ColumnExpr(std::string name, dsl::Expr source) : PhysicalExpr(std::move(source)), name_(std::move(name)) {}
+  bool implodes_directly() const override { return true; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState&) const override;
  private:
@@ -167,6 +168,7 @@ class AliasExpr final : public PhysicalExpr {
   AliasExpr(PhysicalExprRef input, std::string name, dsl::Expr source)
       : PhysicalExpr(std::move(source)), input_(std::move(input)), name_(std::move(name)) {}
   bool is_scalar() const override { return input_->is_scalar(); }
+  bool implodes_directly() const override { return input_->implodes_directly(); }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;

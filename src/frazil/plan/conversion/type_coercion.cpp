@@ -264,8 +264,13 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           DataType vt = dtype(e.inputs[1]);
           if (v.kind == AExprKind::Literal && v.literal.is_series()) {
             if (vt != xt && !vt.is_null()) {
-              if (vt.is_string() != xt.is_string() && !(vt.is_null()))
-                throw InvalidOperationError(err_msg("'is_in' cannot check for ", vt, " values in ", xt, " data"));
+              // Polars 2 casts between integer widths only: strings, booleans and integer vs.
+              // float need an explicit cast.
+              bool same_kind = (vt.is_integer() && xt.is_integer()) || (vt.is_float() && xt.is_float()) ||
+                               (vt.is_temporal() && xt.is_temporal());
+              if (!same_kind && !xt.is_null())
+                throw InvalidOperationError(err_msg("'is_in' cannot check for ", xt, " values in List(", vt,
+                                                    ") data"));
               // Values that do not fit the column's dtype can never match: cast non-strictly.
               out.inputs[1] = add_cast(arena, e.inputs[1], xt, false);
               changed = true;
