@@ -403,3 +403,11 @@ def test_std_of_equal_huge_values():
     frame = pl.DataFrame({"c5": [5, None, 2, 0, 1, 5, 4, 2, 1, 0], "g": [1, 1, 1, 1, 1, 2, 2, 2, 2, 2]})
     assert_same(lambda pl, lf: lf.select((pl.col("c5").fill_null(100) + 1e300).std().alias("s")), frame)
     assert_same(lambda pl, lf: lf.group_by("g", maintain_order=True).agg((pl.col("c5") * 0 + 1e300).var()), frame)
+
+
+@pytest.mark.parametrize("dtype", [pl.UInt8, pl.UInt16, pl.UInt32, pl.UInt64])
+def test_negative_python_int_next_to_unsigned_column(dtype):
+    # Polars: u8 - 5 stays UInt8 but u8 + (-1000) is Int16, u64 * -3 is Int64 (not Float64).
+    frame = pl.DataFrame({"u": [3, None, 200]}, schema={"u": dtype})
+    assert_same(lambda pl, lf: lf.select((pl.col("u") + (-1000)).alias("b"), (-3 * pl.col("u")).alias("c"),
+                                         (pl.lit(-5) - pl.col("u")).alias("d")), frame)

@@ -42,6 +42,8 @@ AGGS = [
     ("agg_ratio", lambda pl: (pl.col("v").sum() / pl.len()).alias("avg")),
     ("filtered_sum", lambda pl: pl.col("v").filter(pl.col("p")).sum()),
     ("filtered_count", lambda pl: pl.col("v").filter(pl.col("f") > 0).count()),
+    ("filtered_shift_sum", lambda pl: pl.col("v").shift(1).filter(pl.lit(True)).sum()),
+    ("shift_filtered_by_shift", lambda pl: pl.col("f").filter(pl.col("v").shift(-1) > 2).max()),
     ("keyword", lambda pl: {"total": pl.col("v").sum(), "n": pl.len()}),
     ("agg_cast", lambda pl: pl.col("v").sum().cast(pl.Float32)),
     ("when_in_agg", lambda pl: pl.when(pl.col("v") > 3).then(pl.col("v")).otherwise(0).sum()),

@@ -44,7 +44,11 @@ PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Sche
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
       return std::make_shared<SortExpr>(child(0), std::move(by), e.sort, std::move(source));
     }
-    case AExprKind::Filter: return std::make_shared<FilterExpr>(child(0), child(1), std::move(source));
+    case AExprKind::Filter:
+      return std::make_shared<FilterExpr>(
+          child(0), child(1),
+          plan::is_elementwise_rec(e.inputs[0], arena) && plan::is_elementwise_rec(e.inputs[1], arena),
+          std::move(source));
     case AExprKind::Window: {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));

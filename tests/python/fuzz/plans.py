@@ -509,5 +509,7 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
     if k == "drop" and demanded is not None:
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
+    if k == "with_row_index" and demanded is not None:
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
     # renames, drops, row indices, whole-row unique: every input column may matter
     return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])

@@ -19,8 +19,9 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
   const compute::Groups& groups = *g.groups;
   // `x.filter(p).agg()`: aggregations that skip nulls see the rejected rows as nulls.
   if (auto* filter = dynamic_cast<const FilterExpr*>(input_.get())) {
-    // lit(x).filter(p) is (at most) one value per group, not one per row.
-    if (filter->input_is_scalar()) return aggregate_per_group(df, groups, state);
+    // lit(x).filter(p) is (at most) one value per group, not one per row; x.shift().filter(p)
+    // depends on each group's rows.
+    if (filter->input_is_scalar() || !filter->row_wise()) return aggregate_per_group(df, groups, state);
     switch (kind_) {
       case AggKind::Sum:
       case AggKind::Mean:

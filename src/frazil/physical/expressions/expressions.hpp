@@ -135,15 +135,19 @@ class SortExpr final : public PhysicalExpr {
 
 class FilterExpr final : public PhysicalExpr {
  public:
-  FilterExpr(PhysicalExprRef input, PhysicalExprRef predicate, dsl::Expr source)
-      : PhysicalExpr(std::move(source)), input_(std::move(input)), predicate_(std::move(predicate)) {}
+  // row_wise: input and predicate are elementwise (then masking rows works per group).
+  FilterExpr(PhysicalExprRef input, PhysicalExprRef predicate, bool row_wise, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), input_(std::move(input)), predicate_(std::move(predicate)),
+        row_wise_(row_wise) {}
   // Inside an aggregation: the input with the rows the predicate rejects set to null.
   Column masked(const DataFrame& df, ExecState& state) const;
   bool input_is_scalar() const { return input_->is_scalar(); }
+  bool row_wise() const { return row_wise_; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
  private:
   PhysicalExprRef input_, predicate_;
+  bool row_wise_;
 };
 
 class WindowExpr final : public PhysicalExpr {

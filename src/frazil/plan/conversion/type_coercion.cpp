@@ -61,6 +61,15 @@ DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& oth
   if (v.dtype().id() == TypeId::Int64) {
     if (other.is_integer()) {
       if (fits(v.as_int64(), other)) return other;
+      if (other.is_unsigned_integer() && v.as_int64() < 0) {
+        // Polars: a negative number next to an unsigned column gives the signed type twice
+        // as wide, at most Int64 (u8 - 5 is Int16, u64 - 5 is Int64, not a float).
+        DataType wide = other.id() == TypeId::UInt8    ? DataType::int16()
+                        : other.id() == TypeId::UInt16 ? DataType::int32()
+                                                       : DataType::int64();
+        auto s = get_supertype(wide, int_dtype_for(v.as_int64()));
+        return s ? *s : DataType::int64();
+      }
       auto s = get_supertype(other, int_dtype_for(v.as_int64(), other.is_unsigned_integer()));
       return s ? *s : DataType::int64();
     }
