@@ -161,3 +161,11 @@ def test_non_reducing_expression_gives_lists(build, frame):
     # Each group's list is the expression over that group's rows (order-dependent ones too:
     # shift() used to run over the whole column, found by the fuzzer).
     assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(build(pl).alias("x")), frame)
+
+
+def test_null_count_of_order_dependent_input_per_group():
+    # shift(fill_value=...) inside null_count() ran over the whole column (found by the fuzzer).
+    assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(
+        pl.col("v").shift(1, fill_value=0).null_count().alias("a"), pl.col("s").shift(-1).null_count().alias("b"),
+        (pl.col("v") + 1).null_count().alias("c"), pl.col("v").null_count().alias("d"),
+        pl.lit(None, dtype=pl.Boolean).null_count().alias("e")), DATA)

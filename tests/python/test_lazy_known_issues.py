@@ -104,13 +104,6 @@ def test_std_of_literal_null_group():
                 .group_by("e2").agg(pl.col("e2").std(ddof=0).alias("e3")), {"c1": [None]})
 
 
-@xfail("polars-null-count-of-literal-in-agg: Polars counts lit(None).null_count() once per row of the group "
-       "inside agg() (1 in a select); frazil counts the literal once")
-def test_null_count_of_literal_in_agg():
-    assert_same(lambda pl, lf: lf.group_by(pl.lit(1), maintain_order=True).agg(
-        pl.lit(None, dtype=pl.Boolean).null_count().alias("e3")), {"c1": [2.0, -1.0]})
-
-
 @xfail("polars-cross-join-slice: a Polars bug; the slice of a cross join followed by group_by is dropped")
 def test_slice_of_cross_join_before_group_by():
     frame = pl.DataFrame({"c1": [True, False, False]})

@@ -270,7 +270,10 @@ class ExprGen:
             return self.when("bool", d)
         if r < 0.98:
             fn = rng.choice(["any()", "all()"])
-            return node(f"{{0}}.{fn}", [self.gen("bool", d)], "bool", agg=True)
+            arg = self.gen("bool", d)
+            if self.mode == "agg" and "pl.col(" not in arg.render():
+                arg = self.col("bool") or arg  # (no literal aggregations per group, see aggregate())
+            return node(f"{{0}}.{fn}", [arg], "bool", agg=True)
         return self.leaf("bool")
 
     def string(self, cat: str, depth: int) -> E:

@@ -135,7 +135,7 @@ def error_origin(module, env: dict, plan: P):
     """Where `plan` first fails in `module`: the path of the lowest failing step (inputs
     first) and, for a step with several expressions, the index of the first that fails alone
     (None when no single one does)."""
-    from .plans import _p_nodes  # noqa: PLC0415
+    from .shrink import _p_nodes  # noqa: PLC0415
 
     nodes = sorted(_p_nodes(plan), key=lambda pn: -len(pn[0]))  # deepest first
     for path, node in nodes:
@@ -340,7 +340,9 @@ def _combine_check(total, pieces, is_float: bool):
     if is_float:
         if any(isinstance(v, float) and math.isnan(v) for v in sums) or any(math.isinf(v) for v in sums if v):
             return None  # inf - inf and NaN make the combination undefined
-        if not math.isclose(sum(sums), s, rel_tol=1e-9, abs_tol=1e-6):
+        # Summing in another order loses up to ~n ulps of the largest summand.
+        scale = max([abs(v) for v in (lo, hi) if isinstance(v, float) and math.isfinite(v)] or [1.0])
+        if not math.isclose(sum(sums), s, rel_tol=1e-9, abs_tol=1e-6 + 1e-12 * scale * max(n, 1)):
             return "sum", "sum of the parts' sums differs"
     elif sum(sums) != s:
         # Integer sums wrap on overflow (Int32 sums stay Int32); compare modulo 2**32.

@@ -57,8 +57,26 @@ Column FunctionExpr::evaluate_impl(const DataFrame& df, ExecState& state) const 
 
 Column FunctionExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const {
   if (function_.kind == dsl::FunctionKind::NullCount) {
-    Column in = broadcast_to(inputs_[0]->evaluate(df, state), df.height());
-    return Column(in.name(), compute::aggregate_grouped(compute::AggKind::NullCount, *in.as_array(), *g.groups));
+    if (inputs_[0]->implodes_directly()) {
+      Column in = broadcast_to(inputs_[0]->evaluate(df, state), df.height());
+      return Column(in.name(), compute::aggregate_grouped(compute::AggKind::NullCount, *in.as_array(), *g.groups));
+    }
+    // Any other input (x.shift(), x.filter(p), a literal) is evaluated per group first.
+    Column per_group = inputs_[0]->evaluate_on_groups(df, g, state);
+    if (per_group.is_scalar())
+      return Column::scalar(per_group.name(), Scalar::uint32(per_group.scalar_value().is_null() ? 1 : 0), 1);
+    ArrayRef lists = per_group.as_array();
+    const int64_t* off = lists->buffer(0).template as<int64_t>() + lists->offset();
+    const Array& values = *lists->child(0);
+    const int64_t ng = lists->length();
+    Buffer counts = Buffer::allocate(ng * sizeof(uint32_t));
+    uint32_t* c = counts.mutable_as<uint32_t>();
+    for (int64_t i = 0; i < ng; ++i) {
+      uint32_t nulls = 0;
+      for (int64_t k = off[i]; k < off[i + 1]; ++k) nulls += values.is_null(k);
+      c[i] = nulls;
+    }
+    return Column(per_group.name(), Array::make(DataType::uint32(), ng, Buffer(), {counts}));
   }
   if (is_scalar() && (function_.kind == dsl::FunctionKind::Shift || function_.kind == dsl::FunctionKind::Reverse)) {
     // Reordering the one value each group has: reverse keeps it, a shift moves it out.

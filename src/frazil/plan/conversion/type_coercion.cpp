@@ -168,8 +168,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
                                   node_to_expr(node, arena).to_string()));
       DataType target = *st;
       // A negative Python int next to UInt64 is Int64 in Polars (lossy), not a float.
-      if ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
-          (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64))
+      if (e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
+                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64)))
         target = DataType::int64();
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
