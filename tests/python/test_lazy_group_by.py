@@ -169,3 +169,10 @@ def test_null_count_of_order_dependent_input_per_group():
         pl.col("v").shift(1, fill_value=0).null_count().alias("a"), pl.col("s").shift(-1).null_count().alias("b"),
         (pl.col("v") + 1).null_count().alias("c"), pl.col("v").null_count().alias("d"),
         pl.lit(None, dtype=pl.Boolean).null_count().alias("e")), DATA)
+
+
+def test_null_count_of_an_aggregate_per_group():
+    # One value per group (not a list) under null_count(): crashed (found by the fuzzer).
+    assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(
+        (pl.lit(math.inf) / pl.col("f").filter(pl.lit(False)).mean()).null_count().alias("n"),
+        pl.col("v").max().null_count().alias("m")), DATA)

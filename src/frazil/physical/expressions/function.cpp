@@ -66,6 +66,11 @@ Column FunctionExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupCon
     if (per_group.is_scalar())
       return Column::scalar(per_group.name(), Scalar::uint32(per_group.scalar_value().is_null() ? 1 : 0), 1);
     ArrayRef lists = per_group.as_array();
+    if (lists->dtype().id() != TypeId::List) {  // one value per group (an aggregate): 0 or 1
+      Buffer counts = Buffer::allocate(lists->length() * sizeof(uint32_t));
+      for (int64_t i = 0; i < lists->length(); ++i) counts.mutable_as<uint32_t>()[i] = lists->is_null(i);
+      return Column(per_group.name(), Array::make(DataType::uint32(), lists->length(), Buffer(), {counts}));
+    }
     const int64_t* off = lists->buffer(0).template as<int64_t>() + lists->offset();
     const Array& values = *lists->child(0);
     const int64_t ng = lists->length();
