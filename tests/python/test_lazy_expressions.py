@@ -411,3 +411,11 @@ def test_negative_python_int_next_to_unsigned_column(dtype):
     frame = pl.DataFrame({"u": [3, None, 200]}, schema={"u": dtype})
     assert_same(lambda pl, lf: lf.select((pl.col("u") + (-1000)).alias("b"), (-3 * pl.col("u")).alias("c"),
                                          (pl.lit(-5) - pl.col("u")).alias("d")), frame)
+
+
+@pytest.mark.parametrize("exponent", [0.5, 1.5, 2.0, -0.5, 3.0])
+def test_float_pow_special_values(exponent):
+    # Polars computes x ** 0.5 as sqrt(x) ((-inf) ** 0.5 is NaN there, inf with pow; fuzzer).
+    frame = pl.DataFrame({"x": [-math.inf, -0.0, -4.0, math.inf, 2.0, None, math.nan]})
+    assert_same(lambda pl, lf: lf.select((pl.col("x") ** exponent).alias("p")), frame)
+    assert_same(lambda pl, lf: lf.select((pl.col("x").cast(pl.Float32) ** exponent).alias("p")), frame)

@@ -155,7 +155,10 @@ ArrayRef numeric_arith(ArithOp op, const Array& a, const Array& b, const DataTyp
         return int_div_kernel<T, true>(a, b, dt);
     case ArithOp::Pow:
       if constexpr (std::is_floating_point_v<T>) {
-        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) { return static_cast<T>(std::pow(x, y)); });
+        // Polars takes x ** 0.5 as sqrt(x): NaN for -inf and -0.0 for -0.0, where pow gives inf / 0.0.
+        return binary_kernel<T, T, T>(a, b, dt, sym, [](T x, T y) {
+          return y == static_cast<T>(0.5) ? std::sqrt(x) : static_cast<T>(std::pow(x, y));
+        });
       } else {
         if constexpr (std::is_signed_v<T>) {
           // Polars casts the exponent to u32: negative exponents are an error.

@@ -272,7 +272,9 @@ class ExprGen:
             fn = rng.choice(["any()", "all()"])
             arg = self.gen("bool", d)
             if self.mode == "agg" and "pl.col(" not in arg.render():
-                arg = self.col("bool") or arg  # (no literal aggregations per group, see aggregate())
+                # (no literal aggregations per group, see aggregate())
+                arg = self.col("bool") or node("{0}.is_null()", [self.col(self.schema[0][1])], "bool") \
+                    if self.schema else arg
             return node(f"{{0}}.{fn}", [arg], "bool", agg=True)
         return self.leaf("bool")
 
