@@ -419,3 +419,9 @@ def test_float_pow_special_values(exponent):
     frame = pl.DataFrame({"x": [-math.inf, -0.0, -4.0, math.inf, 2.0, None, math.nan]})
     assert_same(lambda pl, lf: lf.select((pl.col("x") ** exponent).alias("p")), frame)
     assert_same(lambda pl, lf: lf.select((pl.col("x").cast(pl.Float32) ** exponent).alias("p")), frame)
+
+
+def test_sqrt_of_booleans_and_fill_null_of_unsigned_with_negative():
+    frame = pl.DataFrame({"b": [True, False, None], "u": [2, None, 7]}, schema={"b": pl.Boolean, "u": pl.UInt64})
+    assert_same(lambda pl, lf: lf.select(pl.col("b").sqrt(), pl.lit(True).sqrt().alias("t"),
+                                         pl.col("u").fill_null(pl.lit(-5)).alias("f")), frame)

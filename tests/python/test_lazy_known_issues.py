@@ -109,3 +109,36 @@ def test_slice_of_cross_join_before_group_by():
     frame = pl.DataFrame({"c1": [True, False, False]})
     assert_same(lambda pl, lf: lf.join(lf, how="cross", maintain_order="left_right").slice(-5, 11)
                 .group_by("c1").agg(pl.len()), frame, check_row_order=False)
+
+
+@xfail("dead-when-branch-errors: Polars drops the when(False) branch (with an ill-typed value) before "
+       "type-checking the chain; frazil type-checks every branch and raises")
+def test_ill_typed_dead_when_branch():
+    assert_same(lambda pl, lf: lf.with_columns(pl.when(pl.lit(True)).then(pl.col("c0")).when(pl.lit(False))
+                                               .then(pl.lit("a")).otherwise(pl.lit(0.5).str.to_uppercase())
+                                               .alias("e")), {"c0": [5]})
+
+
+@xfail("dead-when-branch-typing: Polars types when(False).then(lit(2**40)).otherwise(lit(1)) without the "
+       "dead branch (Int32); frazil widens to the dead branch's Int64")
+def test_dead_when_branch_does_not_widen():
+    assert_same(lambda pl, lf: lf.select(pl.when(pl.lit(False)).then(pl.lit(2**40)).otherwise(pl.lit(1))
+                                         .alias("e")), {"c0": [5]})
+
+
+@xfail("polars-null-all-in-agg: a Polars bug; lit(None, Boolean).all() is true in a select, false inside agg()")
+def test_all_of_null_literal_inside_agg():
+    assert_same(lambda pl, lf: lf.group_by("c0").agg(pl.lit(None, dtype=pl.Boolean).all().alias("e")),
+                {"c0": [True]})
+
+
+@xfail("polars-floor-div-by-reciprocal: Polars floor-divides by a float literal through its reciprocal "
+       "(52.5 // -0.03 is -1751 there); frazil divides (-1750, as 52.5 / -0.03 == -1750.0)")
+def test_floor_division_by_float_literal():
+    assert_same(lambda pl, lf: lf.select(pl.col("c0") // (-3 / pl.lit(100))), {"c0": [52.5, -714.5]})
+
+
+@xfail("polars-bool-floordiv-float: Polars rejects Boolean // float (it allows Boolean // int and "
+       "Boolean % float); frazil computes it")
+def test_boolean_floor_div_float():
+    assert_same(lambda pl, lf: lf.select(pl.col("b") // 1.5), {"b": [True, None]})

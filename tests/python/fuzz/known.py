@@ -21,7 +21,7 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
     "dynamic-literal-arithmetic-unfolded": (
         "differential", r"^dtypes$",
         r"\(pl\.lit\([^()]*\) (\*\*|//|[-+*/%]) (pl\.lit\(|-?\d|nan|inf)|\(-pl\.lit\(|"
-        r"pl\.lit\([^()]*\)\.(fill_null|shift|reverse|ceil|floor|round|abs|sqrt)\(|"
+        r"pl\.lit\([^()]*\)\.(fill_null|fill_nan|shift|reverse|ceil|floor|round|abs|sqrt|sort|over)\(|"
         r"\(-?\d[\d.e]* (\*\*|//|[-+*/%]) pl\.lit\(", r"",
         "an operation on dynamic literals that constant folding does not fold (lit(0) ** 0, -lit(3), "
         "lit(1000).shift()) gets "
@@ -50,10 +50,23 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         "Polars bug: a literal's window (lit(0.0).over('k')) gets a height other than the frame's (2 or 1 "
         "rows for a 3-row frame, depending on the plan); frazil gives the frame's height"),
     "dead-when-branch-typing": (
-        "differential", r"^dtypes$", r"when\(pl\.lit\((True|False|None)", r"",
+        "differential", r"^dtypes$", r"when\(\(*pl\.lit\(", r"",
         "Polars drops the branches a literal predicate decides before typing a when/then chain, so their "
         "values do not widen the result (when(False).then(lit(2**40)).otherwise(lit(1)) is Int32 there, "
         "Int64 here)"),
+    "dead-when-branch-errors": (
+        "differential", r"^frazil-error:(SchemaError|InvalidOperationError|ComputeError)$", r"when\(\(*pl\.lit\(",
+        r"",
+        "a when/then branch that a literal predicate never takes holds an ill-typed expression: Polars drops "
+        "the branch first, frazil type-checks the whole chain and raises"),
+    "polars-null-all-in-agg": (
+        "differential", r"^(values|height)$", r"\.agg\(.*pl\.lit\(None, dtype=pl\.Boolean\)\.all\(\)", r"",
+        "Polars bug: lit(None, Boolean).all() is true in a select (no false value) but false inside "
+        "group_by().agg(); frazil gives true in both"),
+    "polars-floor-div-by-reciprocal": (
+        "differential", r"^values$", r"// (pl\.lit\(-?\d+\.\d+|\(?-?\d+ / pl\.lit\()", r"",
+        "Polars divides by a float literal through its reciprocal: 52.5 // (-3 / 100) is -1751 there "
+        "(52.5 * (1 / -0.03) = -1750.0000000000002), -1750 in frazil (52.5 / -0.03 = -1750.0 exactly)"),
     "polars-bool-floordiv-float": (
         "differential", r"^polars-error:InvalidOperationError$", r"//", r"floor_div operation not supported for dtype `bool`",
         "Polars rejects Boolean // float (but allows Boolean // int, Boolean % float, ...); frazil computes it"),

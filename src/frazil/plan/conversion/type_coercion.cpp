@@ -226,6 +226,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           const AExpr& a = arena.get(e.inputs[i]);
           if (auto* lit = dynamic_literal(a)) {
             DataType want = t.is_null() ? lit->materialized_dtype() : adapt_dynamic_literal(*lit, t);
+            // (A negative int next to UInt64 makes Int64, as in binary operations.)
+            if (t.id() == TypeId::UInt64 && want.id() == TypeId::Int64) {
+              t = want;
+              continue;
+            }
             auto s = get_supertype(t, want);
             if (s) t = *s;
           }
@@ -258,9 +263,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             const AExpr& a = arena.get(e.inputs[i]);
             DataType d = dtype(e.inputs[i]);
             DataType w = operand_dtype(a, d, xt);
-            if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric()))
+            if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric())) {
+              for (Node in : e.inputs) type_check(in, arena, schema);  // an operand's own error first
               throw ComputeError(err_msg("cannot compare string with numeric type (", xt, " and ", w, ") in ",
                                          node_to_expr(node, arena).to_string()));
+            }
             if (auto s = get_supertype(xt, w)) xt = *s;
           }
           for (size_t i = 0; i < 3; ++i) {
@@ -294,6 +301,13 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
+        case FunctionKind::Sqrt:
+          // Polars takes the square root of a Boolean as of a number (sqrt(true) = 1.0).
+          if (dtype(e.inputs[0]).is_boolean()) {
+            out.inputs[0] = add_cast(arena, e.inputs[0], DataType::float64());
+            changed = true;
+          }
+          break;
         case FunctionKind::Pow: {
           DataType b = dtype(e.inputs[0]);
           // (Read before add_cast grows the arena.)
