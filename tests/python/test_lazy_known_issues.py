@@ -144,3 +144,23 @@ def test_floor_division_by_float_literal():
        "Boolean % float); frazil computes it")
 def test_boolean_floor_div_float():
     assert_same(lambda pl, lf: lf.select(pl.col("b") // 1.5), {"b": [True, None]})
+
+
+@xfail("polars-fill-null-of-literal-height: a Polars bug; lit(1).fill_null(col) inside eq_missing gets 2 rows "
+       "for a 3-row frame there, 3 in frazil")
+def test_fill_null_of_literal_with_column_height():
+    assert_same(lambda pl, lf: lf.select(pl.lit(1.5).eq_missing(pl.lit(1).fill_null(pl.col("c0"))).alias("e")),
+                {"c0": [0, 2, 3]})
+
+
+@xfail("polars-negative-zero-group-key: with two keys Polars writes the group key -0.0 as 0.0 (with one key "
+       "it keeps -0.0); frazil keeps -0.0, visible once cast to a string")
+def test_negative_zero_group_key_with_two_keys():
+    assert_same(lambda pl, lf: lf.group_by("c3", pl.lit(1), maintain_order=True).len()
+                .select(pl.col("c3").cast(pl.String)), {"c3": [-0.0]})
+
+
+@xfail("polars-list-arithmetic-dtype: int literal / List(Float32) is List(Float64) in Polars, Float32 here")
+def test_list_arithmetic_keeps_float32():
+    frame = pl.DataFrame({"c4": [412.25], "g": [1]}, schema={"c4": pl.Float32, "g": pl.Int64})
+    assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("c4")).select(pl.lit(2**40) / pl.col("c4")), frame)

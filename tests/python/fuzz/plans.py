@@ -441,7 +441,14 @@ def _item_name(item) -> str | None:
     return m.group(1) if m else None
 
 
-def prune_dead(p: P, demanded: set | None = None) -> P:
+def without_row_reductions(p: P) -> P:
+    """`p` without its slices and filters, so that rows reach every expression."""
+    if p.kind in ("slice", "filter"):
+        return without_row_reductions(p.inputs[0])
+    return dataclasses.replace(p, inputs=[without_row_reductions(i) for i in p.inputs])
+
+
+def prune_dead(p: P, demanded: set | None = None, names_of=None) -> P:
     """A copy of `p` without the select / with_columns / agg items whose output no later step
     reads (`demanded`: the columns the consumer reads, None for all). Polars never computes
     such items (so never fails in them); frazil does, which the fuzzer reports separately."""
@@ -463,30 +470,35 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
             stand_in = E("pl.lit(0)" if scalar else "pl.nth(0).is_null()", [], "int", scalar)
             kept = [(stand_in, _item_name(items[0]) or "unread", False)]
         refs = _refs(kept)
+        if k == "select" and refs == set() and all(e.agg or "pl.col(" not in e.render() for e, _, _ in kept) \
+                and not any("pl.len()" in e.render() or "pl.nth(" in e.render() for e, _, _ in kept):
+            # Only literals: one row whatever the input, which therefore never matters.
+            source = next(n for n in p.walk() if n.kind == "source")
+            return dataclasses.replace(p, inputs=[source], exprs=[kept])
         if k == "select":
             below = refs
         else:
             below = None if demanded is None else union(refs, demanded - {_item_name(it) for it in items})
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[kept])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)], exprs=[kept])
     if k == "group_by" and p.opts.get("len"):
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], _refs(p.exprs[0]))])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=_refs(p.exprs[0]))])
     if k == "group_by":
         keys, aggs = p.exprs
         kept = live(aggs)
         below = union(_refs(keys), _refs(kept))
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)], exprs=[keys, kept])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)], exprs=[keys, kept])
     if k == "sort" and demanded is not None and not demanded:
-        return prune_dead(p.inputs[0], demanded)  # nothing reads the rows' order or values
+        return prune_dead(p.inputs[0], names_of=names_of, demanded=demanded)  # nothing reads the rows' order or values
     if k in ("filter", "sort"):
         below = union(demanded, _refs(p.exprs[0]))
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)])
     if k == "slice":
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=demanded)])
     if k == "concat":
-        return dataclasses.replace(p, inputs=[prune_dead(i, demanded) for i in p.inputs])
+        return dataclasses.replace(p, inputs=[prune_dead(i, names_of=names_of, demanded=demanded) for i in p.inputs])
     if k == "unique" and p.opts.get("subset", "None") != "None" and demanded is not None:
         below = demanded | set(ast.literal_eval(p.opts["subset"]))
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)])
     if k == "join":
         # Each side needs its keys and the demanded names (also without the suffix); the
         # right side of a semi/anti join only its keys.
@@ -497,19 +509,38 @@ def prune_dead(p: P, demanded: set | None = None) -> P:
                 v = ast.literal_eval(p.opts[opt])
                 keys.update([v] if isinstance(v, str) else v)
         if p.opts["how"] in ("'semi'", "'anti'"):
-            return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded), prune_dead(p.inputs[1], keys)])
+            return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=demanded), prune_dead(p.inputs[1], names_of=names_of, demanded=keys)])
         if demanded is None:
-            return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])
+            return dataclasses.replace(p, inputs=[prune_dead(i, names_of=names_of, demanded=None) for i in p.inputs])
         names = demanded | {d[: -len(suffix)] for d in demanded if d.endswith(suffix)} | keys
-        return dataclasses.replace(p, inputs=[prune_dead(i, set(names)) for i in p.inputs])
+        return dataclasses.replace(p, inputs=[prune_dead(i, names_of=names_of, demanded=set(names)) for i in p.inputs])
     if k == "rename" and demanded is not None:
         mapping = ast.literal_eval(p.opts["args"])
         back = {new: old for old, new in mapping.items()}
         below = {back.get(d, d) for d in demanded} | set(mapping)
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], below)])
-    if k == "drop" and demanded is not None:
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)])
+    if k == "drop":
+        if demanded is None and names_of is not None:  # all but the dropped columns
+            try:
+                dropped = ast.literal_eval(p.opts["args"])
+                dropped = {dropped} if isinstance(dropped, str) else set(dropped)
+                demanded = set(names_of(p.inputs[0])) - dropped
+            except Exception:  # noqa: BLE001 - the plan does not resolve: leave it
+                demanded = None
+        below = prune_dead(p.inputs[0], names_of=names_of, demanded=demanded)
+        if names_of is not None:  # drop only what is still there
+            try:
+                dropped = ast.literal_eval(p.opts["args"])
+                dropped = [dropped] if isinstance(dropped, str) else list(dropped)
+                left = [d for d in dropped if d in set(names_of(below))]
+            except Exception:  # noqa: BLE001
+                left = None
+            if left == []:
+                return below
+            if left is not None:
+                return dataclasses.replace(p, inputs=[below], opts={"args": repr(left[0] if len(left) == 1 else left)})
+        return dataclasses.replace(p, inputs=[below])
     if k == "with_row_index" and demanded is not None:
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], demanded)])
+        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=demanded)])
     # renames, drops, row indices, whole-row unique: every input column may matter
-    return dataclasses.replace(p, inputs=[prune_dead(i, None) for i in p.inputs])
+    return dataclasses.replace(p, inputs=[prune_dead(i, names_of=names_of, demanded=None) for i in p.inputs])
