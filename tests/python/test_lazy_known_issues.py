@@ -164,3 +164,10 @@ def test_negative_zero_group_key_with_two_keys():
 def test_list_arithmetic_keeps_float32():
     frame = pl.DataFrame({"c4": [412.25], "g": [1]}, schema={"c4": pl.Float32, "g": pl.Int64})
     assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("c4")).select(pl.lit(2**40) / pl.col("c4")), frame)
+
+
+@xfail("uint64-negative-literal-overflow: frazil converts the UInt64 column to Int64 strictly for u64 // -1 "
+       "(and fails above Int64's range); Polars wraps")
+def test_uint64_floor_div_negative_literal():
+    frame = pl.DataFrame({"c0": [18446744073709551614]}, schema={"c0": pl.UInt64})
+    assert_same(lambda pl, lf: lf.with_columns((pl.col("c0") // pl.lit(-1)).alias("e1")), frame)

@@ -141,7 +141,11 @@ def error_locations(module, env: dict, plan: P) -> list:
     out = []
     for path, node in sorted(_p_nodes(plan), key=lambda pn: -len(pn[0])):  # deepest first
         if any(path + (i,) in failing for i in range(len(node.inputs))):
-            failing.add(path)  # fails because an input does
+            failing.add(path)  # fails because an input does, and maybe on its own while planning
+            try:
+                eval(node.render(), env).collect_schema()  # noqa: S307
+            except BaseException:  # noqa: BLE001
+                out.append((path, "planning"))
             continue
         if run(module, env, node.render())[1] is None:
             continue
