@@ -425,3 +425,9 @@ def test_sqrt_of_booleans_and_fill_null_of_unsigned_with_negative():
     frame = pl.DataFrame({"b": [True, False, None], "u": [2, None, 7]}, schema={"b": pl.Boolean, "u": pl.UInt64})
     assert_same(lambda pl, lf: lf.select(pl.col("b").sqrt(), pl.lit(True).sqrt().alias("t"),
                                          pl.col("u").fill_null(pl.lit(-5)).alias("f")), frame)
+
+
+def test_sqrt_of_strings_and_is_finite_type_errors():
+    assert_same(lambda pl, lf: lf.select(pl.lit("hello world").sqrt().alias("a"), pl.lit("4").sqrt().alias("b")), DATA)
+    assert_same(lambda pl, lf: lf.select(pl.col("p").is_finite()), DATA)
+    assert_same(lambda pl, lf: lf.select(pl.col("s").is_infinite()), DATA)

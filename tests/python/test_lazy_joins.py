@@ -151,3 +151,12 @@ def test_join_maintain_order_all(how, order):
 def test_semi_anti_maintain_left_order(how):
     left = LEFT.sort("lv", nulls_last=True, maintain_order=True)
     assert_same(lambda pl, a, b: a.join(b, on=["id", "k2"], how=how, maintain_order="left"), left, RIGHT)
+
+
+def test_join_int_with_float_key_errors():
+    # Polars 2 matches integer keys with integer keys and floats with floats only.
+    left = pl.DataFrame({"k": [1, 2]})
+    right = pl.DataFrame({"k": [1.0, 2.0]})
+    assert_same_error(lambda pl, a, b: a.join(b, on="k"), left, right, kind="SchemaError")
+    assert_same(lambda pl, a, b: a.join(b.select(pl.col("k").cast(pl.UInt32)), on="k", how="semi"), left, right,
+                check_row_order=False)

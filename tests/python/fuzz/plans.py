@@ -508,6 +508,11 @@ def prune_dead(p: P, demanded: set | None = None, names_of=None) -> P:
             if opt in p.opts:
                 v = ast.literal_eval(p.opts[opt])
                 keys.update([v] if isinstance(v, str) else v)
+        inputs = list(p.inputs)
+        if p.opts.get("maintain_order", "None") in ("None", "'none'"):
+            # Without maintain_order a join's output order is open: sorts feeding it are dead.
+            inputs = [i.inputs[0] if i.kind == "sort" else i for i in inputs]
+            p = dataclasses.replace(p, inputs=inputs)
         if p.opts["how"] in ("'semi'", "'anti'"):
             return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=demanded), prune_dead(p.inputs[1], names_of=names_of, demanded=keys)])
         if demanded is None:

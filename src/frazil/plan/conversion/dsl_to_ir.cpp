@@ -162,7 +162,9 @@ struct Converter {
             // Numeric keys of different dtypes match on their supertype (the output keeps
             // the input columns' own dtypes); anything else fails.
             auto st = get_supertype(lt, rt);
-            if (lt.is_primitive_numeric() && rt.is_primitive_numeric() && st) {
+            // Polars 2 matches integers with integers and floats with floats, never across.
+            const bool same_kind = (lt.is_integer() && rt.is_integer()) || (lt.is_float() && rt.is_float());
+            if (lt.is_primitive_numeric() && rt.is_primitive_numeric() && same_kind && st) {
               if (lt != *st) ir.keys[i].set_node(add_cast(ea, ir.keys[i].node(), *st));
               if (rt != *st) ir.keys2[i].set_node(add_cast(ea, ir.keys2[i].node(), *st));
               continue;

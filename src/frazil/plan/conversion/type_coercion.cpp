@@ -301,13 +301,16 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
-        case FunctionKind::Sqrt:
-          // Polars takes the square root of a Boolean as of a number (sqrt(true) = 1.0).
-          if (dtype(e.inputs[0]).is_boolean()) {
-            out.inputs[0] = add_cast(arena, e.inputs[0], DataType::float64());
+        case FunctionKind::Sqrt: {
+          // Polars takes the square root of a Boolean as of a number (sqrt(true) = 1.0), and of a
+          // string as of its number, if any (sqrt("4") = 2.0, sqrt("a") = null).
+          DataType t = dtype(e.inputs[0]);
+          if (t.is_boolean() || t.is_string()) {
+            out.inputs[0] = add_cast(arena, e.inputs[0], DataType::float64(), /*strict=*/false);
             changed = true;
           }
           break;
+        }
         case FunctionKind::Pow: {
           DataType b = dtype(e.inputs[0]);
           // (Read before add_cast grows the arena.)
@@ -412,7 +415,8 @@ void type_check(Node node, const ExprArena& arena, const Schema& schema) {
       if (k == FunctionKind::Not && !(t.is_boolean() || t.is_integer() || t.is_null()))
         fail(err_msg("`not` operation not supported for dtype `", t.short_name(), "`"));
       // Polars allows these on integers (never NaN), not on booleans or temporals.
-      if ((k == FunctionKind::IsNan || k == FunctionKind::IsNotNan || k == FunctionKind::FillNan) &&
+      if ((k == FunctionKind::IsNan || k == FunctionKind::IsNotNan || k == FunctionKind::FillNan ||
+           k == FunctionKind::IsFinite || k == FunctionKind::IsInfinite) &&
           !(t.is_float() || t.is_integer() || t.is_null()))
         fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
       if ((k == FunctionKind::Abs || k == FunctionKind::Negate || k == FunctionKind::Round ||
