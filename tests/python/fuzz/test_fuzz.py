@@ -33,8 +33,8 @@ def test_fuzz_budget(tmp_path):
     seed = int(os.environ["FUZZ_SEED"]) if exploring else MAKE_TEST_SEED
     report, crash = tmp_path / "report.json", tmp_path / "crash.py"
     # (PYTHONPATH as given, so that `make sanitize` runs its own build of the module.)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.environ.get("PYTHONPATH", str(ROOT / "python")),
-                                                       str(HERE.parent)]))
+    paths = [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", str(ROOT / "python")).split(os.pathsep) if p]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths + [str(HERE.parent)]))
     cmd = [sys.executable, "-m", "fuzz.run", "--seed", str(seed), "--seconds", str(seconds),
            "--shrink-seconds", os.environ.get("FUZZ_SHRINK_SECONDS", "5"), "--report", str(report),
            "--crash-file", str(crash)]
