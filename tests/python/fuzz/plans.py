@@ -522,8 +522,17 @@ def prune_dead(p: P, demanded: set | None = None, names_of=None) -> P:
     if k == "rename" and demanded is not None:
         mapping = ast.literal_eval(p.opts["args"])
         back = {new: old for old, new in mapping.items()}
-        below = {back.get(d, d) for d in demanded} | set(mapping)
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)])
+        # A renamed column nobody reads need not exist: drop its entry (the rename checks
+        # that old names exist), unless the entry's old name could collide with a kept one.
+        kept = {old: new for old, new in mapping.items() if new in demanded}
+        collide = {old for old in mapping if old not in kept} & (set(kept.values()) | demanded)
+        if collide:
+            kept = mapping
+        below = {back.get(d, d) for d in demanded} | set(kept)
+        inner = prune_dead(p.inputs[0], names_of=names_of, demanded=below)
+        if not kept:
+            return inner
+        return dataclasses.replace(p, inputs=[inner], opts={"args": repr(kept)})
     if k == "drop":
         if demanded is None and names_of is not None:  # all but the dropped columns
             try:
