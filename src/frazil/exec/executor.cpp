@@ -2,17 +2,16 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 #include <unordered_map>
 
 #include "frazil/compute/boolean.hpp"
-#include "frazil/compute/join.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/join.hpp"
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
 #include "frazil/exec/scan.hpp"
@@ -178,77 +177,8 @@ class Executor {
   }
 
   DataFrame join(const IR& ir) {
-    using compute::JoinType;
-    DataFrame left = run(ir.inputs[0]).rechunk();
-    DataFrame right = run(ir.inputs[1]).rechunk();
-    const JoinType how = ir.join.how;
-    compute::JoinIndices idx;
-    if (how == JoinType::Cross) {
-      const int64_t nl = left.height(), nr = right.height();
-      idx.left_index.reserve(nl * nr);
-      idx.right_index.reserve(nl * nr);
-      for (int64_t i = 0; i < nl; ++i)
-        for (int64_t j = 0; j < nr; ++j) {
-          idx.left_index.push_back(static_cast<compute::IdxSize>(i));
-          idx.right_index.push_back(static_cast<compute::IdxSize>(j));
-        }
-    } else {
-      physical::ExecState state;
-      auto eval_keys = [&](const std::vector<plan::ExprIR>& exprs, const DataFrame& df, const Schema& s) {
-        std::vector<ArrayRef> out;
-        for (const auto& k : physical::create_physical_exprs(exprs, ea_, s))
-          out.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
-        return out;
-      };
-      auto lk = eval_keys(ir.keys, left, input_schema(ir, 0));
-      auto rk = eval_keys(ir.keys2, right, input_schema(ir, 1));
-      idx = compute::hash_join(lk, rk, how);
-    }
-    if (how == JoinType::Semi || how == JoinType::Anti) return compute::take_frame(left, idx.left_index);
-    DataFrame lt = compute::take_frame(left, idx.left_index);
-    DataFrame rt = compute::take_frame(right, idx.right_index);
-    // Assemble in the planned order: left columns, then right columns; coalesced keys
-    // are taken from the side that keeps them.
-    auto key_column_name = [&](const plan::ExprIR& e) -> std::optional<std::string> {
-      plan::Node n = e.node();
-      while (ea_.get(n).kind == plan::AExprKind::Cast) n = ea_.get(n).inputs[0];
-      if (ea_.get(n).kind == plan::AExprKind::Column) return ea_.get(n).name;
-      return std::nullopt;
-    };
-    std::vector<std::string> drop_left, drop_right;
-    std::map<std::string, std::string> full_coalesce;  // left key -> right key
-    if (ir.join.coalesce && how != JoinType::Cross) {
-      for (size_t i = 0; i < ir.keys.size(); ++i) {
-        auto ln = key_column_name(ir.keys[i]);
-        auto rn = key_column_name(ir.keys2[i]);
-        if (how == JoinType::Right) {
-          if (ln) drop_left.push_back(*ln);
-        } else if (rn) {
-          drop_right.push_back(*rn);
-          if (how == JoinType::Full && ln) full_coalesce[*ln] = *rn;
-        }
-      }
-    }
-    auto contains = [](const std::vector<std::string>& v, const std::string& s) {
-      return std::find(v.begin(), v.end(), s) != v.end();
-    };
-    std::vector<Column> cols;
-    for (const auto& c : lt.columns()) {
-      if (contains(drop_left, c.name())) continue;
-      auto fc = full_coalesce.find(c.name());
-      if (fc != full_coalesce.end()) {
-        ArrayRef merged = compute::fill_null(*c.as_array(), *rt.column(fc->second).as_array());
-        cols.emplace_back(c.name(), merged);
-      } else {
-        cols.push_back(c);
-      }
-    }
-    for (const auto& c : rt.columns())
-      if (!contains(drop_right, c.name())) cols.push_back(c);
-    FRAZIL_CHECK_EQ(cols.size(), ir.schema->size());
-    for (size_t i = 0; i < cols.size(); ++i) cols[i] = cols[i].rename(ir.schema->field(i).name);
-    if (cols.empty()) return DataFrame::empty_with_height(static_cast<int64_t>(idx.left_index.size()));
-    return DataFrame(std::move(cols));
+    return execute_join(ir, run(ir.inputs[0]), run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_,
+                        opts_.morsel_size);
   }
 
   DataFrame sort(const IR& ir) {

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "frazil/compute/join.hpp"
+#include "frazil/compute/join_table.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/core/error.hpp"
 #include "group_test_util.hpp"
 
@@ -159,4 +161,34 @@ TEST(HashJoin, Errors) {
   EXPECT_THROW(hash_join({i64({1})}, {i32({1})}, JoinType::Inner), SchemaError);
   EXPECT_THROW(hash_join({i64({1})}, {}, JoinType::Inner), InvalidOperationError);
   EXPECT_STREQ(join_type_name(JoinType::Anti), "ANTI");
+}
+
+TEST(JoinTable, BuildIdsRowsAndConcurrentProbes) {
+  // Build keys 5, 7, 5, null, 9: ids in order of first appearance, rows per id ascending.
+  JoinTable t({i64({5, 7, 5, std::nullopt, 9})});
+  EXPECT_EQ(t.build_rows(), 5);
+  EXPECT_EQ(t.num_ids(), 3u);
+  EXPECT_EQ(t.build_ids(), (std::vector<uint32_t>{0, 1, 0, kNoId, 2}));
+  EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(0), t.rows_end(0)), (std::vector<IdxSize>{0, 2}));
+  EXPECT_EQ(t.match_count(2), 1u);
+  EXPECT_FALSE(t.unique_keys());
+  EXPECT_TRUE(JoinTable({i64({1, 2, std::nullopt})}).unique_keys());
+  // Probing from many threads at once gives what one thread gets.
+  auto probe = i64({9, std::nullopt, 5, 6, 7, 5});
+  const std::vector<uint32_t> want{2, kNoId, 0, kNoId, 1, 0};
+  std::vector<std::vector<uint32_t>> got(64);
+  parallel_for(got.size(), [&](size_t i) { got[i] = t.probe({probe}); });
+  for (const auto& g : got) EXPECT_EQ(g, want);
+  // Key dtypes must pair up; an empty build side matches nothing.
+  EXPECT_THROW(t.probe({str({"a"})}), SchemaError);
+  EXPECT_EQ(JoinTable({i64({})}).probe({probe}), std::vector<uint32_t>(6, kNoId));
+}
+
+TEST(JoinTable, StringAndMultiKeysProbeSlicedChunks) {
+  const std::string la = "a string longer than twelve bytes";
+  JoinTable t({str({la, "x", std::nullopt}), i64({1, 2, 3})});
+  EXPECT_EQ(t.num_ids(), 2u);
+  auto ps = sliced(str({la, la, "x", std::nullopt}));
+  auto pi = sliced(i64({1, 2, 2, 3}));
+  EXPECT_EQ(t.probe({ps, pi}), (std::vector<uint32_t>{0, kNoId, 1, kNoId}));
 }

@@ -1,0 +1,261 @@
+#include "frazil/exec/join.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <memory>
+
+#include "frazil/compute/boolean.hpp"
+#include "frazil/compute/join.hpp"
+#include "frazil/compute/join_table.hpp"
+#include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
+#include "frazil/exec/morsels.hpp"
+#include "frazil/physical/expressions/expressions.hpp"
+#include "frazil/physical/planner.hpp"
+
+namespace frazil::exec {
+
+namespace {
+
+using compute::IdxSize;
+using compute::JoinType;
+using compute::kNoId;
+using compute::kNullIdx;
+
+// How the gathered left and right columns become the output: coalesced key columns are
+// dropped (or, for full joins, merged), then every column gets its planned name.
+class OutputLayout {
+ public:
+  OutputLayout(const plan::IR& ir, const plan::ExprArena& ea) : ir_(ir) {
+    const JoinType how = ir.join.how;
+    if (!ir.join.coalesce || how == JoinType::Cross) return;
+    auto key_column_name = [&](const plan::ExprIR& e) -> std::optional<std::string> {
+      plan::Node n = e.node();
+      while (ea.get(n).kind == plan::AExprKind::Cast) n = ea.get(n).inputs[0];
+      if (ea.get(n).kind == plan::AExprKind::Column) return ea.get(n).name;
+      return std::nullopt;
+    };
+    for (size_t i = 0; i < ir.keys.size(); ++i) {
+      auto ln = key_column_name(ir.keys[i]);
+      auto rn = key_column_name(ir.keys2[i]);
+      if (how == JoinType::Right) {
+        if (ln) drop_left_.push_back(*ln);
+      } else if (rn) {
+        drop_right_.push_back(*rn);
+        if (how == JoinType::Full && ln) full_coalesce_[*ln] = *rn;
+      }
+    }
+  }
+
+  DataFrame assemble(const DataFrame& lt, const DataFrame& rt, int64_t height) const {
+    auto contains = [](const std::vector<std::string>& v, const std::string& s) {
+      return std::find(v.begin(), v.end(), s) != v.end();
+    };
+    std::vector<Column> cols;
+    for (const auto& c : lt.columns()) {
+      if (contains(drop_left_, c.name())) continue;
+      auto fc = full_coalesce_.find(c.name());
+      if (fc != full_coalesce_.end()) {
+        ArrayRef merged = compute::fill_null(*c.as_array(), *rt.column(fc->second).as_array());
+        cols.emplace_back(c.name(), merged);
+      } else {
+        cols.push_back(c);
+      }
+    }
+    for (const auto& c : rt.columns())
+      if (!contains(drop_right_, c.name())) cols.push_back(c);
+    FRAZIL_CHECK_EQ(cols.size(), ir_.schema->size());
+    for (size_t i = 0; i < cols.size(); ++i) cols[i] = cols[i].rename(ir_.schema->field(i).name);
+    if (cols.empty()) return DataFrame::empty_with_height(height);
+    return DataFrame(std::move(cols));
+  }
+
+ private:
+  const plan::IR& ir_;
+  std::vector<std::string> drop_left_, drop_right_;
+  std::map<std::string, std::string> full_coalesce_;  // left key -> right key
+};
+
+// The key expressions of one side, evaluated on any frame of that side.
+class JoinKeys {
+ public:
+  JoinKeys(const std::vector<plan::ExprIR>& exprs, const plan::ExprArena& ea, const Schema& schema)
+      : exprs_(physical::create_physical_exprs(exprs, ea, schema)) {
+    for (const auto& e : exprs) row_local_ = row_local_ && plan::is_elementwise_rec(e.node(), ea);
+  }
+  std::vector<ArrayRef> evaluate(const DataFrame& df) const {
+    physical::ExecState state;
+    std::vector<ArrayRef> out;
+    for (const auto& k : exprs_) out.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
+    return out;
+  }
+  // Whether the keys can be computed morsel by morsel.
+  bool row_local() const { return row_local_; }
+
+ private:
+  std::vector<physical::PhysicalExprRef> exprs_;
+  bool row_local_ = true;
+};
+
+// Gathers rows of `df` (one chunk per column) by index, range by range on every core.
+DataFrame parallel_take(const DataFrame& df, const std::vector<IdxSize>& idx, int64_t morsel_size) {
+  const int64_t n = static_cast<int64_t>(idx.size());
+  if (n <= morsel_size) return compute::take_frame(df, idx);
+  const size_t parts = static_cast<size_t>((n + morsel_size - 1) / morsel_size);
+  std::vector<DataFrame> out(parts);
+  parallel_for(parts, [&](size_t p) {
+    const int64_t lo = static_cast<int64_t>(p) * morsel_size, hi = std::min(n, lo + morsel_size);
+    out[p] = compute::take_frame(df, std::vector<IdxSize>(idx.begin() + lo, idx.begin() + hi));
+  });
+  return concat_frames(out);
+}
+
+// The whole join in one piece on one core: full joins, cross joins, and keys that are not
+// row-local.
+DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFrame& right_in,
+                     const JoinKeys& lkeys, const JoinKeys& rkeys, const OutputLayout& layout,
+                     int64_t morsel_size) {
+  const DataFrame left = left_in.rechunk(), right = right_in.rechunk();
+  const JoinType how = ir.join.how;
+  compute::JoinIndices idx = how == JoinType::Cross
+                                 ? compute::cross_join(left.height(), right.height())
+                                 : compute::hash_join(lkeys.evaluate(left), rkeys.evaluate(right), how);
+  const int64_t n = static_cast<int64_t>(idx.left_index.size());
+  if (how == JoinType::Semi || how == JoinType::Anti) return compute::take_frame(left, idx.left_index);
+  return layout.assemble(parallel_take(left, idx.left_index, morsel_size),
+                         parallel_take(right, idx.right_index, morsel_size), n);
+}
+
+}  // namespace
+
+DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFrame& right,
+                       const Schema& left_schema, const Schema& right_schema, const plan::ExprArena& ea,
+                       int64_t morsel_size) {
+  const JoinType how = ir.join.how;
+  const OutputLayout layout(ir, ea);
+  const JoinKeys lkeys(ir.keys, ea, left_schema);
+  const JoinKeys rkeys(ir.keys2, ea, right_schema);
+  if (how == JoinType::Cross || how == JoinType::Full || !lkeys.row_local() || !rkeys.row_local())
+    return join_whole(ir, left, right, lkeys, rkeys, layout, morsel_size);
+
+  // Build on the smaller side (ties: the right), as compute::hash_join does; the output
+  // order does not depend on the choice. Right joins lead with the right side.
+  const bool build_left = left.height() < right.height();
+  const DataFrame build = (build_left ? left : right).rechunk();
+  const DataFrame& probe = build_left ? right : left;
+  const JoinKeys& build_keys = build_left ? lkeys : rkeys;
+  const JoinKeys& probe_keys = build_left ? rkeys : lkeys;
+  const compute::JoinTable table(build_keys.evaluate(build));
+  const bool left_leads = how != JoinType::Right;
+  const bool probe_leads = left_leads != build_left;
+  const bool semi_anti = how == JoinType::Semi || how == JoinType::Anti;
+  const bool want = how != JoinType::Anti;  // semi/anti: keep rows with / without a match
+  const bool keep_lead = how == JoinType::Left || how == JoinType::Right;
+
+  const std::vector<DataFrame> morsels = split_morsels(probe, morsel_size);
+  auto output_of = [&](const DataFrame& probe_part, const DataFrame& build_part, int64_t n) {
+    return build_left ? layout.assemble(build_part, probe_part, n) : layout.assemble(probe_part, build_part, n);
+  };
+
+  if (probe_leads) {
+    // Each probe morsel yields its output rows in order; the pieces are concatenated.
+    std::vector<DataFrame> out(morsels.size());
+    parallel_for(morsels.size(), [&](size_t m) {
+      const DataFrame& morsel = morsels[m];
+      const std::vector<uint32_t> ids = table.probe(probe_keys.evaluate(morsel));
+      const int64_t nm = morsel.height();
+      if (semi_anti) {
+        std::vector<IdxSize> keep;
+        for (int64_t i = 0; i < nm; ++i)
+          if ((ids[i] != kNoId) == want) keep.push_back(static_cast<IdxSize>(i));
+        out[m] = static_cast<int64_t>(keep.size()) == nm ? morsel : compute::take_frame(morsel, keep);
+        return;
+      }
+      std::vector<IdxSize> probe_idx, build_idx;
+      probe_idx.reserve(static_cast<size_t>(nm));
+      build_idx.reserve(static_cast<size_t>(nm));
+      bool identity = true;  // every probe row once, in order (key/foreign-key joins)
+      for (int64_t i = 0; i < nm; ++i) {
+        const uint32_t id = ids[i];
+        identity = identity && (id == kNoId ? keep_lead : table.match_count(id) == 1);
+        if (id == kNoId) {
+          if (keep_lead) {
+            probe_idx.push_back(static_cast<IdxSize>(i));
+            build_idx.push_back(kNullIdx);
+          }
+          continue;
+        }
+        for (const IdxSize* r = table.rows_begin(id); r != table.rows_end(id); ++r) {
+          probe_idx.push_back(static_cast<IdxSize>(i));
+          build_idx.push_back(*r);
+        }
+      }
+      const int64_t n = static_cast<int64_t>(probe_idx.size());
+      out[m] = output_of(identity ? morsel : compute::take_frame(morsel, probe_idx),
+                         compute::take_frame(build, build_idx), n);
+    });
+    return concat_frames(out);
+  }
+
+  // The build side leads: its rows come out in order, each with its matches in probe
+  // order. The probe morsels keep only their matching rows (compacted in parallel); the
+  // pairs are then placed by a counting sort over the build rows.
+  const uint32_t nk = table.num_ids();
+  if (semi_anti) {
+    std::unique_ptr<std::atomic<uint8_t>[]> hit(new std::atomic<uint8_t>[nk]());
+    parallel_for(morsels.size(), [&](size_t m) {
+      for (uint32_t id : table.probe(probe_keys.evaluate(morsels[m])))
+        if (id != kNoId) hit[id].store(1, std::memory_order_relaxed);
+    });
+    std::vector<IdxSize> keep;
+    const auto& bids = table.build_ids();
+    for (int64_t b = 0; b < build.height(); ++b)
+      if ((bids[b] != kNoId && hit[bids[b]].load(std::memory_order_relaxed)) == want)
+        keep.push_back(static_cast<IdxSize>(b));
+    return parallel_take(build, keep, morsel_size);
+  }
+  std::vector<DataFrame> compact(morsels.size());
+  std::vector<std::vector<uint32_t>> compact_ids(morsels.size());
+  parallel_for(morsels.size(), [&](size_t m) {
+    const DataFrame& morsel = morsels[m];
+    const std::vector<uint32_t> ids = table.probe(probe_keys.evaluate(morsel));
+    std::vector<IdxSize> rows;
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] != kNoId) {
+        rows.push_back(static_cast<IdxSize>(i));
+        compact_ids[m].push_back(ids[i]);
+      }
+    compact[m] = rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows);
+  });
+  const DataFrame matched = concat_frames(compact).rechunk();
+  std::vector<uint32_t> pid;
+  for (auto& v : compact_ids) pid.insert(pid.end(), v.begin(), v.end());
+  const auto& bids = table.build_ids();
+  const int64_t nb = build.height();
+  std::vector<IdxSize> matches_per_id(static_cast<size_t>(nk), 0);
+  for (uint32_t id : pid) ++matches_per_id[id];
+  std::vector<size_t> pos(static_cast<size_t>(nb) + 1, 0);
+  for (int64_t b = 0; b < nb; ++b) {
+    const size_t c = bids[b] == kNoId ? 0 : matches_per_id[bids[b]];
+    pos[b + 1] = pos[b] + (c == 0 ? keep_lead : c);
+  }
+  const size_t total = pos[nb];
+  std::vector<IdxSize> build_idx(total), probe_idx(total);
+  if (keep_lead)
+    for (int64_t b = 0; b < nb; ++b)
+      if (bids[b] == kNoId || matches_per_id[bids[b]] == 0) {
+        build_idx[pos[b]] = static_cast<IdxSize>(b);
+        probe_idx[pos[b]] = kNullIdx;
+      }
+  for (size_t p = 0; p < pid.size(); ++p)
+    for (const IdxSize* r = table.rows_begin(pid[p]); r != table.rows_end(pid[p]); ++r) {
+      const size_t at = pos[*r]++;
+      build_idx[at] = *r;
+      probe_idx[at] = static_cast<IdxSize>(p);
+    }
+  return output_of(parallel_take(matched, probe_idx, morsel_size), parallel_take(build, build_idx, morsel_size),
+                   static_cast<int64_t>(total));
+}
+
+}  // namespace frazil::exec
