@@ -302,7 +302,14 @@ static std::string literal_to_string(const LiteralValue& l, bool in_binary) {
   return text;
 }
 
+// Nodes left to print in the current to_string(): an expression whose subtrees are shared
+// unfolds exponentially, so its text is cut (with "…") instead of taking forever.
+static thread_local int64_t t_print_budget = -1;
+constexpr int64_t kPrintBudget = 100000;
+
 static std::string to_string_impl(const Expr& e, bool in_binary) {
+  if (t_print_budget == 0) return "…";
+  if (t_print_budget > 0) --t_print_budget;
   const ExprNode& n = e.node();
   auto in = [&](size_t i) { return to_string_impl(n.inputs[i], false); };
   switch (n.kind) {
@@ -386,7 +393,18 @@ static std::string to_string_impl(const Expr& e, bool in_binary) {
   return "?";
 }
 
-std::string Expr::to_string() const { return to_string_impl(*this, false); }
+std::string Expr::to_string() const {
+  struct Budget {
+    bool outer = t_print_budget < 0;
+    Budget() {
+      if (outer) t_print_budget = kPrintBudget;
+    }
+    ~Budget() {
+      if (outer) t_print_budget = -1;
+    }
+  } budget;
+  return to_string_impl(*this, false);
+}
 
 // ---- when/then/otherwise ----
 

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/core/frame.hpp"
@@ -14,6 +15,8 @@ namespace frazil::physical {
 
 struct ExecState {
   bool verbose = false;
+  // Results of subexpressions with several parents, by node (expressions/shared.hpp).
+  std::unordered_map<const void*, std::shared_ptr<void>> shared_results;
 };
 
 // The groups of a group_by (or a window's partitions) over the frame being evaluated.

@@ -2,6 +2,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
+#include "frazil/physical/expressions/shared.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 
 namespace frazil::physical {
@@ -12,15 +13,51 @@ using plan::Node;
 
 namespace {
 
-PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Schema& schema,
-                             const Substitutions* subs) {
-  if (subs) {
-    auto it = subs->find(node);
-    if (it != subs->end()) return it->second;
+// Plans one expression DAG: every arena node once, a node with several parents as one
+// SharedExpr that computes its result once per frame for all of them.
+struct Planner {
+  const plan::ExprArena& arena;
+  const Schema& schema;
+  const Substitutions* subs;
+  plan::NodeToExpr to_expr;
+  std::unordered_map<uint32_t, uint32_t> parents;
+  std::unordered_map<uint32_t, PhysicalExprRef> memo;
+
+  Planner(const plan::ExprArena& a, const Schema& s, const Substitutions* sub)
+      : arena(a), schema(s), subs(sub), to_expr(a) {}
+
+  void count_parents(Node root) {
+    std::vector<Node> stack{root};
+    std::unordered_map<uint32_t, bool> seen{{root.idx, true}};
+    while (!stack.empty()) {
+      Node n = stack.back();
+      stack.pop_back();
+      if (subs && subs->count(n)) continue;
+      for (Node in : arena.get(n).inputs) {
+        ++parents[in.idx];
+        if (seen.emplace(in.idx, true).second) stack.push_back(in);
+      }
+    }
   }
+
+  PhysicalExprRef plan(Node node) {
+    if (subs) {
+      auto it = subs->find(node);
+      if (it != subs->end()) return it->second;
+    }
+    if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
+    PhysicalExprRef out = create_inner(node);
+    auto p = parents.find(node.idx);
+    if (p != parents.end() && p->second > 1 && !arena.get(node).inputs.empty())
+      out = std::make_shared<SharedExpr>(std::move(out), to_expr(node));
+    memo.emplace(node.idx, out);
+    return out;
+  }
+
+  PhysicalExprRef create_inner(Node node) {
   const AExpr& e = arena.get(node);
-  dsl::Expr source = plan::node_to_expr(node, arena);
-  auto child = [&](size_t i) { return create_inner(e.inputs[i], arena, schema, subs); };
+  dsl::Expr source = to_expr(node);
+  auto child = [&](size_t i) { return plan(e.inputs[i]); };
   switch (e.kind) {
     case AExprKind::Column: return std::make_shared<ColumnExpr>(e.name, std::move(source));
     case AExprKind::Literal:
@@ -57,14 +94,17 @@ PhysicalExprRef create_inner(Node node, const plan::ExprArena& arena, const Sche
     }
   }
   throw InternalError("unknown expression kind");
-}
+  }
+};
 
 }  // namespace
 
 PhysicalExprRef create_physical_expr(const plan::ExprIR& expr, const plan::ExprArena& arena, const Schema& schema,
                                      const Substitutions* substitutions) {
-  PhysicalExprRef inner = create_inner(expr.node(), arena, schema, substitutions);
-  return std::make_shared<AliasExpr>(std::move(inner), expr.output_name(), plan::node_to_expr(expr.node(), arena));
+  Planner planner(arena, schema, substitutions);
+  planner.count_parents(expr.node());
+  PhysicalExprRef inner = planner.plan(expr.node());
+  return std::make_shared<AliasExpr>(std::move(inner), expr.output_name(), planner.to_expr(expr.node()));
 }
 
 std::vector<PhysicalExprRef> create_physical_exprs(const std::vector<plan::ExprIR>& exprs,

@@ -1,5 +1,6 @@
 #include "frazil/plan/aexpr.hpp"
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "frazil/compute/temporal.hpp"
@@ -109,8 +110,47 @@ bool AExpr::equal_shallow(const AExpr& o) const {
   }
 }
 
-bool is_scalar_ae(Node node, const ExprArena& arena) {
+namespace {
+
+// Nodes already walked by one traversal. The arena is a DAG (conversion shares the
+// subtrees the user shared), so a walk that does not remember where it has been is
+// exponential in the depth of the sharing. Small walks stay in the inline array.
+class Visited {
+ public:
+  // True the first time `n` is seen.
+  bool insert(Node n) {
+    if (set_.empty()) {
+      for (uint32_t i = 0; i < small_n_; ++i)
+        if (small_[i] == n.idx) return false;
+      if (small_n_ < kSmall) {
+        small_[small_n_++] = n.idx;
+        return true;
+      }
+      set_.insert(small_, small_ + small_n_);
+    }
+    return set_.insert(n.idx).second;
+  }
+
+ private:
+  static constexpr uint32_t kSmall = 16;
+  uint32_t small_[kSmall];
+  uint32_t small_n_ = 0;
+  std::unordered_set<uint32_t> set_;
+};
+
+// The properties below are conjunctions (or disjunctions) over the subtree that return as
+// soon as the answer is known, so a node seen before contributed the neutral value.
+bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen);
+
+bool is_scalar_inputs(const AExpr& e, const ExprArena& arena, Visited& seen) {
+  for (Node in : e.inputs)
+    if (!is_scalar_rec(in, arena, seen)) return false;
+  return true;
+}
+
+bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
   const AExpr& e = arena.get(node);
+  if (!e.inputs.empty() && !seen.insert(node)) return true;
   switch (e.kind) {
     case AExprKind::Literal: return !e.literal.is_series();
     case AExprKind::Agg:
@@ -124,20 +164,19 @@ bool is_scalar_ae(Node node, const ExprArena& arena) {
       if (dsl::function_is_reduction(e.function.kind)) return true;
       // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
       if (e.function.kind == FunctionKind::Shift || e.function.kind == FunctionKind::Reverse)
-        return is_scalar_ae(e.inputs[0], arena);
+        return is_scalar_rec(e.inputs[0], arena, seen);
       if (!dsl::function_is_elementwise(e.function.kind)) return false;
       // is_in's second input is a set, not a row-aligned input.
-      if (e.function.kind == FunctionKind::IsIn) return is_scalar_ae(e.inputs[0], arena);
+      if (e.function.kind == FunctionKind::IsIn) return is_scalar_rec(e.inputs[0], arena, seen);
       [[fallthrough]];
     default:
-      for (Node in : e.inputs)
-        if (!is_scalar_ae(in, arena)) return false;
-      return true;
+      return is_scalar_inputs(e, arena, seen);
   }
 }
 
-bool is_elementwise_rec(Node node, const ExprArena& arena) {
+bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen) {
   const AExpr& e = arena.get(node);
+  if (!e.inputs.empty() && !seen.insert(node)) return true;
   switch (e.kind) {
     case AExprKind::Agg:
     case AExprKind::Len:
@@ -148,21 +187,61 @@ bool is_elementwise_rec(Node node, const ExprArena& arena) {
     case AExprKind::Literal: return !e.literal.is_series();
     case AExprKind::Function:
       if (!dsl::function_is_elementwise(e.function.kind)) return false;
-      if (e.function.kind == FunctionKind::IsIn) return is_elementwise_rec(e.inputs[0], arena);
+      if (e.function.kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen);
       break;
     default: break;
   }
   for (Node in : e.inputs)
-    if (!is_elementwise_rec(in, arena)) return false;
+    if (!is_elementwise_inner(in, arena, seen)) return false;
   return true;
 }
 
-static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&)) {
+bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&), Visited& seen) {
   const AExpr& e = arena.get(node);
   if (pred(e)) return true;
+  if (e.inputs.empty() || !seen.insert(node)) return false;
   for (Node in : e.inputs)
-    if (any_node(in, arena, pred)) return true;
+    if (any_node(in, arena, pred, seen)) return true;
   return false;
+}
+
+void collect_columns_rec(Node node, const ExprArena& arena, std::vector<std::string>& out, Visited& seen) {
+  const AExpr& e = arena.get(node);
+  if (e.kind == AExprKind::Column) {
+    for (const auto& n : out)
+      if (n == e.name) return;
+    out.push_back(e.name);
+    return;
+  }
+  if (e.inputs.empty() || !seen.insert(node)) return;
+  for (Node in : e.inputs) collect_columns_rec(in, arena, out, seen);
+}
+
+std::optional<std::string> leftmost_column_rec(Node node, const ExprArena& arena, Visited& seen) {
+  const AExpr& e = arena.get(node);
+  if (e.kind == AExprKind::Column) return e.name;
+  if (e.inputs.empty() || !seen.insert(node)) return std::nullopt;  // seen: no column below
+  for (Node in : e.inputs)
+    if (auto n = leftmost_column_rec(in, arena, seen)) return n;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_scalar_ae(Node node, const ExprArena& arena) {
+  Visited seen;
+  return is_scalar_rec(node, arena, seen);
+}
+
+
+bool is_elementwise_rec(Node node, const ExprArena& arena) {
+  Visited seen;
+  return is_elementwise_inner(node, arena, seen);
+}
+
+static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&)) {
+  Visited seen;
+  return any_node(node, arena, pred, seen);
 }
 
 bool has_aggregation(Node node, const ExprArena& arena) {
@@ -178,22 +257,13 @@ bool has_window(Node node, const ExprArena& arena) {
 }
 
 void collect_columns(Node node, const ExprArena& arena, std::vector<std::string>& out) {
-  const AExpr& e = arena.get(node);
-  if (e.kind == AExprKind::Column) {
-    for (const auto& n : out)
-      if (n == e.name) return;
-    out.push_back(e.name);
-    return;
-  }
-  for (Node in : e.inputs) collect_columns(in, arena, out);
+  Visited seen;
+  collect_columns_rec(node, arena, out, seen);
 }
 
 std::optional<std::string> leftmost_column(Node node, const ExprArena& arena) {
-  const AExpr& e = arena.get(node);
-  if (e.kind == AExprKind::Column) return e.name;
-  for (Node in : e.inputs)
-    if (auto n = leftmost_column(in, arena)) return n;
-  return std::nullopt;
+  Visited seen;
+  return leftmost_column_rec(node, arena, seen);
 }
 
 static DataType supertype_or_throw(const DataType& a, const DataType& b, const char* what) {
@@ -220,9 +290,32 @@ static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
   return t;
 }
 
+namespace {
+using DtypeMemo = std::unordered_map<uint32_t, DataType>;
+DataType node_dtype_rec(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
+}  // namespace
+
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
+  DtypeMemo memo;
+  return node_dtype_rec(node, arena, schema, memo);
+}
+
+namespace {
+
+DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
+
+// Memoized per node of the DAG (leaves are cheaper to recompute than to look up).
+DataType node_dtype_rec(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
+  if (arena.get(node).inputs.empty()) return node_dtype_impl(node, arena, schema, memo);
+  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
+  DataType t = node_dtype_impl(node, arena, schema, memo);
+  memo.emplace(node.idx, t);
+  return t;
+}
+
+DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
   const AExpr& e = arena.get(node);
-  auto in = [&](size_t i) { return node_dtype(e.inputs[i], arena, schema); };
+  auto in = [&](size_t i) { return node_dtype_rec(e.inputs[i], arena, schema, memo); };
   switch (e.kind) {
     case AExprKind::Column: return schema.dtype_of(e.name);
     case AExprKind::Literal: return e.literal.materialized_dtype();
@@ -295,5 +388,7 @@ DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
   }
   return DataType::null();
 }
+
+}  // namespace
 
 }  // namespace frazil::plan

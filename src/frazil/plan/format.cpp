@@ -1,13 +1,64 @@
 #include "frazil/plan/format.hpp"
 
+#include <algorithm>
 #include <sstream>
+#include <unordered_map>
 
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 
 namespace frazil::plan {
 
+namespace {
+
+// Past this many nodes once unfolded, an expression whose subtrees are shared (the arena is
+// a DAG: `c = (c + c) / 2` twenty times is 2^21 nodes unfolded, 60 in the arena) prints
+// each shared subexpression once, as a named definition after the expression.
+constexpr uint64_t kUnfoldLimit = 4096;
+
+std::string render_expr(Node root, const ExprArena& arena) {
+  // Post-order over the DAG: unfolded sizes (saturating) and the number of parents.
+  std::unordered_map<uint32_t, uint64_t> size;
+  std::unordered_map<uint32_t, uint32_t> parents;
+  std::vector<uint32_t> post;
+  std::vector<std::pair<Node, size_t>> stack{{root, 0}};
+  size.emplace(root.idx, 0);
+  while (!stack.empty()) {
+    auto& [n, next] = stack.back();
+    const AExpr& e = arena.get(n);
+    if (next < e.inputs.size()) {
+      Node c = e.inputs[next++];
+      ++parents[c.idx];
+      if (size.emplace(c.idx, 0).second) stack.emplace_back(c, 0);
+      continue;
+    }
+    uint64_t total = 1;
+    for (Node c : e.inputs) total = std::min<uint64_t>(UINT64_MAX / 2, total + size[c.idx]);
+    size[n.idx] = total;
+    post.push_back(n.idx);
+    stack.pop_back();
+  }
+  if (size[root.idx] <= kUnfoldLimit) return node_to_expr(root, arena).to_string();
+  NodeToExpr convert(arena);
+  std::vector<std::pair<std::string, Node>> shared;  // placeholders, innermost first
+  for (uint32_t idx : post) {
+    const Node n(idx);
+    if (n == root || parents[idx] < 2 || arena.get(n).inputs.empty()) continue;
+    std::string name = "_shared_" + std::to_string(shared.size());
+    shared.emplace_back(name, n);
+    convert.set(n, dsl::col(name));
+  }
+  std::string s = convert.expand(root).to_string();
+  if (shared.empty()) return s;
+  s += " WHERE [";
+  for (size_t i = shared.size(); i-- > 0;)
+    s += shared[i].first + " = " + convert.expand(shared[i].second).to_string() + (i ? ", " : "]");
+  return s;
+}
+
+}  // namespace
+
 std::string format_expr(const ExprIR& e, const ExprArena& arena) {
-  std::string s = node_to_expr(e.node(), arena).to_string();
+  std::string s = render_expr(e.node(), arena);
   // An output name that differs from what the expression would be called shows as alias.
   auto natural = leftmost_column(e.node(), arena);
   bool renamed = e.has_alias() || (e.output_name_inner().kind == OutputNameKind::ColumnLhs && natural &&

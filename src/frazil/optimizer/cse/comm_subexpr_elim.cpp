@@ -49,6 +49,7 @@ class SubexprFinder {
   std::optional<Found> find(const std::vector<ExprIR>& exprs, Context ctx, const Schema& input_schema) {
     group_by_ = ctx == Context::GroupBy;
     replaced_.clear();
+    rewritten_.clear();
     order_.clear();
     std::vector<uint32_t> roots;
     for (const auto& e : exprs) roots.push_back(map_.resolve(e.node(), ea_).value);
@@ -180,7 +181,16 @@ class SubexprFinder {
     return repeated;
   }
 
+  // Memoized per (node, path kind): a subtree shared in the arena is rewritten once.
   Node rewrite(Node n, bool path_elementwise, bool in_window) {
+    const uint64_t key = uint64_t{n.idx} << 2 | uint64_t{path_elementwise} << 1 | uint64_t{in_window};
+    if (auto it = rewritten_.find(key); it != rewritten_.end()) return it->second;
+    Node out = rewrite_new(n, path_elementwise, in_window);
+    rewritten_.emplace(key, out);
+    return out;
+  }
+
+  Node rewrite_new(Node n, bool path_elementwise, bool in_window) {
     const uint32_t id = map_.resolve(n, ea_).value;
     if (accepted(id, path_elementwise, in_window) && counts_[id] > 1) {
       auto [it, fresh] = replaced_.emplace(id, Node());
@@ -222,6 +232,7 @@ class SubexprFinder {
   bool group_by_ = false;
   bool scalar_ok_ = false;
   std::unordered_map<uint32_t, Node> replaced_;
+  std::unordered_map<uint64_t, Node> rewritten_;
   std::vector<uint32_t> order_;
 };
 

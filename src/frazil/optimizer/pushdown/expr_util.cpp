@@ -1,6 +1,7 @@
 #include "frazil/optimizer/pushdown/expr_util.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "frazil/plan/canonical/canonical_expr_map.hpp"
 
@@ -11,17 +12,25 @@ using dsl::Operator;
 using plan::AExpr;
 using plan::AExprKind;
 
-void split_conjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
+// A conjunct reached twice (the AND tree shares a subtree) is kept once: a & a is a.
+static void split_rec(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out,
+                      std::unordered_set<uint32_t>& seen) {
+  if (!seen.insert(node.idx).second) return;
   const AExpr& e = arena.get(node);
   // `&` is bitwise on integers: only a Boolean AND splits.
   if (e.kind == AExprKind::BinaryExpr && e.op == Operator::And &&
       plan::node_dtype(e.inputs[0], arena, schema).is_boolean() &&
       plan::node_dtype(e.inputs[1], arena, schema).is_boolean()) {
-    split_conjuncts(e.inputs[0], arena, schema, out);
-    split_conjuncts(e.inputs[1], arena, schema, out);
+    split_rec(e.inputs[0], arena, schema, out, seen);
+    split_rec(e.inputs[1], arena, schema, out, seen);
     return;
   }
   out.push_back(node);
+}
+
+void split_conjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
+  std::unordered_set<uint32_t> seen;
+  split_rec(node, arena, schema, out, seen);
 }
 
 std::optional<Node> combine_conjuncts(const std::vector<Node>& nodes, ExprArena& arena) {
@@ -37,8 +46,17 @@ ExprIR predicate_ir(Node node, const ExprArena& arena) {
   return ExprIR(node, plan::OutputName{plan::OutputNameKind::LiteralLhs, "literal"});
 }
 
-Node rename_columns(Node node, ExprArena& arena, const std::unordered_map<std::string, std::string>& map) {
-  if (map.empty()) return node;
+namespace {
+
+// The walks below run over a DAG (a subtree may have several parents): each remembers the
+// nodes it has done, so a shared subtree costs once. The boolean ones return as soon as the
+// answer is known, so a node seen before contributed the neutral value.
+using Seen = std::unordered_set<uint64_t>;
+using NodeMemo = std::unordered_map<uint32_t, Node>;
+
+Node rename_rec(Node node, ExprArena& arena, const std::unordered_map<std::string, std::string>& map,
+                NodeMemo& memo) {
+  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
   const AExpr& e = arena.get(node);
   if (e.kind == AExprKind::Column) {
     auto it = map.find(e.name);
@@ -48,32 +66,58 @@ Node rename_columns(Node node, ExprArena& arena, const std::unordered_map<std::s
   std::vector<Node> inputs = e.inputs;
   bool changed = false;
   for (Node& in : inputs) {
-    Node renamed = rename_columns(in, arena, map);
+    Node renamed = rename_rec(in, arena, map, memo);
     changed |= renamed != in;
     in = renamed;
   }
-  if (!changed) return node;
-  AExpr copy = arena.get(node);
-  copy.inputs = std::move(inputs);
-  return arena.add(std::move(copy));
+  Node out = node;
+  if (changed) {
+    AExpr copy = arena.get(node);
+    copy.inputs = std::move(inputs);
+    out = arena.add(std::move(copy));
+  }
+  memo.emplace(node.idx, out);
+  return out;
 }
 
-Node deep_copy(Node node, ExprArena& arena) {
+Node deep_copy_rec(Node node, ExprArena& arena, NodeMemo& memo) {
+  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
   std::vector<Node> inputs = arena.get(node).inputs;
-  for (Node& in : inputs) in = deep_copy(in, arena);
+  for (Node& in : inputs) in = deep_copy_rec(in, arena, memo);
   AExpr copy = arena.get(node);
   copy.inputs = std::move(inputs);
-  return arena.add(std::move(copy));
+  Node out = arena.add(std::move(copy));
+  memo.emplace(node.idx, out);
+  return out;
 }
 
-bool expr_equal(Node a, Node b, const ExprArena& arena) {
+bool expr_equal_rec(Node a, Node b, const ExprArena& arena, Seen& seen) {
   if (a == b) return true;
   const AExpr& x = arena.get(a);
   const AExpr& y = arena.get(b);
   if (!x.equal_shallow(y)) return false;
+  if (!seen.insert(uint64_t{a.idx} << 32 | b.idx).second) return true;
   for (size_t i = 0; i < x.inputs.size(); ++i)
-    if (!expr_equal(x.inputs[i], y.inputs[i], arena)) return false;
+    if (!expr_equal_rec(x.inputs[i], y.inputs[i], arena, seen)) return false;
   return true;
+}
+
+}  // namespace
+
+Node rename_columns(Node node, ExprArena& arena, const std::unordered_map<std::string, std::string>& map) {
+  if (map.empty()) return node;
+  NodeMemo memo;
+  return rename_rec(node, arena, map, memo);
+}
+
+Node deep_copy(Node node, ExprArena& arena) {
+  NodeMemo memo;
+  return deep_copy_rec(node, arena, memo);
+}
+
+bool expr_equal(Node a, Node b, const ExprArena& arena) {
+  Seen seen;
+  return expr_equal_rec(a, b, arena, seen);
 }
 
 std::vector<std::string> columns_of(Node node, const ExprArena& arena) {
@@ -82,8 +126,9 @@ std::vector<std::string> columns_of(Node node, const ExprArena& arena) {
   return out;
 }
 
-bool is_row_local(Node node, const ExprArena& arena) {
+static bool is_row_local_rec(Node node, const ExprArena& arena, Seen& seen) {
   const AExpr& e = arena.get(node);
+  if (!e.inputs.empty() && !seen.insert(node.idx).second) return true;
   // A non-deterministic expression gives other values when evaluated elsewhere.
   if (plan::is_nondeterministic_top_level(e)) return false;
   switch (e.kind) {
@@ -98,13 +143,18 @@ bool is_row_local(Node node, const ExprArena& arena) {
       if (!dsl::function_is_elementwise(e.function.kind)) return false;
       // The set of is_in is a whole series: only a literal one is independent of the rows.
       if (e.function.kind == FunctionKind::IsIn)
-        return arena.get(e.inputs[1]).kind == AExprKind::Literal && is_row_local(e.inputs[0], arena);
+        return arena.get(e.inputs[1]).kind == AExprKind::Literal && is_row_local_rec(e.inputs[0], arena, seen);
       break;
     default: break;
   }
   for (Node in : e.inputs)
-    if (!is_row_local(in, arena)) return false;
+    if (!is_row_local_rec(in, arena, seen)) return false;
   return true;
+}
+
+bool is_row_local(Node node, const ExprArena& arena) {
+  Seen seen;
+  return is_row_local_rec(node, arena, seen);
 }
 
 namespace {
@@ -128,8 +178,9 @@ bool cast_can_fail(const DataType& from, const DataType& to) {
 
 }  // namespace
 
-bool is_fallible(Node node, const ExprArena& arena, const Schema& schema) {
+static bool is_fallible_rec(Node node, const ExprArena& arena, const Schema& schema, Seen& seen) {
   const AExpr& e = arena.get(node);
+  if (e.inputs.empty() || !seen.insert(node.idx).second) return false;
   if (e.kind == AExprKind::Cast && e.strict) {
     DataType from;
     try {
@@ -140,12 +191,18 @@ bool is_fallible(Node node, const ExprArena& arena, const Schema& schema) {
     if (cast_can_fail(from, e.dtype)) return true;
   }
   for (Node in : e.inputs)
-    if (is_fallible(in, arena, schema)) return true;
+    if (is_fallible_rec(in, arena, schema, seen)) return true;
   return false;
 }
 
-bool is_zero_sign_insensitive(Node node, const ExprArena& arena) {
+bool is_fallible(Node node, const ExprArena& arena, const Schema& schema) {
+  Seen seen;
+  return is_fallible_rec(node, arena, schema, seen);
+}
+
+static bool zero_sign_insensitive_rec(Node node, const ExprArena& arena, Seen& seen) {
   const AExpr& e = arena.get(node);
+  if (!e.inputs.empty() && !seen.insert(node.idx).second) return true;
   switch (e.kind) {
     case AExprKind::Column:
     case AExprKind::Literal:
@@ -184,8 +241,13 @@ bool is_zero_sign_insensitive(Node node, const ExprArena& arena) {
     default: return false;
   }
   for (Node in : e.inputs)
-    if (!is_zero_sign_insensitive(in, arena)) return false;
+    if (!zero_sign_insensitive_rec(in, arena, seen)) return false;
   return true;
+}
+
+bool is_zero_sign_insensitive(Node node, const ExprArena& arena) {
+  Seen seen;
+  return zero_sign_insensitive_rec(node, arena, seen);
 }
 
 std::vector<uint32_t> count_parents(Node root, const IRArena& lp_arena) {

@@ -23,7 +23,11 @@ using NameSet = std::unordered_set<std::string>;
 
 // The expression's output has the height of the frame it is evaluated on (as opposed to
 // one row, or a length of its own such as unique() or head()).
-bool has_frame_height(Node node, const ExprArena& arena) {
+// Memoized per node: the arena is a DAG when the user shared subexpressions.
+bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo);
+
+bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
+  auto has_frame_height = [&memo](Node n, const ExprArena& a) { return frazil::optimizer::has_frame_height(n, a, memo); };
   const AExpr& e = arena.get(node);
   switch (e.kind) {
     case AExprKind::Column:
@@ -53,6 +57,18 @@ bool has_frame_height(Node node, const ExprArena& arena) {
     else if (!plan::is_scalar_ae(in, arena)) return false;
   }
   return any;
+}
+
+bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
+  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
+  const bool out = has_frame_height_of(node, arena, memo);
+  memo.emplace(node.idx, out);
+  return out;
+}
+
+bool has_frame_height(Node node, const ExprArena& arena) {
+  std::unordered_map<uint32_t, bool> memo;
+  return has_frame_height(node, arena, memo);
 }
 
 enum class Height : uint8_t { Scalar, Frame, Other };

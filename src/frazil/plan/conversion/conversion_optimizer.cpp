@@ -19,6 +19,7 @@ void ConversionOptimizer::optimize(ExprArena& arena, Node root, const Schema& sc
   OptimizeExprContext ctx;
   ctx.is_filter_predicate = is_filter_predicate;
   ctx.in_aggregation = in_aggregation;
+  done_.clear();
   visit(arena, root, schema, ctx, 0);
 }
 
@@ -42,6 +43,9 @@ bool ConversionOptimizer::apply(OptimizationRule& rule, ExprArena& arena, Node n
 
 void ConversionOptimizer::visit(ExprArena& arena, Node node, const Schema& schema, OptimizeExprContext ctx,
                                 int depth) {
+  // A node with several parents (the arena is a DAG) is brought to its fixed point once;
+  // conversion never shares a node between two contexts.
+  if (!done_.insert(node.idx).second) return;
   OptimizeExprContext child_ctx = ctx;
   const AExpr& e = arena.get(node);
   child_ctx.is_filter_predicate = ctx.is_filter_predicate && passes_on_filter_predicate(e);

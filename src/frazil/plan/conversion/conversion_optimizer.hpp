@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_set>
 
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -25,6 +26,7 @@ class ConversionOptimizer {
 
   std::unique_ptr<OptimizationRule> simplify_;
   std::unique_ptr<OptimizationRule> coerce_;
+  std::unordered_set<uint32_t> done_;  // nodes already at their fixed point
 };
 
 }  // namespace frazil::plan

@@ -39,7 +39,7 @@ struct Converter {
     }
     std::vector<ExprIR> out;
     for (const auto& e : expand_expressions(in, hidden ? visible : schema)) {
-      ExprIR ir = to_expr_ir(e, ea, schema);
+      ExprIR ir = to_expr_ir(e, ea, schema, ConversionContext{false, in_agg});
       opt.optimize(ea, ir.node(), schema, false, in_agg);
       type_check(ir.node(), ea, schema);
       out.push_back(std::move(ir));
@@ -52,7 +52,7 @@ struct Converter {
     if (expanded.size() != 1)
       throw ComputeError(err_msg("filter predicate ", e.to_string(), " expands to ", expanded.size(),
                                  " expressions; use all_horizontal/any_horizontal to combine them"));
-    ExprIR ir = to_expr_ir(expanded[0], ea, schema);
+    ExprIR ir = to_expr_ir(expanded[0], ea, schema, ConversionContext{true, false});
     opt.optimize(ea, ir.node(), schema, true);
     type_check(ir.node(), ea, schema);
     DataType t = node_dtype(ir.node(), ea, schema);

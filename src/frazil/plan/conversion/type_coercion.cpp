@@ -1,5 +1,7 @@
 #include "frazil/plan/conversion/type_coercion.hpp"
 
+#include <unordered_set>
+
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
@@ -340,9 +342,12 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
   }
 }
 
-void type_check(Node node, const ExprArena& arena, const Schema& schema) {
+// Checks each node of the DAG once (a shared subtree is not checked per parent).
+static void type_check_rec(Node node, const ExprArena& arena, const Schema& schema,
+                           std::unordered_set<uint32_t>& seen) {
+  if (!seen.insert(node.idx).second) return;
   const AExpr& e = arena.get(node);
-  for (Node in : e.inputs) type_check(in, arena, schema);
+  for (Node in : e.inputs) type_check_rec(in, arena, schema, seen);
   auto dtype = [&](Node n) { return node_dtype(n, arena, schema); };
   auto fail = [&](const std::string& what) {
     throw InvalidOperationError(what + " in " + node_to_expr(node, arena).to_string());
@@ -427,6 +432,11 @@ void type_check(Node node, const ExprArena& arena, const Schema& schema) {
     }
     default: break;
   }
+}
+
+void type_check(Node node, const ExprArena& arena, const Schema& schema) {
+  std::unordered_set<uint32_t> seen;
+  type_check_rec(node, arena, schema, seen);
 }
 
 }  // namespace frazil::plan
