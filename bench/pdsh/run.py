@@ -41,6 +41,8 @@ class Outcome:
     rows: int | None = None
     detail: str = ""
     times: list = field(default_factory=list)
+    cpu_seconds: float | None = None  # median CPU time (all threads) of the timed runs
+    peak_rss_mb: float | None = None  # the worker process's peak resident memory
     result_path: Path | None = None
 
     @property
@@ -104,7 +106,9 @@ def run_one(engine: str, n: int, args: argparse.Namespace, result_path: Path) ->
     if report["status"] != "ok":
         return Outcome("FAILED", rows=report.get("rows"), detail=report.get("error", ""))
     times = report["times"] or [report["first_seconds"]]
+    cpu = report.get("cpu_times")
     return Outcome("ok", seconds=statistics.median(times), rows=report["rows"], times=times,
+                   cpu_seconds=statistics.median(cpu) if cpu else None, peak_rss_mb=report.get("peak_rss_mb"),
                    result_path=result_path)
 
 
@@ -173,6 +177,30 @@ def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]],
             gm_row.append("-" if g is None else f"{g:.2f}x")
         rows.append(gm_row)
     return header, rows, summary
+
+
+def build_resource_table(queries, engines, outcomes, what: str) -> tuple[list[str], list[list[str]]]:
+    """Per query and engine: peak memory in MB (`what` = "peak_rss_mb") or median CPU
+    seconds ("cpu_seconds"), with frazil's figure over the best peer's."""
+    peers = [e for e in engines if e != "frazil"]
+    with_ratio = "frazil" in engines and bool(peers)
+    header = ["query"] + [LABEL[e] for e in engines] + (["frazil / best peer"] if with_ratio else [])
+    rows, ratios = [], []
+    for n in queries:
+        vals = {e: getattr(outcomes[e, n], what) if outcomes[e, n].passed else None for e in engines}
+        row = [f"q{n}"] + ["-" if vals[e] is None else (f"{vals[e]:.0f}" if what == "peak_rss_mb" else
+                                                         f"{vals[e]:.3f}") for e in engines]
+        if with_ratio:
+            best = min((vals[e] for e in peers if vals[e]), default=None)
+            if vals["frazil"] and best:
+                ratios.append(vals["frazil"] / best)
+                row.append(f"{ratios[-1]:.2f}x")
+            else:
+                row.append("-")
+        rows.append(row)
+    if ratios:
+        rows.append([f"geomean ({len(ratios)} q)"] + [""] * len(engines) + [f"{geomean(ratios):.2f}x"])
+    return header, rows
 
 
 def render_text(header, rows) -> str:
@@ -325,6 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(title)
     print(render_text(header, rows))
+    mem_header, mem_rows = build_resource_table(queries, engines, outcomes, "peak_rss_mb")
+    print("\nPeak memory per query, MB (resident set of the engine's process, Python included)")
+    print(render_text(mem_header, mem_rows))
+    cpu_header, cpu_rows = build_resource_table(queries, engines, outcomes, "cpu_seconds")
+    print("\nCPU seconds per run (all threads, median)")
+    print(render_text(cpu_header, cpu_rows))
     problems = [(e, n, outcomes[e, n]) for n in queries for e in engines if not outcomes[e, n].passed]
     if problems:
         print("\nnot passed:")
@@ -338,9 +372,12 @@ def main(argv: list[str] | None = None) -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     md = args.out / f"pdsh_{tag}.md"
-    md.write_text(f"{title}\n\n{render_markdown(header, rows)}\n")
+    md.write_text(f"{title}\n\n{render_markdown(header, rows)}\n\nPeak memory, MB\n\n"
+                  f"{render_markdown(mem_header, mem_rows)}\n\nCPU seconds per run\n\n"
+                  f"{render_markdown(cpu_header, cpu_rows)}\n")
     raw = {f"{e}/q{n}": {"status": o.status, "seconds": o.seconds, "times": o.times, "rows": o.rows,
-                         "detail": o.detail} for (e, n), o in outcomes.items()}
+                         "cpu_seconds": o.cpu_seconds, "peak_rss_mb": o.peak_rss_mb, "detail": o.detail}
+           for (e, n), o in outcomes.items()}
     (args.out / f"pdsh_{tag}.json").write_text(json.dumps(raw, indent=1))
     png = args.out / f"pdsh_{tag}.png"
     try:

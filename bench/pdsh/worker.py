@@ -1,7 +1,7 @@
 """Runs one query in one engine in its own process (so a crash or a hang is contained):
 one untimed warm-up run whose result is saved for validation, then `reps` timed runs.
 
-Prints one line `PDSH_RESULT {json}` with status, times and row count.
+Prints one line `PDSH_RESULT {json}` with status, wall and CPU times, peak memory and row count.
 Usage: python -m bench.pdsh.worker --engine frazil --query 1 --result out.parquet [...]
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 import traceback
@@ -42,12 +43,16 @@ def main(argv: list[str] | None = None) -> int:
         out["rows"] = result.height
         result.write_parquet(args.result)
         stage = "timed runs"
-        times = []
+        times, cpu = [], []
         for _ in range(args.reps):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             run()
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         out["times"] = times
+        out["cpu_times"] = cpu  # CPU seconds of all threads: robust to a loaded machine
+        # Peak resident memory of this process (one engine, one query): Linux reports KiB.
+        out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         out["status"] = "ok"
     except BaseException as exc:  # noqa: BLE001 - every failure is reported, never hidden
         out["status"] = "error"

@@ -29,9 +29,18 @@ std::vector<DataFrame> split_morsels(const DataFrame& df, int64_t morsel_size) {
   if (h == 0) return {df};
   std::vector<int64_t> lengths = df.width() ? common_chunk_lengths(df) : std::vector<int64_t>{};
   std::vector<DataFrame> out;
+  // A frame longer than a morsel is cut into equal pieces (113k rows become two of 56.5k,
+  // not 100k and 13k).
+  auto cut = [&](const DataFrame& m) {
+    const int64_t len = m.height();
+    const int64_t pieces = (len + morsel_size - 1) / morsel_size;
+    const int64_t step = (len + pieces - 1) / pieces;
+    for (int64_t o = 0; o < len; o += step) out.push_back(m.slice(o, std::min(step, len - o)));
+  };
   if (lengths.size() > 1) {
-    // Consecutive chunks form one morsel until it holds morsel_size rows; a chunk larger
-    // than a morsel is sliced.
+    // Consecutive chunks form one morsel as long as it stays within morsel_size rows, so
+    // the pieces a pipeline wrote (about a morsel each) stay one chunk per morsel and need
+    // no copy to be made contiguous; small pieces are grouped.
     std::vector<std::vector<ArrayRef>> chunks(df.width());
     for (size_t c = 0; c < df.width(); ++c) chunks[c] = df.column(c).chunks();
     size_t first = 0;
@@ -41,21 +50,18 @@ std::vector<DataFrame> split_morsels(const DataFrame& df, int64_t morsel_size) {
       for (size_t c = 0; c < df.width(); ++c)
         cols.emplace_back(df.column(c).name(), df.column(c).dtype(),
                           std::vector<ArrayRef>(chunks[c].begin() + first, chunks[c].begin() + last));
-      DataFrame m(std::move(cols));
-      for (int64_t o = 0; o < m.height(); o += morsel_size) out.push_back(m.slice(o, std::min(morsel_size, m.height() - o)));
+      cut(DataFrame(std::move(cols)));
+      first = last;
+      rows = 0;
     };
     for (size_t i = 0; i < lengths.size(); ++i) {
+      if (rows > 0 && rows + lengths[i] > morsel_size) flush(i);
       rows += lengths[i];
-      if (rows >= morsel_size) {
-        flush(i + 1);
-        first = i + 1;
-        rows = 0;
-      }
     }
     if (first < lengths.size()) flush(lengths.size());
     return out;
   }
-  for (int64_t o = 0; o < h; o += morsel_size) out.push_back(df.slice(o, std::min(morsel_size, h - o)));
+  cut(df);
   return out;
 }
 
