@@ -195,3 +195,10 @@ def test_sort_after_slice_of_ordered_join():
     frame = pl.DataFrame({"c0": [False, False, False, True]})
     assert_same(lambda pl, a, b: a.join(pl.concat([b, b]), how="inner", on="c0", maintain_order="right_left")
                 .slice(14, 9).sort("c0"), frame, frame)
+
+
+@xfail("polars-literal-product-comparison: Polars casts (lit(1000) * lit(1000)) >= col_i8 to String as null "
+       "where it is true (lit(1000000) >= col_i8 casts fine); frazil gives 'true'")
+def test_literal_product_comparison_cast():
+    frame = pl.DataFrame({"c0": [2, None, -5]}, schema={"c0": pl.Int8})
+    assert_same(lambda pl, lf: lf.select(((pl.lit(1000) * pl.lit(1000)) >= pl.col("c0")).cast(pl.String)), frame)

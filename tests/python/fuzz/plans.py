@@ -448,18 +448,45 @@ def without_row_reductions(p: P) -> P:
     return dataclasses.replace(p, inputs=[without_row_reductions(i) for i in p.inputs])
 
 
-def prune_dead(p: P, demanded: set | None = None, names_of=None) -> P:
+def prune_dead(p: P, demanded: set | None = None, names_of=None, keep: frozenset = frozenset()) -> P:
     """A copy of `p` without the select / with_columns / agg items whose output no later step
-    reads (`demanded`: the columns the consumer reads, None for all). Polars never computes
-    such items (so never fails in them); frazil does, which the fuzzer reports separately."""
+    reads (`demanded`: the columns the consumer reads, None for all; `keep`: columns that
+    must stay where they are, whatever their values). Polars never computes such items (so
+    never fails in them); frazil does, which the fuzzer reports separately."""
     def union(a, b):
         return None if a is None or b is None else a | b
 
     k = p.kind
     if k == "source":
         return p
+    if keep and k != "with_columns":
+        demanded = None if demanded is None else demanded | keep
+        keep = frozenset()
+
     def live(items):
-        return [it for it in items if demanded is None or _item_name(it) is None or _item_name(it) in demanded]
+        out = []
+        for it in items:
+            name = _item_name(it)
+            if demanded is None or name is None or name in demanded:
+                out.append(it)
+            elif name in keep:  # overwritten later: any value of this name will do
+                out.append((E("pl.lit(None)", [], "null"), name, False))
+        return out
+
+    if k == "with_columns" and demanded is None and names_of is not None:
+        # Everything is read, except input columns this step overwrites without reading.
+        refs = _refs(p.exprs[0])
+        try:
+            names = list(names_of(p.inputs[0]))
+        except Exception:  # noqa: BLE001 - the plan does not resolve: leave it
+            names = None
+        if refs is not None and names is not None:
+            written = {_item_name(it) for it in p.exprs[0]}
+            overwritten = frozenset(n for n in names if n in written and n not in refs)
+            if overwritten:
+                below = (set(names) - overwritten) | refs
+                inner = prune_dead(p.inputs[0], names_of=names_of, demanded=below, keep=overwritten)
+                return dataclasses.replace(p, inputs=[inner])
 
     if k in ("select", "with_columns"):
         items = p.exprs[0]
@@ -479,7 +506,12 @@ def prune_dead(p: P, demanded: set | None = None, names_of=None) -> P:
             below = refs
         else:
             below = None if demanded is None else union(refs, demanded - {_item_name(it) for it in items})
-        return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=below)], exprs=[kept])
+        # Kept positions this step does not write must already be there.
+        below_keep = frozenset(keep - {_item_name(it) for it in items}) if k == "with_columns" else frozenset()
+        inner = prune_dead(p.inputs[0], names_of=names_of, demanded=below, keep=below_keep)
+        if k == "with_columns" and not kept:
+            return inner
+        return dataclasses.replace(p, inputs=[inner], exprs=[kept])
     if k == "group_by" and p.opts.get("len"):
         return dataclasses.replace(p, inputs=[prune_dead(p.inputs[0], names_of=names_of, demanded=_refs(p.exprs[0]))])
     if k == "group_by":

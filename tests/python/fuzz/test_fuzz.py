@@ -96,3 +96,32 @@ def test_oracles_catch_a_planted_difference():
                   [[(E("(pl.lit(1) if pl.__name__ == 'polars' else pl.lit(2))", [], "int"), "x", False)]])
     failure = check(case, "differential")
     assert failure is not None and failure.signature in ("values", "height")
+
+
+def test_prune_dead_overwritten_and_renamed_items():
+    from fuzz.exprs import E
+    from fuzz.plans import P
+
+    src = P("source", opts={"frame": "df0"})
+    names = {"df0": ["c0"]}
+
+    def names_of(p):  # the output names of the small plans below
+        if p.kind == "source":
+            return names[p.opts["frame"]]
+        if p.kind == "with_columns":
+            out = list(names_of(p.inputs[0]))
+            return out + [a for _, a, _ in p.exprs[0] if a not in out]
+        raise ValueError(p.kind)
+
+    # An item a later with_columns overwrites without reading keeps its place with any value.
+    inner = P("with_columns", [src], [[(E("(-pl.col('c0'))", [], "int"), "e2", False),
+                                       (E("pl.col('c0')", [], "int"), "e3", False)]])
+    outer = P("with_columns", [inner], [[(E("pl.lit(0.5)", [], "float"), "e2", False)]])
+    assert prune_dead(outer, names_of=names_of).render() == (
+        "df0.lazy().with_columns(pl.lit(None).alias('e2'), pl.col('c0').alias('e3'))"
+        ".with_columns(pl.lit(0.5).alias('e2'))")
+    # A renamed column nobody reads need not exist.
+    wc = P("with_columns", [src], [[(E("pl.lit(1)", [], "int"), "e2", False)]])
+    ren = P("rename", [wc], opts={"args": repr({"e2": "e2_n"})})
+    sel = P("select", [ren], [[(E("pl.col('c0')", [], "int"), None, False)]])
+    assert prune_dead(sel).render() == "df0.lazy().select(pl.col('c0'))"
