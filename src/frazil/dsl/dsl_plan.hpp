@@ -22,6 +22,10 @@ struct ScanSource {
   ScanFormat format = ScanFormat::Parquet;
   std::vector<std::string> paths;       // globs expanded
   std::shared_ptr<const void> options;  // reader-specific
+  // The options by value, so that two scans of one file with equal options are the same
+  // source (duplicate scans, common subplans); empty when they cannot be compared (they
+  // hold a callable): then only the same options object is the same source.
+  std::string options_key;
   SchemaRef file_schema;                // resolved when the scan is created
 };
 

@@ -55,7 +55,8 @@ uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
     case IRKind::Scan:
       h = hash_combine(h, static_cast<uint64_t>(ir.scan.format));
       h = hash_names(h, ir.scan.paths);
-      h = hash_combine(h, std::hash<const void*>()(ir.scan.options.get()));
+      h = ir.scan.options_key.empty() ? hash_combine(h, std::hash<const void*>()(ir.scan.options.get()))
+                                      : hash_combine(h, std::hash<std::string>()(ir.scan.options_key));
       break;
     case IRKind::Filter: break;  // the predicate is hashed below
     case IRKind::Select:
@@ -101,9 +102,13 @@ bool ir_equal_shallow(const IR& a, const IR& b, ExprIRHasher& hasher) {
   // both), so a field added to IR is safe once it is listed here.
   if (a.kind != b.kind || a.inputs.size() != b.inputs.size()) return false;
   if (a.df != b.df) return false;
-  // The same DataFrame object or reader options object implies the same source schema.
-  if (a.scan.format != b.scan.format || a.scan.paths != b.scan.paths || a.scan.options != b.scan.options)
-    return false;
+  // The same DataFrame object or reader options object implies the same source schema;
+  // equal options by value must also have found the same file schema.
+  if (a.scan.format != b.scan.format || a.scan.paths != b.scan.paths) return false;
+  if (a.scan.options != b.scan.options) {
+    if (a.scan.options_key.empty() || a.scan.options_key != b.scan.options_key) return false;
+    if (!a.scan.file_schema || !b.scan.file_schema || !(*a.scan.file_schema == *b.scan.file_schema)) return false;
+  }
   if (a.projection != b.projection || a.n_rows != b.n_rows) return false;
   if (!(a.join == b.join) || !(a.sort == b.sort) || a.sort_slice != b.sort_slice) return false;
   if (a.offset != b.offset || a.length != b.length || a.maintain_order != b.maintain_order) return false;
