@@ -15,6 +15,8 @@
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
 #include "frazil/exec/scan.hpp"
+#include "frazil/exec/source.hpp"
+#include "frazil/optimizer/cse/cost_model.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 
@@ -51,7 +53,7 @@ class Executor {
       case IRKind::HStack:
       case IRKind::Filter: return project_whole(ir);  // not streaming: aggregates see the whole input
       case IRKind::GroupBy: return group_by(ir);
-      case IRKind::Join: return join(ir);
+      case IRKind::Join: return join(node, ir);
       case IRKind::Sort: return sort(ir);
       case IRKind::Slice: return slice(run(ir.inputs[0]), ir.offset, ir.length);
       case IRKind::Union: return union_all(ir);
@@ -110,57 +112,107 @@ class Executor {
     }
   }
 
-  // Runs a chain of streaming operators over the morsels of its source.
-  DataFrame run_pipeline(Node node) {
+  // A chain of streaming operators (streaming joins included) and the source feeding it.
+  struct Pipeline {
+    SourceRef source;
+    std::vector<OperatorRef> ops;  // in the order they apply
+  };
+
+  // A join streams its left input through a probe of its right input when the right is
+  // expected to be the smaller side (the hash table is built on it); otherwise it is a
+  // pipeline breaker that sees both sides' sizes (exec/join.cpp).
+  bool stream_join(const IR& ir) const {
+    if (!join_streams_left(ir, ea_)) return false;
+    auto left = optimizer::cse::estimate_cost(ir.inputs[0], lp_, ea_);
+    auto right = optimizer::cse::estimate_cost(ir.inputs[1], lp_, ea_);
+    return left && right && right->rows <= left->rows;
+  }
+
+  Pipeline build_pipeline(Node node) {
     std::vector<OperatorRef> ops;
     Node cur = node;
-    while (is_streaming(lp_.get(cur))) {
-      ops.push_back(make_operator(lp_.get(cur)));
-      cur = lp_.get(cur).inputs[0];
+    for (;;) {
+      const IR& ir = lp_.get(cur);
+      if (is_streaming(ir)) {
+        ops.push_back(make_operator(ir));
+      } else if (ir.kind == IRKind::Join && stream_join(ir)) {
+        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        ops.push_back(make_join_probe(ir, run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_));
+      } else {
+        break;
+      }
+      cur = ir.inputs[0];
     }
     std::reverse(ops.begin(), ops.end());
     const IR& src = lp_.get(cur);
-    DataFrame source;
+    Pipeline p;
+    // A scan's own projection and predicate run first, inside the pipeline.
+    std::vector<OperatorRef> scan_ops;
     if (src.kind == IRKind::DataFrameScan) {
-      source = *src.df;
-      // The scan's own projection and predicate run first, inside the pipeline.
-      std::vector<OperatorRef> scan_ops;
+      p.source = frame_source(*src.df, opts_.morsel_size);
       if (src.predicate)
         scan_ops.push_back(std::make_shared<FilterOperator>(
             physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
       if (src.projection) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
-      ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
     } else if (src.kind == IRKind::Scan) {
-      source = read_scan(src, ea_);
-      // CSV readers filter while parsing; other formats are filtered here, morsel by morsel.
-      std::vector<OperatorRef> scan_ops;
-      if (src.predicate && src.scan.format != dsl::ScanFormat::Csv)
+      // Parquet files stream row group by row group; other scans are read whole. CSV
+      // readers filter while parsing; other formats are filtered here, morsel by morsel.
+      const bool filter_here = src.predicate && src.scan.format != dsl::ScanFormat::Csv;
+      SourceRef streamed = src.scan.format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
+      if (filter_here)
         scan_ops.push_back(std::make_shared<FilterOperator>(
             physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
-      if (src.projection && source.width() != src.projection->size())
-        scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
-      if (src.n_rows && src.predicate && src.scan.format != dsl::ScanFormat::Csv) {
-        // The row limit counts rows after the predicate: filter first, then cut.
-        if (!scan_ops.empty()) source = run_morsels(scan_ops, source);
-        scan_ops.clear();
-        source = source.head(*src.n_rows);
+      if (streamed) {
+        bool extra = false;
+        scan_columns(src, ea_, &extra);
+        if (src.projection && extra) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+        p.source = streamed;
+      } else {
+        DataFrame source = read_scan(src, ea_);
+        if (src.projection && source.width() != src.projection->size())
+          scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+        if (src.n_rows && filter_here) {
+          // The row limit counts rows after the predicate: filter first, then cut.
+          source = run_source(frame_source(source, opts_.morsel_size), scan_ops).head(*src.n_rows);
+          scan_ops.clear();
+        }
+        p.source = frame_source(source, opts_.morsel_size);
       }
-      ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
     } else {
-      source = run(cur);
+      p.source = frame_source(run(cur), opts_.morsel_size);
     }
-    if (ops.empty()) return source;
-    return run_morsels(ops, source);
+    ops.insert(ops.begin(), scan_ops.begin(), scan_ops.end());
+    p.ops = std::move(ops);
+    return p;
   }
 
-  DataFrame run_morsels(const std::vector<OperatorRef>& ops, const DataFrame& source) {
-    const std::vector<DataFrame> morsels = split_morsels(source, opts_.morsel_size);
-    std::vector<DataFrame> out(morsels.size());
-    parallel_for(morsels.size(), [&](size_t i) {
-      physical::ExecState state;
-      out[i] = run_operators(ops, morsels[i], state);
+  DataFrame run_pipeline(Node node) {
+    Pipeline p = build_pipeline(node);
+    return run_source(p.source, p.ops);
+  }
+
+  // Pushes every batch of the source through the operators, batches in parallel (and the
+  // morsels of a big batch too), and concatenates the results in source order.
+  DataFrame run_source(const SourceRef& source, const std::vector<OperatorRef>& ops) {
+    const size_t n = source->num_batches();
+    std::vector<std::vector<DataFrame>> out(n);
+    parallel_for(n, [&](size_t b) {
+      DataFrame batch = source->batch(b);
+      if (ops.empty()) {
+        out[b] = {std::move(batch)};
+        return;
+      }
+      const std::vector<DataFrame> morsels = split_morsels(batch, opts_.morsel_size);
+      out[b].resize(morsels.size());
+      parallel_for(morsels.size(), [&](size_t m) {
+        physical::ExecState state;
+        out[b][m] = run_operators(ops, morsels[m], state);
+      });
     });
-    return concat_frames(out);
+    std::vector<DataFrame> all;
+    for (auto& v : out)
+      for (auto& f : v) all.push_back(std::move(f));
+    return concat_frames(all);
   }
 
   DataFrame project_whole(const IR& ir) {
@@ -173,10 +225,22 @@ class Executor {
   }
 
   DataFrame group_by(const IR& ir) {
+    // A big input streams into a two-phase aggregation: each morsel becomes partial states
+    // right where the pipeline produced it.
+    if (thread_pool_size() > 1)
+      if (auto two_phase = plan_partial_group_by(ir, ea_, input_schema(ir))) {
+        Pipeline p = build_pipeline(ir.inputs[0]);
+        if (p.source->total_rows() >= 2 * opts_.morsel_size) {
+          p.ops.push_back(two_phase->partial);
+          return two_phase->combine(run_source(p.source, p.ops));
+        }
+        return execute_group_by(ir, run_source(p.source, p.ops), ea_, opts_.morsel_size);
+      }
     return execute_group_by(ir, run(ir.inputs[0]), ea_, opts_.morsel_size);
   }
 
-  DataFrame join(const IR& ir) {
+  DataFrame join(Node node, const IR& ir) {
+    if (stream_join(ir)) return run_pipeline(node);
     return execute_join(ir, run(ir.inputs[0]), run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_,
                         opts_.morsel_size);
   }

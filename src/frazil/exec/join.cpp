@@ -11,6 +11,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/morsels.hpp"
+#include "frazil/exec/operators.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 
@@ -127,6 +128,67 @@ DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFra
                          parallel_take(right, idx.right_index, morsel_size), n);
 }
 
+
+// One probe morsel against a built table when the probe side leads the output order
+// (inner/left/semi/anti joins probing their left side, right joins their right side):
+// each morsel's output rows are complete and in order, so morsels are independent.
+class JoinProbeOperator final : public Operator {
+ public:
+  JoinProbeOperator(const plan::IR& ir, const plan::ExprArena& ea, const Schema& probe_schema,
+                    DataFrame build, std::shared_ptr<const compute::JoinTable> table, bool build_left)
+      : layout_(ir, ea),
+        probe_keys_(build_left ? ir.keys2 : ir.keys, ea, probe_schema),
+        build_(std::move(build)),
+        table_(std::move(table)),
+        build_left_(build_left),
+        how_(ir.join.how) {}
+
+  DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
+    const compute::JoinTable& table = *table_;
+    const std::vector<uint32_t> ids = table.probe(probe_keys_.evaluate(morsel));
+    const int64_t nm = morsel.height();
+    if (how_ == JoinType::Semi || how_ == JoinType::Anti) {
+      const bool want = how_ == JoinType::Semi;
+      std::vector<IdxSize> keep;
+      for (int64_t i = 0; i < nm; ++i)
+        if ((ids[i] != kNoId) == want) keep.push_back(static_cast<IdxSize>(i));
+      return static_cast<int64_t>(keep.size()) == nm ? morsel : compute::take_frame(morsel, keep);
+    }
+    const bool keep_probe = how_ == JoinType::Left || how_ == JoinType::Right;
+    std::vector<IdxSize> probe_idx, build_idx;
+    probe_idx.reserve(static_cast<size_t>(nm));
+    build_idx.reserve(static_cast<size_t>(nm));
+    bool identity = true;  // every probe row once, in order (key/foreign-key joins)
+    for (int64_t i = 0; i < nm; ++i) {
+      const uint32_t id = ids[i];
+      identity = identity && (id == kNoId ? keep_probe : table.match_count(id) == 1);
+      if (id == kNoId) {
+        if (keep_probe) {
+          probe_idx.push_back(static_cast<IdxSize>(i));
+          build_idx.push_back(kNullIdx);
+        }
+        continue;
+      }
+      for (const IdxSize* r = table.rows_begin(id); r != table.rows_end(id); ++r) {
+        probe_idx.push_back(static_cast<IdxSize>(i));
+        build_idx.push_back(*r);
+      }
+    }
+    const int64_t n = static_cast<int64_t>(probe_idx.size());
+    DataFrame probe_part = identity ? morsel : compute::take_frame(morsel, probe_idx);
+    DataFrame build_part = compute::take_frame(build_, build_idx);
+    return build_left_ ? layout_.assemble(build_part, probe_part, n) : layout_.assemble(probe_part, build_part, n);
+  }
+
+ private:
+  OutputLayout layout_;
+  JoinKeys probe_keys_;
+  DataFrame build_;
+  std::shared_ptr<const compute::JoinTable> table_;
+  bool build_left_;
+  JoinType how_;
+};
+
 }  // namespace
 
 DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFrame& right,
@@ -146,7 +208,8 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
   const DataFrame& probe = build_left ? right : left;
   const JoinKeys& build_keys = build_left ? lkeys : rkeys;
   const JoinKeys& probe_keys = build_left ? rkeys : lkeys;
-  const compute::JoinTable table(build_keys.evaluate(build));
+  auto table_ref = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
+  const compute::JoinTable& table = *table_ref;
   const bool left_leads = how != JoinType::Right;
   const bool probe_leads = left_leads != build_left;
   const bool semi_anti = how == JoinType::Semi || how == JoinType::Anti;
@@ -160,40 +223,12 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
 
   if (probe_leads) {
     // Each probe morsel yields its output rows in order; the pieces are concatenated.
+    const JoinProbeOperator op(ir, ea, build_left ? right_schema : left_schema, build,
+                               table_ref, build_left);
     std::vector<DataFrame> out(morsels.size());
     parallel_for(morsels.size(), [&](size_t m) {
-      const DataFrame& morsel = morsels[m];
-      const std::vector<uint32_t> ids = table.probe(probe_keys.evaluate(morsel));
-      const int64_t nm = morsel.height();
-      if (semi_anti) {
-        std::vector<IdxSize> keep;
-        for (int64_t i = 0; i < nm; ++i)
-          if ((ids[i] != kNoId) == want) keep.push_back(static_cast<IdxSize>(i));
-        out[m] = static_cast<int64_t>(keep.size()) == nm ? morsel : compute::take_frame(morsel, keep);
-        return;
-      }
-      std::vector<IdxSize> probe_idx, build_idx;
-      probe_idx.reserve(static_cast<size_t>(nm));
-      build_idx.reserve(static_cast<size_t>(nm));
-      bool identity = true;  // every probe row once, in order (key/foreign-key joins)
-      for (int64_t i = 0; i < nm; ++i) {
-        const uint32_t id = ids[i];
-        identity = identity && (id == kNoId ? keep_lead : table.match_count(id) == 1);
-        if (id == kNoId) {
-          if (keep_lead) {
-            probe_idx.push_back(static_cast<IdxSize>(i));
-            build_idx.push_back(kNullIdx);
-          }
-          continue;
-        }
-        for (const IdxSize* r = table.rows_begin(id); r != table.rows_end(id); ++r) {
-          probe_idx.push_back(static_cast<IdxSize>(i));
-          build_idx.push_back(*r);
-        }
-      }
-      const int64_t n = static_cast<int64_t>(probe_idx.size());
-      out[m] = output_of(identity ? morsel : compute::take_frame(morsel, probe_idx),
-                         compute::take_frame(build, build_idx), n);
+      physical::ExecState state;
+      out[m] = op.execute(morsels[m], state);
     });
     return concat_frames(out);
   }
@@ -256,6 +291,27 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
     }
   return output_of(parallel_take(matched, probe_idx, morsel_size), parallel_take(build, build_idx, morsel_size),
                    static_cast<int64_t>(total));
+}
+
+}  // namespace frazil::exec
+
+namespace frazil::exec {
+
+bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea) {
+  const JoinType how = ir.join.how;
+  if (how != JoinType::Inner && how != JoinType::Left && how != JoinType::Semi && how != JoinType::Anti) return false;
+  for (const auto* keys : {&ir.keys, &ir.keys2})
+    for (const auto& e : *keys)
+      if (!plan::is_elementwise_rec(e.node(), ea)) return false;
+  return true;
+}
+
+OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
+                            const Schema& right_schema, const plan::ExprArena& ea) {
+  DataFrame build = right.rechunk();
+  const JoinKeys build_keys(ir.keys2, ea, right_schema);
+  auto table = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
+  return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false);
 }
 
 }  // namespace frazil::exec

@@ -1,0 +1,82 @@
+#include "frazil/exec/source.hpp"
+
+#include <filesystem>
+
+#include "frazil/exec/morsels.hpp"
+#include "frazil/exec/scan.hpp"
+#include "frazil/exec/stats_pruning.hpp"
+#include "frazil/io/parquet/parquet.hpp"
+
+namespace frazil::exec {
+
+namespace {
+
+class FrameSource final : public MorselSource {
+ public:
+  FrameSource(const DataFrame& df, int64_t morsel_size)
+      : morsels_(split_morsels(df, morsel_size)), rows_(df.height()) {}
+  size_t num_batches() const override { return morsels_.size(); }
+  DataFrame batch(size_t i) const override { return morsels_[i]; }
+  int64_t total_rows() const override { return rows_; }
+
+ private:
+  std::vector<DataFrame> morsels_;
+  int64_t rows_;
+};
+
+class ParquetSource final : public MorselSource {
+ public:
+  struct Group {
+    std::shared_ptr<io::parquet::ParquetFile> file;
+    size_t row_group;
+  };
+  ParquetSource(std::vector<Group> groups, std::optional<std::vector<std::string>> columns, int64_t rows)
+      : groups_(std::move(groups)), columns_(std::move(columns)), rows_(rows) {}
+  size_t num_batches() const override { return groups_.size(); }
+  DataFrame batch(size_t i) const override {
+    return groups_[i].file->read_row_group(groups_[i].row_group, columns_ ? &*columns_ : nullptr);
+  }
+  int64_t total_rows() const override { return rows_; }
+
+ private:
+  std::vector<Group> groups_;
+  std::optional<std::vector<std::string>> columns_;
+  int64_t rows_;
+};
+
+}  // namespace
+
+SourceRef frame_source(const DataFrame& df, int64_t morsel_size) {
+  return std::make_shared<FrameSource>(df, morsel_size);
+}
+
+SourceRef parquet_source(const plan::IR& scan, const plan::ExprArena& arena) {
+  io::parquet::ParquetReadOptions opts;
+  if (scan.scan.options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.scan.options.get());
+  if (scan.n_rows || opts.n_rows || opts.hive_partitioning.value_or(false)) return nullptr;
+  std::error_code ec;
+  for (const auto& path : scan.scan.paths)
+    if (!std::filesystem::is_regular_file(path, ec)) return nullptr;
+  bool extra = false;
+  std::optional<std::vector<std::string>> columns = scan_columns(scan, arena, &extra);
+  if (!columns && opts.columns) columns = opts.columns;
+  std::vector<ParquetSource::Group> groups;
+  int64_t rows = 0;
+  std::optional<Schema> first_schema;
+  for (const auto& path : scan.scan.paths) {
+    auto file = io::parquet::ParquetFile::open(path, opts.limits);
+    // Files of one scan must agree; the whole-file reader reports a mismatch properly.
+    if (first_schema && !(file->schema() == *first_schema)) return nullptr;
+    if (!first_schema) first_schema = file->schema();
+    for (size_t g = 0; g < file->num_row_groups(); ++g) {
+      if (scan.predicate && can_skip_row_group(scan.predicate->node(), arena, file->row_group_stats(g))) continue;
+      rows += file->row_group_num_rows(g);
+      groups.push_back({file, g});
+    }
+  }
+  // With nothing left to read, the whole-file reader makes the empty frame of the right schema.
+  if (groups.empty()) return nullptr;
+  return std::make_shared<ParquetSource>(std::move(groups), std::move(columns), rows);
+}
+
+}  // namespace frazil::exec
