@@ -7,11 +7,25 @@
 //    once on the results.
 #pragma once
 
+#include <functional>
 #include <optional>
 
+#include "frazil/exec/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {
+
+// A group_by whose aggregations all split into partial states (sum, min, max, count, len,
+// mean of row-wise inputs), in two halves for a pipeline: `partial` is one more streaming
+// operator that turns each morsel into the partial states of its groups, and `combine`
+// folds the partials of all morsels (in order) into the result. The input never needs to
+// be gathered. nullopt for other shapes.
+struct PartialAggregation {
+  OperatorRef partial;
+  std::function<DataFrame(const DataFrame& partials)> combine;
+};
+std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, const plan::ExprArena& arena,
+                                                        const Schema& input_schema);
 
 DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& arena,
                            int64_t morsel_size);

@@ -10,6 +10,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/morsels.hpp"
+#include "frazil/exec/operators.hpp"
 #include "frazil/exec/partial_aggregation.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/evaluate_operator.hpp"
@@ -58,51 +59,48 @@ DataFrame conform(DataFrame df, const Schema& schema) {
   return df;
 }
 
-// Few groups and decomposable aggregations: every morsel is grouped and reduced to
-// partial states in parallel (the row-wise inputs are computed there too), the partial
-// tables are grouped again and their states combined, and what stands above the
-// aggregations is evaluated once per group. nullopt when the shape does not fit.
-std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& ea,
-                                            const Schema& in, int64_t morsel_size) {
-  using compute::AggKind;
-  std::vector<plan::Node> aggs;
-  for (const auto& e : ir.exprs)
-    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
-  const std::vector<DataFrame> pieces = split_morsels(input, morsel_size);
-  const size_t morsels = pieces.size();
-  auto key_exprs = physical::create_physical_exprs(ir.keys, ea, in);
-  std::vector<physical::PhysicalExprRef> inputs(aggs.size());
-  for (size_t a = 0; a < aggs.size(); ++a) {
-    const plan::AExpr& e = ea.get(aggs[a]);
-    if (e.kind == plan::AExprKind::Agg) inputs[a] = physical::create_physical_expr(plan::ExprIR(e.inputs[0], {}), ea, in);
+// The per-morsel half of a two-phase group_by: groups one morsel and reduces it to
+// partial states (the row-wise inputs of the aggregations are computed here too). Output:
+// one row per group of the morsel, the key columns "__key<i>" then the states "__agg<a>"
+// (a mean keeps "__agg<a>" = sum and "__agg<a>_n" = count).
+class PartialGroupByOperator final : public Operator {
+ public:
+  PartialGroupByOperator(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
+                         std::vector<plan::Node> aggs)
+      : ea_(ea), aggs_(std::move(aggs)), key_exprs_(physical::create_physical_exprs(ir.keys, ea, in)) {
+    inputs_.resize(aggs_.size());
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      const plan::AExpr& e = ea.get(aggs_[a]);
+      if (e.kind == plan::AExprKind::Agg)
+        inputs_[a] = physical::create_physical_expr(plan::ExprIR(e.inputs[0], {}), ea, in);
+    }
   }
-  // Partial states per morsel: the keys of its groups, then one column per state.
-  std::vector<DataFrame> partials(morsels);
-  std::atomic<bool> too_many_groups{false};
-  parallel_for(morsels, [&](size_t m) {
-    if (too_many_groups) return;
-    physical::ExecState state;
-    DataFrame morsel = pieces[m].rechunk();
+
+  DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override {
+    return *partial(morsel, state, false);
+  }
+
+  // nullopt (with `give_up`) when more than a quarter of the morsel's rows are distinct
+  // groups: partials that large cost more than they save.
+  std::optional<DataFrame> partial(const DataFrame& in, physical::ExecState& state, bool give_up) const {
+    using compute::AggKind;
+    const DataFrame morsel = in.rechunk();
     const int64_t len = morsel.height();
     std::vector<ArrayRef> keys;
-    for (const auto& k : key_exprs) keys.push_back(physical::broadcast_to(k->evaluate(morsel, state), len).as_array());
+    for (const auto& k : key_exprs_) keys.push_back(physical::broadcast_to(k->evaluate(morsel, state), len).as_array());
     compute::Groups groups = compute::group_rows(keys);
-    // Partials as large as the morsel would cost more than they save.
-    if (static_cast<int64_t>(groups.num_groups()) * 4 > len) {
-      too_many_groups = true;
-      return;
-    }
+    if (give_up && static_cast<int64_t>(groups.num_groups()) * 4 > len) return std::nullopt;
     std::vector<Column> cols;
     for (size_t i = 0; i < keys.size(); ++i)
       cols.emplace_back("__key" + std::to_string(i), compute::take(*keys[i], groups.first_rows));
-    for (size_t a = 0; a < aggs.size(); ++a) {
-      const plan::AExpr& e = ea.get(aggs[a]);
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      const plan::AExpr& e = ea_.get(aggs_[a]);
       std::string name = "__agg" + std::to_string(a);
       if (e.kind == plan::AExprKind::Len) {
         cols.emplace_back(name, compute::aggregate_grouped(AggKind::Len, *keys[0], groups));
         continue;
       }
-      ArrayRef values = physical::broadcast_to(inputs[a]->evaluate(morsel, state), len).as_array();
+      ArrayRef values = physical::broadcast_to(inputs_[a]->evaluate(morsel, state), len).as_array();
       if (e.agg == AggKind::Mean) {
         cols.emplace_back(name, compute::aggregate_grouped(AggKind::Sum, *compute::cast(*values, DataType::float64()), groups));
         cols.emplace_back(name + "_n", compute::aggregate_grouped(AggKind::Count, *values, groups));
@@ -110,13 +108,23 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
         cols.emplace_back(name, compute::aggregate_grouped(e.agg, *values, groups, e.agg_options));
       }
     }
-    partials[m] = DataFrame(std::move(cols));
-  });
-  if (too_many_groups) return std::nullopt;
+    return DataFrame(std::move(cols));
+  }
 
-  // Combine: group the partial rows again (morsel order keeps first appearance) and fold
-  // the states the way each aggregation folds.
-  DataFrame all = concat_frames(partials).rechunk();
+ private:
+  const plan::ExprArena& ea_;
+  std::vector<plan::Node> aggs_;
+  std::vector<physical::PhysicalExprRef> key_exprs_;
+  std::vector<physical::PhysicalExprRef> inputs_;
+};
+
+// The second half: groups the partial rows of all morsels again (in morsel order, which
+// keeps first appearance) and folds the states the way each aggregation folds, then
+// evaluates what stands above the aggregations once per group.
+DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
+                           const std::vector<plan::Node>& aggs, const DataFrame& partials) {
+  using compute::AggKind;
+  DataFrame all = partials.rechunk();
   std::vector<ArrayRef> keys;
   for (size_t i = 0; i < ir.keys.size(); ++i) keys.push_back(all.column(i).as_array());
   compute::Groups groups = compute::group_rows(keys);
@@ -154,6 +162,37 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
     out.push_back(physical::broadcast_to(expr->evaluate(per_group, state), per_group.height()));
   }
   return DataFrame(std::move(out));
+}
+
+// The decomposable aggregations of a group_by; nullopt when some expression has another
+// shape.
+std::optional<std::vector<plan::Node>> partial_aggs(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in) {
+  std::vector<plan::Node> aggs;
+  for (const auto& e : ir.exprs)
+    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
+  return aggs;
+}
+
+// Few groups and decomposable aggregations over a materialised input: every morsel is
+// reduced to partial states in parallel, then the partials are combined. nullopt when the
+// shape does not fit or a morsel has too many groups.
+std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& ea,
+                                            const Schema& in, int64_t morsel_size) {
+  auto aggs = partial_aggs(ir, ea, in);
+  if (!aggs) return std::nullopt;
+  const PartialGroupByOperator op(ir, ea, in, *aggs);
+  const std::vector<DataFrame> pieces = split_morsels(input, morsel_size);
+  std::vector<DataFrame> partials(pieces.size());
+  std::atomic<bool> too_many_groups{false};
+  parallel_for(pieces.size(), [&](size_t m) {
+    if (too_many_groups) return;
+    physical::ExecState state;
+    auto p = op.partial(pieces[m], state, true);
+    if (!p) too_many_groups = true;
+    else partials[m] = std::move(*p);
+  });
+  if (too_many_groups) return std::nullopt;
+  return combine_partials(ir, ea, in, *aggs, concat_frames(partials));
 }
 
 }  // namespace
@@ -229,6 +268,22 @@ DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const pla
     out = compute::take_frame(out.rechunk(), compute::arg_sort({order_key}, opts));
   }
   return conform(std::move(out), *ir.schema);
+}
+
+}  // namespace frazil::exec
+
+namespace frazil::exec {
+
+std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, const plan::ExprArena& ea,
+                                                        const Schema& in) {
+  auto aggs = partial_aggs(ir, ea, in);
+  if (!aggs) return std::nullopt;
+  PartialAggregation out;
+  out.partial = std::make_shared<PartialGroupByOperator>(ir, ea, in, *aggs);
+  out.combine = [&ir, &ea, in, aggs = *aggs](const DataFrame& partials) {
+    return conform(combine_partials(ir, ea, in, aggs, partials), *ir.schema);
+  };
+  return out;
 }
 
 }  // namespace frazil::exec
