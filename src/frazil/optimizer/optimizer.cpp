@@ -13,6 +13,7 @@
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
 #include "frazil/optimizer/simplify_predicates.hpp"
+#include "frazil/plan/optimization_rule.hpp"
 
 namespace frazil::optimizer {
 
@@ -64,6 +65,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
     root = pass.run(root);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (timings) timings->push_back({pass.name, secs});
+    // The trace names each pass with its time, to find the one a slow plan spends it in.
+    if (plan::RewriteTrace::enabled()) plan::RewriteTrace::record(plan::timing_event(pass.name, secs));
     const Schema& after = *lp.get(root).schema;
     if (!(after == before))
       throw InternalError(err_msg("optimizer pass '", pass.name, "' changed the output schema from ",

@@ -1,5 +1,6 @@
 #include "frazil/plan/optimization_rule.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace frazil::plan {
@@ -19,6 +20,12 @@ bool RewriteTrace::enabled() {
     t_enabled = (v && *v && std::string(v) != "0") ? 1 : 0;
   }
   return t_enabled == 1;
+}
+
+RewriteEvent timing_event(const char* step, double seconds) {
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.3fms", seconds * 1e3);
+  return {"timing", step, ms};
 }
 
 void RewriteTrace::set_enabled(bool on) { t_enabled = on ? 1 : 0; }

@@ -41,6 +41,10 @@ struct RewriteEvent {
   std::string before;
   std::string after;
 };
+// The trace event of one timed step (conversion, an optimizer pass):
+// {"timing", step name, milliseconds as text}.
+RewriteEvent timing_event(const char* step, double seconds);
+
 class RewriteTrace {
  public:
   static bool enabled();

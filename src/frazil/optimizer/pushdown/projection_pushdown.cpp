@@ -21,6 +21,38 @@ namespace {
 
 using NameSet = std::unordered_set<std::string>;
 
+// The columns needed from a node's output: every one (`all`, the common case, kept O(1) so
+// that long chains of with_columns do not pass their whole schema down at each step), or
+// the named ones.
+struct Need {
+  bool all = false;
+  NameSet names;
+
+  static Need everything() { return Need{true, {}}; }
+  bool has(const std::string& c) const { return all || names.count(c) > 0; }
+  bool empty() const { return !all && names.empty(); }
+  void add(const std::string& c) {
+    if (!all) names.insert(c);
+  }
+  void add(std::string&& c) {
+    if (!all) names.insert(std::move(c));
+  }
+  // Returns whether this need grew.
+  bool merge(const Need& other) {
+    if (all) return false;
+    if (other.all) {
+      all = true;
+      names.clear();
+      return true;
+    }
+    bool grew = false;
+    for (const auto& c : other.names) grew |= names.insert(c).second;
+    return grew;
+  }
+  // The needed names among `schema`'s (the node's own output schema).
+  NameSet resolve(const Schema& schema) const;
+};
+
 // The expression's output has the height of the frame it is evaluated on (as opposed to
 // one row, or a length of its own such as unique() or head()).
 // Memoized per node: the arena is a DAG when the user shared subexpressions.
@@ -82,6 +114,11 @@ void add_columns(Node node, const ExprArena& arena, NameSet& out) {
   for (auto& c : columns_of(node, arena)) out.insert(std::move(c));
 }
 
+void add_columns(Node node, const ExprArena& arena, Need& out) {
+  if (out.all) return;
+  for (auto& c : columns_of(node, arena)) out.names.insert(std::move(c));
+}
+
 Schema subset_schema(const Schema& schema, const NameSet& names) {
   Schema out;
   for (const auto& f : schema.fields())
@@ -102,6 +139,21 @@ NameSet all_names(const Schema& schema) {
   return out;
 }
 
+NameSet Need::resolve(const Schema& schema) const { return all ? all_names(schema) : names; }
+
+std::vector<std::string> ordered(const Schema& schema, const Need& need) {
+  if (need.all) return schema.names();
+  return ordered(schema, need.names);
+}
+
+// The schema's names are exactly `names`, in this order.
+bool has_names(const Schema& schema, const std::vector<std::string>& names) {
+  if (schema.size() != names.size()) return false;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (schema.field(i).name != names[i]) return false;
+  return true;
+}
+
 // The column a scan reads when none is used (the height still is): the narrowest.
 std::string narrowest(const Schema& schema) {
   auto width = [](const DataType& t) {
@@ -117,7 +169,7 @@ std::string narrowest(const Schema& schema) {
 
 // What a node keeps, given the columns needed from it.
 struct Decision {
-  std::vector<NameSet> input_needs;
+  std::vector<Need> input_needs;
   std::vector<bool> keep;  // Select/HStack exprs, GroupBy aggregations
 };
 
@@ -126,7 +178,14 @@ class ProjectionPushdown {
   ProjectionPushdown(IRArena& lp, ExprArena& ea) : lp_(lp), ea_(ea) {}
 
   Node run(Node root) {
-    std::vector<bool> seen(lp_.size(), false);
+    // Indexed by node: only nodes that exist now are looked up (projections added while
+    // rewriting are never forwarded nor revisited).
+    const size_t size = lp_.size();
+    original_.resize(size);
+    needed_.resize(size);
+    keep_.resize(size);
+    forward_.assign(size, Node());
+    std::vector<bool> seen(size, false);
     std::vector<Node> post;
     dfs(root, seen, post);
     std::vector<Node> order(post.rbegin(), post.rend());  // parents before children
@@ -146,48 +205,49 @@ class ProjectionPushdown {
     post.push_back(n);
   }
 
-  const Schema& original(Node n) const { return *original_.at(n.idx); }
+  const Schema& original(Node n) const { return *original_[n.idx]; }
 
   // Top-down: every node's needs are final once all its parents are done. Cache nodes of
   // one id share their input's result, so they need the union of their consumers' needs;
   // that union may grow as later consumers are seen, hence the repeat.
   void compute_needs(Node root, const std::vector<Node>& order) {
-    std::unordered_map<uint64_t, NameSet> cache_needs;
+    std::unordered_map<uint64_t, Need> cache_needs;
     for (int round = 0;; ++round) {
       FRAZIL_CHECK_LT(round, 100);
-      needed_.clear();
-      needed_[root.idx] = all_names(original(root));
+      for (Node n : order) needed_[n.idx] = Need();
+      needed_[root.idx] = Need::everything();
       for (Node n : order) {
-        NameSet& need = needed_[n.idx];
+        Need& need = needed_[n.idx];
         const IR& ir = lp_.get(n);
         if (ir.kind == IRKind::Cache) {
           const auto it = cache_needs.find(ir.cache_id);
-          if (it != cache_needs.end()) need.insert(it->second.begin(), it->second.end());
+          if (it != cache_needs.end()) need.merge(it->second);
         }
         Decision d = decide(n, need);
-        for (size_t i = 0; i < ir.inputs.size(); ++i)
-          needed_[ir.inputs[i].idx].insert(d.input_needs[i].begin(), d.input_needs[i].end());
+        for (size_t i = 0; i < ir.inputs.size(); ++i) needed_[ir.inputs[i].idx].merge(d.input_needs[i]);
+        keep_[n.idx] = std::move(d.keep);
       }
       bool grew = false;
       for (Node n : order) {
         const IR& ir = lp_.get(n);
         if (ir.kind != IRKind::Cache) continue;
-        NameSet& u = cache_needs[ir.cache_id];
-        for (const auto& c : needed_[n.idx]) grew |= u.insert(c).second;
+        grew |= cache_needs[ir.cache_id].merge(needed_[n.idx]);
       }
       if (!grew) return;
     }
   }
 
-  std::vector<bool> keep_projection(const IR& ir, const NameSet& need) const {
+  std::vector<bool> keep_projection(const IR& ir, const Need& need) const {
     const size_t n = ir.exprs.size();
+    // Every expression is needed: nothing to decide about heights.
+    if (need.all) return std::vector<bool>(n, true);
     std::vector<bool> keep(n, false);
     std::vector<Height> heights(n);
     bool frame_kept = false, any_frame = false;
     for (size_t i = 0; i < n; ++i) {
       heights[i] = height_of(ir.exprs[i].node(), ea_);
       // An expression of its own length fixes (or fails) the height: it always stays.
-      keep[i] = need.count(ir.exprs[i].output_name()) || heights[i] == Height::Other;
+      keep[i] = need.has(ir.exprs[i].output_name()) || heights[i] == Height::Other;
       // Only a frame-height expression vouches for the height (one of its own length may be 1).
       any_frame |= heights[i] == Height::Frame;
       frame_kept |= keep[i] && heights[i] == Height::Frame;
@@ -245,7 +305,7 @@ class ProjectionPushdown {
     return true;
   }
 
-  Decision decide(Node n, const NameSet& need) const {
+  Decision decide(Node n, const Need& need) const {
     const IR& ir = lp_.get(n);
     Decision d;
     d.input_needs.resize(ir.inputs.size());
@@ -254,6 +314,7 @@ class ProjectionPushdown {
       case IRKind::DataFrameScan:
       case IRKind::Scan: break;
       case IRKind::Filter:
+        // The input has the same columns as the output: `all` covers the predicate's.
         in0 = need;
         add_columns(ir.predicate->node(), ea_, in0);
         break;
@@ -266,65 +327,74 @@ class ProjectionPushdown {
       case IRKind::Distinct:
         // unique() over all columns compares every column: none may go.
         if (ir.names.empty()) {
-          in0 = all_names(original(ir.inputs[0]));
+          in0 = Need::everything();
         } else {
           in0 = need;
-          in0.insert(ir.names.begin(), ir.names.end());
+          for (const auto& c : ir.names) in0.add(c);
         }
         break;
       case IRKind::Union: {
-        NameSet arm = need.empty() ? NameSet{original(n).field(0).name} : need;
+        Need arm = need.empty() ? Need{false, {original(n).field(0).name}} : need;
         for (auto& s : d.input_needs) s = arm;
         break;
       }
       case IRKind::SimpleProjection: {
-        in0 = need;
-        if (in0.empty() && !original(n).empty()) in0.insert(original(n).field(0).name);
+        // The input may have more columns than this node: name the ones it keeps.
+        in0.names = need.resolve(original(n));
+        if (in0.empty() && !original(n).empty()) in0.add(original(n).field(0).name);
         break;
       }
       case IRKind::Select:
       case IRKind::HStack: {
         d.keep = keep_projection(ir, need);
+        // with_columns outputs every input column: all of the output needs all of the input.
+        if (ir.kind == IRKind::HStack && need.all) {
+          in0 = Need::everything();
+          break;
+        }
         const Schema& input = original(ir.inputs[0]);
         for (size_t i = 0; i < ir.exprs.size(); ++i) {
           if (!d.keep[i]) continue;
           add_columns(ir.exprs[i].node(), ea_, in0);
           // An overwritten column keeps its place only if the input still has it.
           if (ir.kind == IRKind::HStack && input.contains(ir.exprs[i].output_name()))
-            in0.insert(ir.exprs[i].output_name());
+            in0.add(ir.exprs[i].output_name());
         }
         if (ir.kind == IRKind::HStack)
-          for (const auto& c : need)
-            if (input.contains(c)) in0.insert(c);
+          for (const auto& c : need.names)
+            if (input.contains(c)) in0.add(c);
         break;
       }
       case IRKind::GroupBy:
         for (const auto& k : ir.keys) add_columns(k.node(), ea_, in0);
         d.keep.resize(ir.exprs.size());
         for (size_t i = 0; i < ir.exprs.size(); ++i) {
-          d.keep[i] = need.count(ir.exprs[i].output_name()) > 0;
+          d.keep[i] = need.has(ir.exprs[i].output_name());
           if (d.keep[i]) add_columns(ir.exprs[i].node(), ea_, in0);
         }
         break;
       case IRKind::Join: {
-        auto [left, right] = join_needs(ir, need);
-        d.input_needs[0] = std::move(left);
-        d.input_needs[1] = std::move(right);
+        auto [left, right] = join_needs(ir, need.resolve(original(n)));
+        d.input_needs[0].names = std::move(left);
+        d.input_needs[1].names = std::move(right);
         break;
       }
       case IRKind::MapFunction:
-        if (ir.map == MapKind::Rename) {
+        if (need.all) {
+          // A rename or a row index drops nothing of its input; explode needs it all anyway.
+          in0 = Need::everything();
+        } else if (ir.map == MapKind::Rename) {
           std::unordered_map<std::string, std::string> back;
           for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2[i]] = ir.names[i];
-          for (const auto& c : need) {
+          for (const auto& c : need.names) {
             auto it = back.find(c);
-            in0.insert(it == back.end() ? c : it->second);
+            in0.add(it == back.end() ? c : it->second);
           }
         } else if (ir.map == MapKind::RowIndex) {
           in0 = need;
-          in0.erase(ir.names[0]);
+          in0.names.erase(ir.names[0]);
         } else {
-          in0 = all_names(original(ir.inputs[0]));
+          in0 = Need::everything();
         }
         break;
       case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
@@ -333,14 +403,14 @@ class ProjectionPushdown {
   }
 
   Node resolve(Node n) const {
-    for (auto it = forward_.find(n.idx); it != forward_.end(); it = forward_.find(n.idx)) n = it->second;
+    while (n.idx < forward_.size() && forward_[n.idx].valid()) n = forward_[n.idx];
     return n;
   }
 
   // `n` restricted to exactly `names` (in this order), adding a projection if needed.
   Node exact(Node n, const std::vector<std::string>& names) {
     const SchemaRef schema = lp_.get(n).schema;
-    if (schema->names() == names) return n;
+    if (has_names(*schema, names)) return n;
     Schema out;
     for (const auto& name : names) out.push(Field{name, schema->dtype_of(name)});
     IR p;
@@ -356,18 +426,32 @@ class ProjectionPushdown {
     return std::make_shared<const Schema>(std::move(out));
   }
 
-  // Bottom-up: inputs are rewritten (and resolved) before their consumers.
+  // Bottom-up: inputs are rewritten (and resolved) before their consumers. A node is
+  // edited in place, and left as it is when it keeps everything and its inputs kept their
+  // schemas (the same objects); only unions and joins, which may add projections below
+  // themselves (growing the arena), work on a copy.
   void rewrite(Node n) {
-    IR ir = lp_.get(n);
-    for (Node& in : ir.inputs) in = resolve(in);
-    const NameSet& need = needed_.at(n.idx);
+    const Need& need = needed_[n.idx];
+    const IRKind kind = lp_.get(n).kind;
+    if (kind == IRKind::Union || kind == IRKind::Join) {
+      rewrite_adding(n, need);
+      return;
+    }
+    IR& ir = lp_.get_mut(n);
+    bool inputs_unchanged = true;
+    for (Node& in : ir.inputs) {
+      const Schema* planned = original_[in.idx].get();
+      in = resolve(in);
+      inputs_unchanged &= lp_.get(in).schema.get() == planned;
+    }
     auto input_schema = [&](size_t i) { return lp_.get(ir.inputs[i]).schema; };
     switch (ir.kind) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: {
         const Schema& source = *ir.source_schema;
-        if (source.empty()) break;
-        std::vector<std::string> proj = ordered(source, need);
+        // Everything it reads now is needed: it keeps reading exactly that.
+        if (source.empty() || need.all) break;
+        std::vector<std::string> proj = ordered(source, need.names);
         if (proj.empty()) proj.push_back(narrowest(source));
         if (proj.size() == source.size()) {
           ir.projection.reset();
@@ -383,31 +467,25 @@ class ProjectionPushdown {
       case IRKind::Slice:
       case IRKind::Cache:
       case IRKind::Distinct: ir.schema = input_schema(0); break;
-      case IRKind::Union: {
-        const Schema& orig = original(n);
-        NameSet arm = need.empty() ? NameSet{orig.field(0).name} : need;
-        const auto names = ordered(orig, arm);
-        for (Node& in : ir.inputs) in = exact(in, names);
-        ir.schema = lp_.get(ir.inputs[0]).schema;
-        break;
-      }
       case IRKind::SimpleProjection: {
         const Schema& orig = original(n);
         std::vector<std::string> cols = ordered(orig, need);
         if (cols.empty() && !orig.empty()) cols.push_back(orig.field(0).name);
-        if (cols == input_schema(0)->names()) {
+        if (has_names(*input_schema(0), cols)) {
           forward_[n.idx] = ir.inputs[0];
           return;
         }
-        ir.schema = fields_of(*input_schema(0), cols);
+        if (!need.all || !inputs_unchanged) ir.schema = fields_of(*input_schema(0), cols);
         break;
       }
       case IRKind::Select:
       case IRKind::HStack: {
-        const Decision d = decide(n, need);
+        const std::vector<bool>& keep = keep_[n.idx];
+        const bool all_kept = std::all_of(keep.begin(), keep.end(), [](bool b) { return b; });
+        if (all_kept && (ir.kind == IRKind::Select || inputs_unchanged)) break;
         std::vector<plan::ExprIR> kept;
         for (size_t i = 0; i < ir.exprs.size(); ++i)
-          if (d.keep[i]) kept.push_back(ir.exprs[i]);
+          if (keep[i]) kept.push_back(ir.exprs[i]);
         const Schema& orig = original(n);
         if (ir.kind == IRKind::HStack) {
           if (kept.empty()) {
@@ -426,12 +504,13 @@ class ProjectionPushdown {
         break;
       }
       case IRKind::GroupBy: {
-        const Decision d = decide(n, need);
+        const std::vector<bool>& keep = keep_[n.idx];
+        if (std::all_of(keep.begin(), keep.end(), [](bool b) { return b; })) break;
         std::vector<plan::ExprIR> kept;
         std::vector<std::string> names;
         for (const auto& k : ir.keys) names.push_back(k.output_name());
         for (size_t i = 0; i < ir.exprs.size(); ++i)
-          if (d.keep[i]) {
+          if (keep[i]) {
             kept.push_back(ir.exprs[i]);
             names.push_back(ir.exprs[i].output_name());
           }
@@ -439,7 +518,6 @@ class ProjectionPushdown {
         ir.exprs = std::move(kept);
         break;
       }
-      case IRKind::Join: rewrite_join(n, ir, need); break;
       case IRKind::MapFunction: {
         const Schema& input = *input_schema(0);
         if (ir.map == MapKind::Rename) {
@@ -453,6 +531,7 @@ class ProjectionPushdown {
             forward_[n.idx] = ir.inputs[0];
             return;
           }
+          if (inputs_unchanged && from.size() == ir.names.size()) break;
           std::vector<Field> fields = input.fields();
           for (auto& f : fields) {
             auto it = std::find(from.begin(), from.end(), f.name);
@@ -461,7 +540,7 @@ class ProjectionPushdown {
           ir.names = std::move(from);
           ir.names2 = std::move(to);
           ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
-        } else if (ir.map == MapKind::RowIndex) {
+        } else if (ir.map == MapKind::RowIndex && !inputs_unchanged) {
           Schema out;
           out.push(original(n).field(0));
           for (const auto& f : input.fields()) out.push(f);
@@ -469,7 +548,24 @@ class ProjectionPushdown {
         }
         break;
       }
+      case IRKind::Union:
+      case IRKind::Join:
       case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
+    }
+  }
+
+  // Unions and joins: on a copy, as exact() adds nodes to the arena.
+  void rewrite_adding(Node n, const Need& need) {
+    IR ir = lp_.get(n);
+    for (Node& in : ir.inputs) in = resolve(in);
+    if (ir.kind == IRKind::Union) {
+      const Schema& orig = original(n);
+      Need arm = need.empty() ? Need{false, {orig.field(0).name}} : need;
+      const auto names = ordered(orig, arm);
+      for (Node& in : ir.inputs) in = exact(in, names);
+      ir.schema = lp_.get(ir.inputs[0]).schema;
+    } else {
+      rewrite_join(n, ir, need.resolve(original(n)));
     }
     lp_.replace(n, std::move(ir));
   }
@@ -505,9 +601,11 @@ class ProjectionPushdown {
 
   IRArena& lp_;
   ExprArena& ea_;
-  std::unordered_map<uint32_t, SchemaRef> original_;
-  std::unordered_map<uint32_t, NameSet> needed_;
-  std::unordered_map<uint32_t, Node> forward_;
+  // Indexed by node.
+  std::vector<SchemaRef> original_;
+  std::vector<Need> needed_;
+  std::vector<std::vector<bool>> keep_;  // Select/HStack/GroupBy: the expressions kept
+  std::vector<Node> forward_;            // a node that disappeared -> the one in its place
 };
 
 }  // namespace

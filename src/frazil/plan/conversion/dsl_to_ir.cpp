@@ -1,12 +1,14 @@
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
+#include "frazil/plan/optimization_rule.hpp"
 #include "frazil/plan/supertype.hpp"
 
 namespace frazil::plan {
@@ -334,8 +336,13 @@ SchemaRef join_schema(const Schema& left, const Schema& right, const std::vector
 }
 
 Node to_alp(const dsl::DslPlanRef& plan, IRArena& lp_arena, ExprArena& expr_arena, const OptFlags& flags) {
+  auto start = std::chrono::steady_clock::now();
   Converter c(lp_arena, expr_arena, flags);
-  return c.convert(*plan);
+  Node root = c.convert(*plan);
+  if (RewriteTrace::enabled())
+    RewriteTrace::record(
+        timing_event("conversion", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  return root;
 }
 
 }  // namespace frazil::plan

@@ -105,10 +105,10 @@ TEST(CommSubplanElim, NonDeterministicSubplansAreNotShared) {
 
 TEST(CommSubplanElim, TraceRecordsTheCache) {
   plan::RewriteTrace::set_enabled(true);
-  plan::RewriteTrace::take();
   LazyFrame lf = LazyFrame::from_frame(frame());
   LazyFrame g = lf.group_by({col("k")}, true).agg({col("a").sum()});
   Plan p(g.join(g, {col("k")}));
+  plan::RewriteTrace::take();  // the conversion's timing
   comm_subplan_elim(p.root, p.lp, p.ea);
   auto events = plan::RewriteTrace::take();
   plan::RewriteTrace::set_enabled(false);

@@ -68,3 +68,29 @@ TEST(ProjectionPushdown, UnionArmsAreExact) {
   EXPECT_TRUE(contains(p, "PROJECT[\"g\"] 1/3")) << p;
   EXPECT_FALSE(contains(p, "WITH_COLUMNS")) << p;
 }
+
+TEST(ProjectionPushdown, PlanThatNeedsEverythingIsLeftAsItIs) {
+  // A long with_columns chain whose every column is used: no node changes, so no schema is
+  // rebuilt (each keeps the very same object) and the pass stays linear in the plan.
+  LazyFrame lf = df();
+  for (int i = 0; i < 50; ++i)
+    lf = lf.with_columns({(col(i ? "c" + std::to_string(i - 1) : "a") * 2).alias("c" + std::to_string(i))});
+  lf = lf.filter(col("a") > 0).sort({col("c49")}).rename({{"g", "h"}});
+  Plan plan(lf);
+  std::vector<const Schema*> before;
+  for (size_t i = 0; i < plan.lp.size(); ++i) before.push_back(plan.lp.get(plan::Node(i)).schema.get());
+  const std::string text = plan.explain();
+  plan.apply(projection_pushdown);
+  EXPECT_EQ(plan.explain(), text);
+  for (size_t i = 0; i < before.size(); ++i) EXPECT_EQ(plan.lp.get(plan::Node(i)).schema.get(), before[i]) << i;
+}
+
+TEST(ProjectionPushdown, NeedingEverythingAboveStillPrunesBelowASelect) {
+  // The root needs all of its columns; the select below needs only some of the chain's.
+  LazyFrame lf = df();
+  for (int i = 0; i < 20; ++i) lf = lf.with_columns({(col("a") + i).alias("c" + std::to_string(i))});
+  std::string p = projected(lf.select({col("c3"), col("g")}).with_columns({col("c3").alias("d")}));
+  EXPECT_TRUE(contains(p, "PROJECT[\"a\", \"g\"] 2/3")) << p;
+  EXPECT_FALSE(contains(p, "c4")) << p;
+  EXPECT_TRUE(contains(p, "c3")) << p;
+}
