@@ -109,6 +109,16 @@ TEST(ConstantFolding, SameTypeOnly) {
   expect_rewrite(lit(Scalar::float64(-0.0)) == lit(Scalar::float64(0.0)), false, "true");
 }
 
+TEST(ConstantFolding, DynamicIntsAreExact) {
+  // Python ints do not wrap: not in Int32 (their materialized dtype), nor in Int64.
+  expect_rewrite(lit(100000) * lit(100000), false, "dyn int: 10000000000");
+  expect_rewrite(lit(3) * lit(int64_t{1} << 40), false, "dyn int: 3298534883328");
+  expect_rewrite(lit(int64_t{1} << 62) + lit(int64_t{1} << 62), false, "9223372036854775808");
+  // Past UInt64: Float64 (Polars' Int128 is missing here).
+  expect_rewrite(lit(INT64_MIN) - lit(1), false, "-9.2234e18");
+  expect_rewrite(lit(int64_t{1} << 31) * lit(int64_t{1} << 40), false, "2.3612e21");
+}
+
 TEST(ConstantFolding, NoArithmeticIdentities) {
   // x + 0 is not x for -0.0; 0 * x is not 0 for NaN or inf; x * 1 could change the dtype.
   expect_rewrite(col("f") + lit(Scalar::float64(0.0)), false, "(col(\"f\") + 0.0)");

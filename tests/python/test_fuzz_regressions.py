@@ -1,0 +1,18 @@
+"""Differences from Polars that the query fuzzer (tests/python/fuzz) found in frazil, each as
+the smallest query that showed it, fixed, and kept here so that it stays fixed."""
+import polars as pl
+import pytest
+
+from fuzz.harness import assert_same
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.lit(100000) * pl.lit(100000), id="int32_materialized_product"),
+    pytest.param(lambda pl: pl.lit(3) * pl.lit(2**40), id="mixed_widths"),
+    pytest.param(lambda pl: pl.lit(2**62) * 2 + pl.col("c0"), id="past_int64_is_uint64"),
+    pytest.param(lambda pl: 1 / (pl.lit(2**31) * pl.lit(2**40)), id="past_uint64_divided"),
+])
+def test_python_int_arithmetic_does_not_wrap(build):
+    # Folding lit(a) op lit(b) of Python ints wrapped in Int32/Int64 (2**31 * 2**40 became 0).
+    frame = pl.DataFrame({"c0": [1, None]}, schema={"c0": pl.UInt8})
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("e")), frame)
