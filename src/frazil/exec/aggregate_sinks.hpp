@@ -1,10 +1,11 @@
 // The parallel aggregation sinks.
-//  - group_by: rows are hash-partitioned by their keys (in parallel, morsel by morsel),
-//    then every partition is grouped and aggregated on its own thread: a group lives in
-//    exactly one partition, so every aggregation, decomposable or not, stays exact.
-//  - select of aggregations only: each morsel is reduced to partial states in parallel,
-//    the partials are combined, and the expressions above the aggregations are evaluated
-//    once on the results.
+//  - group_by, decomposable aggregations: a partial aggregation per morsel inside the
+//    input's pipeline, then one combine (see PartialAggregation).
+//  - group_by, any aggregation, materialised input: rows are hash-partitioned by their
+//    keys, then every partition is grouped on its own thread (above two threads), or the
+//    whole input is grouped at once.
+//  - select of aggregations only: partial states per morsel, combined once, then the
+//    expressions above the aggregations are evaluated on the results.
 #pragma once
 
 #include <functional>
@@ -30,9 +31,10 @@ std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, cons
 DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& arena,
                            int64_t morsel_size);
 
-// nullopt when the select has other shapes than decomposable aggregations (sum, min, max,
-// count, len, mean of row-wise inputs) under row-wise expressions.
-std::optional<DataFrame> try_scalar_aggregate(const plan::IR& ir, const DataFrame& input,
-                                              const plan::ExprArena& arena, int64_t morsel_size);
+// The same for a select of aggregations only (no keys): each morsel becomes a one-row
+// frame of partial states. nullopt when the select has other shapes than decomposable
+// aggregations under row-wise expressions.
+std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const plan::ExprArena& arena,
+                                                      const Schema& input_schema);
 
 }  // namespace frazil::exec

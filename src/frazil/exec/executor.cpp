@@ -216,9 +216,14 @@ class Executor {
   }
 
   DataFrame project_whole(const IR& ir) {
-    DataFrame df = run(ir.inputs[0]);
+    // A select of aggregations only streams into partial states per morsel.
     if (ir.kind == IRKind::Select)
-      if (auto out = try_scalar_aggregate(ir, df, ea_, opts_.morsel_size)) return *out;
+      if (auto partial = plan_partial_select(ir, ea_, input_schema(ir))) {
+        Pipeline p = build_pipeline(ir.inputs[0]);
+        p.ops.push_back(partial->partial);
+        return partial->combine(run_source(p.source, p.ops));
+      }
+    DataFrame df = run(ir.inputs[0]);
     std::vector<OperatorRef> ops{make_operator(ir)};
     physical::ExecState state;
     return run_operators(ops, df.rechunk(), state);
