@@ -105,7 +105,7 @@ class PartialGroupByOperator final : public Operator {
         cols.emplace_back(name, compute::aggregate_grouped(AggKind::Sum, *compute::cast(*values, DataType::float64()), groups));
         cols.emplace_back(name + "_n", compute::aggregate_grouped(AggKind::Count, *values, groups));
       } else {
-        cols.emplace_back(name, compute::aggregate_grouped(e.agg, *values, groups, e.agg_options));
+        cols.emplace_back(name, compute::aggregate_grouped(e.agg, *values, groups, e.agg_options()));
       }
     }
     return DataFrame(std::move(cols));
@@ -149,7 +149,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
                                    *mean, *make_null_array(DataType::float64(), 1));
       result = compute::cast(*mean, compute::agg_result_dtype(AggKind::Mean, plan::node_dtype(e.inputs[0], ea, in)));
     } else {
-      result = compute::aggregate_grouped(e.agg, *state, groups, e.agg_options);
+      result = compute::aggregate_grouped(e.agg, *state, groups, e.agg_options());
     }
     finals.emplace_back(name, result);
     subs[aggs[a]] = std::make_shared<physical::ColumnExpr>(name, plan::node_to_expr(aggs[a], ea));

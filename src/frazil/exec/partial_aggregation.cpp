@@ -39,13 +39,13 @@ bool collect_partial_aggs(Node node, const plan::ExprArena& ea, const Schema& sc
     case AExprKind::Len:
       if (std::find(aggs.begin(), aggs.end(), node) == aggs.end()) aggs.push_back(node);
       return true;
-    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::BinaryExpr:
     case AExprKind::Cast:
     case AExprKind::Ternary:
       break;
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind) || e.function.kind == dsl::FunctionKind::IsIn) return false;
+      if (!dsl::function_is_elementwise(e.function().kind) || e.function().kind == dsl::FunctionKind::IsIn) return false;
       break;
     default: return false;
   }

@@ -55,7 +55,7 @@ class PartialSelectOperator final : public Operator {
                      state_types_[a]);
         state_column(name + "_n", compute::aggregate(AggKind::Count, *values), DataType::uint32());
       } else {
-        state_column(name, compute::aggregate(e.agg, *values, e.agg_options), state_types_[a]);
+        state_column(name, compute::aggregate(e.agg, *values, e.agg_options()), state_types_[a]);
       }
     }
     return DataFrame(std::move(cols));
@@ -88,7 +88,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
     } else {
       // Counts add up; the others reduce their partials the way they reduce values.
       AggKind combine = (e.agg == AggKind::Count || e.agg == AggKind::Len) ? AggKind::Sum : e.agg;
-      result = compute::aggregate(combine, *states, e.agg_options);
+      result = compute::aggregate(combine, *states, e.agg_options());
     }
     subs[aggs[a]] = std::make_shared<physical::LiteralExpr>(result, plan::node_to_expr(aggs[a], ea));
   }

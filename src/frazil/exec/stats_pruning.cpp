@@ -82,8 +82,8 @@ const io::parquet::ColumnStatistics* column_stats(const AExpr& e, const io::parq
 }
 
 std::optional<Scalar> literal_value(const AExpr& e) {
-  if (e.kind != AExprKind::Literal || e.literal.is_series() || e.literal.scalar.is_null()) return std::nullopt;
-  return e.literal.materialized_scalar();
+  if (e.kind != AExprKind::Literal || e.literal().is_series() || e.literal().scalar.is_null()) return std::nullopt;
+  return e.literal().materialized_scalar();
 }
 
 }  // namespace
@@ -108,13 +108,13 @@ bool can_skip_row_group(plan::Node node, const plan::ExprArena& arena, const io:
     const AExpr& x = arena.get(e.inputs[0]);
     const auto* s = column_stats(x, stats);
     if (!s) return false;
-    switch (e.function.kind) {
+    switch (e.function().kind) {
       case FunctionKind::IsNull: return s->null_count && *s->null_count == 0;
       case FunctionKind::IsNotNull: return s->null_count && *s->null_count == rows && rows > 0;
       case FunctionKind::IsBetween: {
         auto lo = literal_value(arena.get(e.inputs[1]));
         auto hi = literal_value(arena.get(e.inputs[2]));
-        const std::string& closed = e.function.options.str;
+        const std::string& closed = e.function().options.str;
         bool lo_closed = closed == "both" || closed == "left";
         bool hi_closed = closed == "both" || closed == "right";
         if (lo && comparison_is_never_true(lo_closed ? Operator::GtEq : Operator::Gt, *lo, *s, rows)) return true;

@@ -21,7 +21,7 @@ std::optional<Node> simplify(Node predicate, const Schema& schema, ExprArena& ea
       if (!*b) return c;  // nothing passes
       continue;
     }
-    if (e.is_literal() && !e.literal.is_series() && e.literal.scalar.is_null()) return c;
+    if (e.is_literal() && !e.literal().is_series() && e.literal().scalar.is_null()) return c;
     bool repeated = false;
     for (Node k : kept) {
       repeated |= expr_equal(c, k, ea);

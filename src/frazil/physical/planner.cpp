@@ -61,25 +61,25 @@ struct Planner {
   switch (e.kind) {
     case AExprKind::Column: return std::make_shared<ColumnExpr>(e.name, std::move(source));
     case AExprKind::Literal:
-      if (e.literal.is_series()) return std::make_shared<LiteralExpr>(e.literal.series, std::move(source));
-      return std::make_shared<LiteralExpr>(e.literal.materialized_scalar(), std::move(source));
+      if (e.literal().is_series()) return std::make_shared<LiteralExpr>(e.literal().series, std::move(source));
+      return std::make_shared<LiteralExpr>(e.literal().materialized_scalar(), std::move(source));
     case AExprKind::BinaryExpr: return std::make_shared<BinaryExpr>(child(0), e.op, child(1), std::move(source));
-    case AExprKind::Cast: return std::make_shared<CastExpr>(child(0), e.dtype, e.strict, std::move(source));
+    case AExprKind::Cast: return std::make_shared<CastExpr>(child(0), e.dtype(), e.strict, std::move(source));
     case AExprKind::Agg:
-      return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options, plan::is_elementwise_rec(e.inputs[0], arena),
+      return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options(), plan::is_elementwise_rec(e.inputs[0], arena),
                                        std::move(source));
     case AExprKind::Len: return std::make_shared<LenExpr>(std::move(source));
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {
       std::vector<PhysicalExprRef> inputs;
       for (size_t i = 0; i < e.inputs.size(); ++i) inputs.push_back(child(i));
-      return std::make_shared<FunctionExpr>(std::move(inputs), e.function, std::move(source));
+      return std::make_shared<FunctionExpr>(std::move(inputs), e.function(), std::move(source));
     }
-    case AExprKind::Sort: return std::make_shared<SortExpr>(child(0), std::vector<PhysicalExprRef>{}, e.sort, std::move(source));
+    case AExprKind::Sort: return std::make_shared<SortExpr>(child(0), std::vector<PhysicalExprRef>{}, e.sort(), std::move(source));
     case AExprKind::SortBy: {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
-      return std::make_shared<SortExpr>(child(0), std::move(by), e.sort, std::move(source));
+      return std::make_shared<SortExpr>(child(0), std::move(by), e.sort(), std::move(source));
     }
     case AExprKind::Filter:
       return std::make_shared<FilterExpr>(

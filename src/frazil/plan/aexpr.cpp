@@ -12,6 +12,19 @@ namespace frazil::plan {
 using dsl::FunctionKind;
 using dsl::Operator;
 
+const AExprPayload& AExpr::payload() const {
+  static const AExprPayload kDefaults;
+  return payload_ ? *payload_ : kDefaults;
+}
+
+AExprPayload& AExpr::payload_mut() {
+  // Planning runs on one thread per arena; a payload also held by another node (or by a
+  // copy of this arena) is never changed in place.
+  if (!payload_) payload_ = std::make_shared<AExprPayload>();
+  else if (payload_.use_count() > 1) payload_ = std::make_shared<AExprPayload>(*payload_);
+  return *payload_;
+}
+
 AExpr AExpr::column(std::string name) {
   AExpr e;
   e.kind = AExprKind::Column;
@@ -22,7 +35,7 @@ AExpr AExpr::column(std::string name) {
 AExpr AExpr::literal_value(dsl::LiteralValue value) {
   AExpr e;
   e.kind = AExprKind::Literal;
-  e.literal = std::move(value);
+  e.literal_mut() = std::move(value);
   return e;
 }
 
@@ -44,7 +57,7 @@ AExpr AExpr::cast(Node input, DataType dtype, bool strict) {
   AExpr e;
   e.kind = AExprKind::Cast;
   e.inputs = {input};
-  e.dtype = std::move(dtype);
+  e.dtype_mut() = std::move(dtype);
   e.strict = strict;
   return e;
 }
@@ -53,15 +66,15 @@ AExpr AExpr::function_call(FunctionKind kind, std::vector<Node> inputs, dsl::Fun
   AExpr e;
   e.kind = AExprKind::Function;
   e.inputs = std::move(inputs);
-  e.function = dsl::FunctionExpr{kind, std::move(options)};
+  e.function_mut() = dsl::FunctionExpr{kind, std::move(options)};
   return e;
 }
 
 std::optional<bool> AExpr::literal_bool() const {
-  if (kind != AExprKind::Literal || literal.is_series() || literal.scalar.is_null() ||
-      !literal.scalar.dtype().is_boolean())
+  if (kind != AExprKind::Literal || literal().is_series() || literal().scalar.is_null() ||
+      !literal().scalar.dtype().is_boolean())
     return std::nullopt;
-  return literal.scalar.as_bool();
+  return literal().scalar.as_bool();
 }
 
 size_t AExpr::hash_shallow() const {
@@ -70,21 +83,21 @@ size_t AExpr::hash_shallow() const {
   mix(inputs.size());
   switch (kind) {
     case AExprKind::Column: mix(std::hash<std::string>()(name)); break;
-    case AExprKind::Literal: mix(literal.hash()); break;
+    case AExprKind::Literal: mix(literal().hash()); break;
     case AExprKind::BinaryExpr: mix(static_cast<size_t>(op)); break;
-    case AExprKind::Cast: mix(dtype.hash() * 2 + strict); break;
+    case AExprKind::Cast: mix(dtype().hash() * 2 + strict); break;
     case AExprKind::Agg:
       mix(static_cast<size_t>(agg));
-      mix(std::hash<double>()(agg_options.quantile));
-      mix(agg_options.ddof);
-      mix(std::hash<std::string>()(agg_options.interpolation));
-      mix(agg_options.ignore_nulls);
+      mix(std::hash<double>()(agg_options().quantile));
+      mix(agg_options().ddof);
+      mix(std::hash<std::string>()(agg_options().interpolation));
+      mix(agg_options().ignore_nulls);
       break;
-    case AExprKind::Function: mix(dsl::hash_function_expr(function)); break;
+    case AExprKind::Function: mix(dsl::hash_function_expr(function())); break;
     case AExprKind::Sort:
     case AExprKind::SortBy:
-      mix(sort.descending * 4 + sort.nulls_last * 2 + sort.maintain_order);
-      for (bool b : sort.descending_by) mix(b);
+      mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
+      for (bool b : sort().descending_by) mix(b);
       break;
     default: break;
   }
@@ -95,17 +108,17 @@ bool AExpr::equal_shallow(const AExpr& o) const {
   if (kind != o.kind || inputs.size() != o.inputs.size()) return false;
   switch (kind) {
     case AExprKind::Column: return name == o.name;
-    case AExprKind::Literal: return literal == o.literal;
+    case AExprKind::Literal: return literal() == o.literal();
     case AExprKind::BinaryExpr: return op == o.op;
-    case AExprKind::Cast: return dtype == o.dtype && strict == o.strict;
+    case AExprKind::Cast: return dtype() == o.dtype() && strict == o.strict;
     case AExprKind::Agg:
-      return agg == o.agg && agg_options.ddof == o.agg_options.ddof &&
-             agg_options.quantile == o.agg_options.quantile &&
-             agg_options.interpolation == o.agg_options.interpolation &&
-             agg_options.ignore_nulls == o.agg_options.ignore_nulls;
-    case AExprKind::Function: return function == o.function;
+      return agg == o.agg && agg_options().ddof == o.agg_options().ddof &&
+             agg_options().quantile == o.agg_options().quantile &&
+             agg_options().interpolation == o.agg_options().interpolation &&
+             agg_options().ignore_nulls == o.agg_options().ignore_nulls;
+    case AExprKind::Function: return function() == o.function();
     case AExprKind::Sort:
-    case AExprKind::SortBy: return sort == o.sort;
+    case AExprKind::SortBy: return sort() == o.sort();
     default: return true;
   }
 }
@@ -152,7 +165,7 @@ bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
   const AExpr& e = arena.get(node);
   if (!e.inputs.empty() && !seen.insert(node)) return true;
   switch (e.kind) {
-    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::Agg:
     case AExprKind::Len: return true;
     case AExprKind::Column:
@@ -161,13 +174,13 @@ bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
     case AExprKind::Function:
-      if (dsl::function_is_reduction(e.function.kind)) return true;
+      if (dsl::function_is_reduction(e.function().kind)) return true;
       // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
-      if (e.function.kind == FunctionKind::Shift || e.function.kind == FunctionKind::Reverse)
+      if (e.function().kind == FunctionKind::Shift || e.function().kind == FunctionKind::Reverse)
         return is_scalar_rec(e.inputs[0], arena, seen);
-      if (!dsl::function_is_elementwise(e.function.kind)) return false;
+      if (!dsl::function_is_elementwise(e.function().kind)) return false;
       // is_in's second input is a set, not a row-aligned input.
-      if (e.function.kind == FunctionKind::IsIn) return is_scalar_rec(e.inputs[0], arena, seen);
+      if (e.function().kind == FunctionKind::IsIn) return is_scalar_rec(e.inputs[0], arena, seen);
       [[fallthrough]];
     default:
       return is_scalar_inputs(e, arena, seen);
@@ -184,10 +197,10 @@ bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen) {
     case AExprKind::Filter:
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind)) return false;
-      if (e.function.kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen);
+      if (!dsl::function_is_elementwise(e.function().kind)) return false;
+      if (e.function().kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen);
       break;
     default: break;
   }
@@ -247,7 +260,7 @@ static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr
 bool has_aggregation(Node node, const ExprArena& arena) {
   return any_node(node, arena, [](const AExpr& e) {
     return e.kind == AExprKind::Agg || e.kind == AExprKind::Len || e.kind == AExprKind::Window ||
-           (e.kind == AExprKind::Function && !dsl::function_is_elementwise(e.function.kind)) ||
+           (e.kind == AExprKind::Function && !dsl::function_is_elementwise(e.function().kind)) ||
            e.kind == AExprKind::Sort || e.kind == AExprKind::SortBy || e.kind == AExprKind::Filter;
   });
 }
@@ -318,7 +331,7 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
   auto in = [&](size_t i) { return node_dtype_rec(e.inputs[i], arena, schema, memo); };
   switch (e.kind) {
     case AExprKind::Column: return schema.dtype_of(e.name);
-    case AExprKind::Literal: return e.literal.materialized_dtype();
+    case AExprKind::Literal: return e.literal().materialized_dtype();
     case AExprKind::BinaryExpr: {
       DataType l = in(0), r = in(1);
       if (dsl::is_comparison(e.op)) return DataType::boolean();
@@ -328,7 +341,7 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
       }
       return arith_dtype(e.op, l, r);
     }
-    case AExprKind::Cast: return e.dtype;
+    case AExprKind::Cast: return e.dtype();
     case AExprKind::Agg: return compute::agg_result_dtype(e.agg, in(0));
     case AExprKind::Ternary: return supertype_or_throw(in(1), in(2), "when/then/otherwise");
     case AExprKind::Len: return DataType::uint32();
@@ -337,7 +350,7 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
     case AExprKind::Filter:
     case AExprKind::Window: return in(0);
     case AExprKind::Function: {
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::Not: {
           DataType t = in(0);
           return t.is_integer() ? t : DataType::boolean();
@@ -354,7 +367,7 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
         case FunctionKind::StrStartsWith:
         case FunctionKind::StrEndsWith: return DataType::boolean();
         case FunctionKind::FillNull:
-        case FunctionKind::FillNan: return supertype_or_throw(in(0), in(1), dsl::function_name(e.function.kind));
+        case FunctionKind::FillNan: return supertype_or_throw(in(0), in(1), dsl::function_name(e.function().kind));
         case FunctionKind::Coalesce: {
           DataType t = in(0);
           for (size_t i = 1; i < e.inputs.size(); ++i) t = supertype_or_throw(t, in(i), "coalesce");

@@ -3,6 +3,7 @@
 // variant and its own attributes, never the children (structure comes from canonical ids).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,18 +29,36 @@ enum class AExprKind : uint8_t {
   Window,      // inputs[0] over inputs[1..]
 };
 
-struct AExpr {
-  AExprKind kind = AExprKind::Len;
-  std::vector<Node> inputs;
-  std::string name;
+// The attributes only some kinds of node have (a literal's value, a cast's dtype, a
+// function's options...), kept out of line so that the node itself stays small (80 bytes:
+// arenas are copied and grown node by node). Copies of a node share it; a node that
+// changes one of these attributes gets its own copy first.
+struct AExprPayload {
   dsl::LiteralValue literal;
-  dsl::Operator op = dsl::Operator::Plus;
   DataType dtype;
-  bool strict = true;
-  compute::AggKind agg = compute::AggKind::Sum;
   compute::AggOptions agg_options;
   dsl::FunctionExpr function{dsl::FunctionKind::Not, {}};
   dsl::SortFlags sort;
+};
+
+struct AExpr {
+  AExprKind kind = AExprKind::Len;
+  dsl::Operator op = dsl::Operator::Plus;
+  bool strict = true;
+  compute::AggKind agg = compute::AggKind::Sum;
+  std::vector<Node> inputs;
+  std::string name;
+
+  const dsl::LiteralValue& literal() const { return payload().literal; }
+  const DataType& dtype() const { return payload().dtype; }
+  const compute::AggOptions& agg_options() const { return payload().agg_options; }
+  const dsl::FunctionExpr& function() const { return payload().function; }
+  const dsl::SortFlags& sort() const { return payload().sort; }
+  dsl::LiteralValue& literal_mut() { return payload_mut().literal; }
+  DataType& dtype_mut() { return payload_mut().dtype; }
+  compute::AggOptions& agg_options_mut() { return payload_mut().agg_options; }
+  dsl::FunctionExpr& function_mut() { return payload_mut().function; }
+  dsl::SortFlags& sort_mut() { return payload_mut().sort; }
 
   static AExpr column(std::string name);
   static AExpr literal_value(dsl::LiteralValue value);
@@ -55,6 +74,12 @@ struct AExpr {
 
   size_t hash_shallow() const;
   bool equal_shallow(const AExpr& other) const;
+
+ private:
+  const AExprPayload& payload() const;
+  AExprPayload& payload_mut();
+
+  std::shared_ptr<AExprPayload> payload_;  // null: every attribute at its default
 };
 
 using ExprArena = Arena<AExpr>;

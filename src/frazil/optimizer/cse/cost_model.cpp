@@ -41,15 +41,15 @@ double predicate_selectivity(Node node, const plan::ExprArena& arena) {
         default: return 0.5;
       }
     case AExprKind::Function:
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::Not: return 1.0 - sel(0);
         case FunctionKind::IsNull: return 0.05;
         case FunctionKind::IsNotNull: return 0.95;
         case FunctionKind::IsBetween: return 0.25;
         case FunctionKind::IsIn: {
           const plan::AExpr& values = arena.get(e.inputs[1]);
-          double n = values.kind == AExprKind::Literal && values.literal.is_series()
-                         ? static_cast<double>(values.literal.series->length())
+          double n = values.kind == AExprKind::Literal && values.literal().is_series()
+                         ? static_cast<double>(values.literal().series->length())
                          : 5.0;
           return std::clamp(0.1 * n, 0.0, 0.5);
         }

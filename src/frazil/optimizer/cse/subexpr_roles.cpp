@@ -11,14 +11,14 @@ Role classify(const AExpr& e, bool in_group_by, const plan::CanonicalExprMap::Ho
   if (nondeterministic) return Role::Refuse;
   switch (e.kind) {
     case AExprKind::Literal: {
-      if (e.literal.is_series()) {
+      if (e.literal().is_series()) {
         // Long or nested series cost too much to hash and compare.
-        bool cheap = e.literal.series->length() < kCheapSeriesLimit && !e.literal.series->dtype().is_nested();
+        bool cheap = e.literal().series->length() < kCheapSeriesLimit && !e.literal().series->dtype().is_nested();
         return cheap ? Role::Member : Role::Refuse;
       }
       // A null literal takes its type from where it stands (when/then branches cast it):
       // two nulls are not interchangeable. Nested scalars are not compared cheaply.
-      if (e.literal.scalar.is_null() || e.literal.scalar.dtype().is_nested()) return Role::Refuse;
+      if (e.literal().scalar.is_null() || e.literal().scalar.dtype().is_nested()) return Role::Refuse;
       return Role::Member;
     }
     case AExprKind::Column: return Role::Member;
@@ -35,7 +35,7 @@ Role classify(const AExpr& e, bool in_group_by, const plan::CanonicalExprMap::Ho
     case AExprKind::SortBy:
     case AExprKind::Filter: return in_group_by ? Role::Refuse : Role::Candidate;
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind)) return in_group_by ? Role::Refuse : Role::Candidate;
+      if (!dsl::function_is_elementwise(e.function().kind)) return in_group_by ? Role::Refuse : Role::Candidate;
       return Role::Candidate;
     case AExprKind::BinaryExpr:
     case AExprKind::Ternary: return Role::Candidate;
@@ -60,7 +60,7 @@ Height node_height(const AExpr& e, const std::vector<Height>& in) {
   switch (e.kind) {
     case AExprKind::Column:
     case AExprKind::Window: return Height::Frame;
-    case AExprKind::Literal: return e.literal.is_series() ? Height::Other : Height::Scalar;
+    case AExprKind::Literal: return e.literal().is_series() ? Height::Other : Height::Scalar;
     case AExprKind::Len:
     case AExprKind::Agg: return Height::Scalar;
     case AExprKind::Filter: return Height::Other;
@@ -70,7 +70,7 @@ Height node_height(const AExpr& e, const std::vector<Height>& in) {
     case AExprKind::BinaryExpr:
     case AExprKind::Ternary: return combine(in);
     case AExprKind::Function:
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::IsIn: return in[0];
         case FunctionKind::Reverse:
         case FunctionKind::Shift: return in[0];
@@ -79,7 +79,7 @@ Height node_height(const AExpr& e, const std::vector<Height>& in) {
         case FunctionKind::DropNulls:
         case FunctionKind::Head:
         case FunctionKind::Tail: return Height::Other;
-        default: return dsl::function_is_elementwise(e.function.kind) ? combine(in) : Height::Other;
+        default: return dsl::function_is_elementwise(e.function().kind) ? combine(in) : Height::Other;
       }
   }
   return Height::Other;
@@ -93,8 +93,8 @@ bool input_is_elementwise(const AExpr& e, size_t i) {
     case AExprKind::Cast:
     case AExprKind::Ternary: return true;
     case AExprKind::Function:
-      if (e.function.kind == FunctionKind::IsIn) return i == 0;
-      return dsl::function_is_elementwise(e.function.kind);
+      if (e.function().kind == FunctionKind::IsIn) return i == 0;
+      return dsl::function_is_elementwise(e.function().kind);
     default: return false;
   }
 }

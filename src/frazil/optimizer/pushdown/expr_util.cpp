@@ -138,11 +138,11 @@ static bool is_row_local_rec(Node node, const ExprArena& arena, Seen& seen) {
     case AExprKind::Filter:
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind)) return false;
+      if (!dsl::function_is_elementwise(e.function().kind)) return false;
       // The set of is_in is a whole series: only a literal one is independent of the rows.
-      if (e.function.kind == FunctionKind::IsIn)
+      if (e.function().kind == FunctionKind::IsIn)
         return arena.get(e.inputs[1]).kind == AExprKind::Literal && is_row_local_rec(e.inputs[0], arena, seen);
       break;
     default: break;
@@ -188,7 +188,7 @@ static bool is_fallible_rec(Node node, const ExprArena& arena, const Schema& sch
     } catch (const Error&) {
       return true;
     }
-    if (cast_can_fail(from, e.dtype)) return true;
+    if (cast_can_fail(from, e.dtype())) return true;
   }
   for (Node in : e.inputs)
     if (is_fallible_rec(in, arena, schema, seen)) return true;
@@ -209,14 +209,14 @@ static bool zero_sign_insensitive_rec(Node node, const ExprArena& arena, Seen& s
     case AExprKind::Ternary: break;
     case AExprKind::Cast:
       // "-0.0" and "0.0" differ as text.
-      if (e.dtype.id() == TypeId::String || e.dtype.id() == TypeId::Binary) return false;
+      if (e.dtype().id() == TypeId::String || e.dtype().id() == TypeId::Binary) return false;
       break;
     case AExprKind::BinaryExpr:
       // x / -0.0 is -inf, x / 0.0 is +inf; everything else treats the zeros alike.
       if (e.op == Operator::TrueDivide || e.op == Operator::FloorDivide || e.op == Operator::Modulus) return false;
       break;
     case AExprKind::Function:
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::Not:
         case FunctionKind::IsNull:
         case FunctionKind::IsNotNull:

@@ -19,7 +19,7 @@ bool is_null_value(Node node, const ExprArena& arena, const NullColumn& is_null_
   auto in = [&](size_t i) { return is_null_value(e.inputs[i], arena, is_null_column); };
   switch (e.kind) {
     case AExprKind::Column: return is_null_column(e.name);
-    case AExprKind::Literal: return !e.literal.is_series() && e.literal.scalar.is_null();
+    case AExprKind::Literal: return !e.literal().is_series() && e.literal().scalar.is_null();
     case AExprKind::Cast: return in(0);
     case AExprKind::BinaryExpr:
       switch (e.op) {
@@ -31,7 +31,7 @@ bool is_null_value(Node node, const ExprArena& arena, const NullColumn& is_null_
         default: return in(0) || in(1);  // comparisons, arithmetic, xor propagate nulls
       }
     case AExprKind::Function:
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::Not:
         case FunctionKind::IsNan:
         case FunctionKind::IsNotNan:
@@ -81,7 +81,7 @@ bool is_null_or_false(Node node, const ExprArena& arena, const NullColumn& is_nu
     if (e.op == Operator::Or) return nof(0) && nof(1);
   }
   if (e.kind == AExprKind::Function) {
-    switch (e.function.kind) {
+    switch (e.function().kind) {
       // is_not_null(x) is false where x is null.
       case FunctionKind::IsNotNull: return is_null_value(e.inputs[0], arena, is_null_column);
       // x >= lo & x <= hi: a null bound makes one side null, so the whole is null or false.

@@ -56,10 +56,10 @@ bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
     case AExprKind::Filter:
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal.is_series();
+    case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function.kind)) return false;
-      if (e.function.kind == dsl::FunctionKind::IsIn)
+      if (!dsl::function_is_elementwise(e.function().kind)) return false;
+      if (e.function().kind == dsl::FunctionKind::IsIn)
         return arena.get(e.inputs[1]).kind == AExprKind::Literal && lets_filters_through(e.inputs[0], arena, w);
       break;
     default: break;

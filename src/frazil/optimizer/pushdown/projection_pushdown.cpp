@@ -71,12 +71,12 @@ bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<u
     case AExprKind::Sort:
     case AExprKind::SortBy: return has_frame_height(e.inputs[0], arena);
     case AExprKind::Function:
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case dsl::FunctionKind::Shift:
         case dsl::FunctionKind::Reverse:
         case dsl::FunctionKind::IsIn: return has_frame_height(e.inputs[0], arena);
         default:
-          if (!dsl::function_is_elementwise(e.function.kind)) return false;
+          if (!dsl::function_is_elementwise(e.function().kind)) return false;
           break;
       }
       break;

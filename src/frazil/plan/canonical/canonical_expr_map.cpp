@@ -14,9 +14,9 @@ bool CanonicalExprMap::same_shallow(const AExpr& a, const AExpr& b) const {
   if (!a.equal_shallow(b)) return false;
   // Literal equality treats -0.0 as 0.0 (right for grouping, wrong for identity: 1 / -0.0
   // is -inf), so a float literal must also agree in its sign bit.
-  if (a.kind == AExprKind::Literal && !a.literal.is_series()) {
-    const auto* x = std::get_if<double>(&a.literal.scalar.value());
-    const auto* y = std::get_if<double>(&b.literal.scalar.value());
+  if (a.kind == AExprKind::Literal && !a.literal().is_series()) {
+    const auto* x = std::get_if<double>(&a.literal().scalar.value());
+    const auto* y = std::get_if<double>(&b.literal().scalar.value());
     if (x && y && std::signbit(*x) != std::signbit(*y)) return false;
   }
   return true;

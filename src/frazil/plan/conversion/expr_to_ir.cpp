@@ -173,12 +173,13 @@ class Converter {
         out.inputs.reserve(children.size());
         for (const auto& c : children) out.inputs.push_back(c.node);
         out.op = n.op;
-        out.dtype = n.dtype;
         out.strict = n.strict;
         out.agg = n.agg;
-        out.agg_options = n.agg_options;
-        out.function = n.function;
-        out.sort = n.sort;
+        // The out-of-line attributes only where the kind has them: most nodes have none.
+        if (out.kind == AExprKind::Cast) out.dtype_mut() = n.dtype;
+        if (out.kind == AExprKind::Agg) out.agg_options_mut() = n.agg_options;
+        if (out.kind == AExprKind::Function) out.function_mut() = n.function;
+        if (out.kind == AExprKind::Sort || out.kind == AExprKind::SortBy) out.sort_mut() = n.sort;
         // Polars names a ternary after its `then` branch, everything else after input 0.
         name = children[n.kind == ExprKind::Ternary ? 1 : 0].name;
         if (name.kind == OutputNameKind::Alias) name.kind = OutputNameKind::ColumnLhs;
@@ -204,15 +205,15 @@ Expr node_to_expr_once(Node node, const ExprArena& arena, std::unordered_map<uin
   Expr out;
   switch (a.kind) {
     case AExprKind::Column: out = dsl::col(a.name); break;
-    case AExprKind::Literal: n.kind = ExprKind::Literal; n.literal = a.literal; break;
+    case AExprKind::Literal: n.kind = ExprKind::Literal; n.literal = a.literal(); break;
     case AExprKind::BinaryExpr: n.kind = ExprKind::BinaryExpr; n.op = a.op; break;
-    case AExprKind::Cast: n.kind = ExprKind::Cast; n.dtype = a.dtype; n.strict = a.strict; break;
-    case AExprKind::Agg: n.kind = ExprKind::Agg; n.agg = a.agg; n.agg_options = a.agg_options; break;
+    case AExprKind::Cast: n.kind = ExprKind::Cast; n.dtype = a.dtype(); n.strict = a.strict; break;
+    case AExprKind::Agg: n.kind = ExprKind::Agg; n.agg = a.agg; n.agg_options = a.agg_options(); break;
     case AExprKind::Ternary: n.kind = ExprKind::Ternary; break;
-    case AExprKind::Function: n.kind = ExprKind::Function; n.function = a.function; break;
+    case AExprKind::Function: n.kind = ExprKind::Function; n.function = a.function(); break;
     case AExprKind::Len: n.kind = ExprKind::Len; break;
-    case AExprKind::Sort: n.kind = ExprKind::Sort; n.sort = a.sort; break;
-    case AExprKind::SortBy: n.kind = ExprKind::SortBy; n.sort = a.sort; break;
+    case AExprKind::Sort: n.kind = ExprKind::Sort; n.sort = a.sort(); break;
+    case AExprKind::SortBy: n.kind = ExprKind::SortBy; n.sort = a.sort(); break;
     case AExprKind::Filter: n.kind = ExprKind::Filter; break;
     case AExprKind::Window: n.kind = ExprKind::Window; break;
   }

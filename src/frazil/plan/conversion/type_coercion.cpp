@@ -45,7 +45,7 @@ bool fits(int64_t v, const DataType& t) {
 }
 
 const dsl::LiteralValue* dynamic_literal(const AExpr& e) {
-  if (e.kind == AExprKind::Literal && e.literal.dynamic && !e.literal.is_series()) return &e.literal;
+  if (e.kind == AExprKind::Literal && e.literal().dynamic && !e.literal().is_series()) return &e.literal();
   return nullptr;
 }
 
@@ -87,16 +87,16 @@ DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& oth
 
 Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) {
   const AExpr& e = arena.get(input);
-  if (e.kind == AExprKind::Literal && !e.literal.is_series()) {
-    Scalar value = e.literal.materialized_scalar();
-    if (value.dtype() == dtype && !e.literal.dynamic) return input;
+  if (e.kind == AExprKind::Literal && !e.literal().is_series()) {
+    Scalar value = e.literal().materialized_scalar();
+    if (value.dtype() == dtype && !e.literal().dynamic) return input;
     ArrayRef one = scalar_to_array(value, 1);
     ArrayRef cast = compute::cast(*one, dtype, strict);
     return arena.add(AExpr::scalar(array_get(*cast, 0)));
   }
-  if (e.kind == AExprKind::Literal && e.literal.is_series()) {
+  if (e.kind == AExprKind::Literal && e.literal().is_series()) {
     dsl::LiteralValue l;
-    l.series = compute::cast(*e.literal.series, dtype, strict);
+    l.series = compute::cast(*e.literal().series, dtype, strict);
     return arena.add(AExpr::literal_value(std::move(l)));
   }
   return arena.add(AExpr::cast(input, dtype, strict));
@@ -245,7 +245,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
         }
       };
-      switch (e.function.kind) {
+      switch (e.function().kind) {
         case FunctionKind::FillNan: {
           // Checked before unifying, which would make a Boolean input Float64.
           DataType t = dtype(e.inputs[0]);
@@ -284,7 +284,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           DataType xt = dtype(e.inputs[0]);
           const AExpr& v = arena.get(e.inputs[1]);
           DataType vt = dtype(e.inputs[1]);
-          if (v.kind == AExprKind::Literal && v.literal.is_series()) {
+          if (v.kind == AExprKind::Literal && v.literal().is_series()) {
             if (vt != xt && !vt.is_null()) {
               // Polars 2 casts between integer widths only: strings, booleans and integer vs.
               // float need an explicit cast.
@@ -379,7 +379,7 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
     }
     case AExprKind::Cast: {
       DataType from = dtype(e.inputs[0]);
-      if (!compute::can_cast(from, e.dtype)) fail(err_msg("cannot cast ", from, " to ", e.dtype));
+      if (!compute::can_cast(from, e.dtype())) fail(err_msg("cannot cast ", from, " to ", e.dtype()));
       break;
     }
     case AExprKind::Agg: {
@@ -398,7 +398,7 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
     case AExprKind::Function: {
       using dsl::FunctionKind;
       DataType t = dtype(e.inputs[0]);
-      auto k = e.function.kind;
+      auto k = e.function().kind;
       bool is_str = k >= FunctionKind::StrContains && k <= FunctionKind::StrReplace;
       bool is_dt = k >= FunctionKind::DtYear && k <= FunctionKind::DtQuarter;
       if (is_str && !t.is_string() && !t.is_null()) {

@@ -44,7 +44,7 @@ bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& are
 }
 
 bool is_self_negation(const AExpr& negated, Node other, const ExprArena& arena) {
-  return negated.kind == AExprKind::Function && negated.function.kind == FunctionKind::Not &&
+  return negated.kind == AExprKind::Function && negated.function().kind == FunctionKind::Not &&
          subtrees_equal(negated.inputs[0], other, arena);
 }
 

@@ -44,14 +44,14 @@ std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& s
   if (e.kind != AExprKind::BinaryExpr) return std::nullopt;
   const AExpr& l = arena.get(e.inputs[0]);
   const AExpr& r = arena.get(e.inputs[1]);
-  if (!l.is_literal() || !r.is_literal() || l.literal.is_series() || r.literal.is_series()) return std::nullopt;
-  if (is_dynamic_int(l.literal) && is_dynamic_int(r.literal)) {
-    if (auto folded = fold_dynamic_ints(e.op, l.literal.scalar.as_int64(), r.literal.scalar.as_int64()))
+  if (!l.is_literal() || !r.is_literal() || l.literal().is_series() || r.literal().is_series()) return std::nullopt;
+  if (is_dynamic_int(l.literal()) && is_dynamic_int(r.literal())) {
+    if (auto folded = fold_dynamic_ints(e.op, l.literal().scalar.as_int64(), r.literal().scalar.as_int64()))
       return folded;
   }
-  if (l.literal.dynamic != r.literal.dynamic) return std::nullopt;
-  Scalar a = l.literal.materialized_scalar();
-  Scalar b = r.literal.materialized_scalar();
+  if (l.literal().dynamic != r.literal().dynamic) return std::nullopt;
+  Scalar a = l.literal().materialized_scalar();
+  Scalar b = r.literal().materialized_scalar();
   if (a.dtype() != b.dtype() || a.dtype().is_null()) return std::nullopt;
   // Boolean arithmetic is coerced to integers first; fold after that.
   if (a.dtype().is_boolean() && !dsl::is_logical(e.op) && !dsl::is_comparison(e.op)) return std::nullopt;
@@ -59,8 +59,8 @@ std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& s
   Scalar v = array_get(*out, 0);
   dsl::LiteralValue lit;
   // Dynamic ints stay dynamic (the value is held as Int64, as for lit(3) itself).
-  if (l.literal.dynamic && v.dtype() == a.dtype() && !v.is_null()) {
-    lit.scalar = v.with_dtype(l.literal.scalar.dtype());
+  if (l.literal().dynamic && v.dtype() == a.dtype() && !v.is_null()) {
+    lit.scalar = v.with_dtype(l.literal().scalar.dtype());
     lit.dynamic = true;
   } else {
     lit.scalar = v;

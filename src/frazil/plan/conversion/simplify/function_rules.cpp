@@ -10,7 +10,7 @@ using dsl::Operator;
 namespace {
 
 bool is_function(const AExpr& e, FunctionKind kind) {
-  return e.kind == AExprKind::Function && e.function.kind == kind;
+  return e.kind == AExprKind::Function && e.function().kind == kind;
 }
 
 Node zero_u32(ExprArena& arena) { return arena.add(AExpr::scalar(Scalar::uint32(0))); }
@@ -50,10 +50,10 @@ std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schem
   // stable sort, whose ties would come out in the opposite order.
   if (is_function(e, FunctionKind::Reverse)) {
     const AExpr& in = arena.get(e.inputs[0]);
-    if (in.kind == AExprKind::Sort && !in.sort.maintain_order) {
+    if (in.kind == AExprKind::Sort && !in.sort().maintain_order) {
       AExpr out = in;
-      out.sort.descending = !in.sort.descending;
-      out.sort.nulls_last = !in.sort.nulls_last;
+      out.sort_mut().descending = !in.sort().descending;
+      out.sort_mut().nulls_last = !in.sort().nulls_last;
       return out;
     }
   }

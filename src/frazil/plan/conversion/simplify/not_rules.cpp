@@ -9,11 +9,11 @@ using dsl::Operator;
 
 std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& schema) {
   const AExpr& e = arena.get(node);
-  if (e.kind != AExprKind::Function || e.function.kind != FunctionKind::Not) return std::nullopt;
+  if (e.kind != AExprKind::Function || e.function().kind != FunctionKind::Not) return std::nullopt;
   const Node in = e.inputs[0];
   const AExpr inner = arena.get(in);
   // NOT(NOT(a)) -> a, for booleans and (bitwise) integers alike.
-  if (inner.kind == AExprKind::Function && inner.function.kind == FunctionKind::Not) return arena.get(inner.inputs[0]);
+  if (inner.kind == AExprKind::Function && inner.function().kind == FunctionKind::Not) return arena.get(inner.inputs[0]);
   if (inner.kind != AExprKind::BinaryExpr) return std::nullopt;
   // The rest is boolean logic only.
   if (!node_dtype(in, arena, schema).is_boolean()) return std::nullopt;

@@ -12,7 +12,7 @@ std::optional<AExpr> fold_ternary(ExprArena& arena, Node node, const Schema& sch
   const AExpr& p = arena.get(e.inputs[0]);
   std::optional<bool> predicate = p.literal_bool();
   // A null predicate takes the otherwise branch, as false does.
-  if (!predicate && p.kind == AExprKind::Literal && !p.literal.is_series() && p.literal.scalar.is_null())
+  if (!predicate && p.kind == AExprKind::Literal && !p.literal().is_series() && p.literal().scalar.is_null())
     predicate = false;
   if (!predicate) return std::nullopt;
   const Node truthy = e.inputs[1], falsy = e.inputs[2];
@@ -21,7 +21,7 @@ std::optional<AExpr> fold_ternary(ExprArena& arena, Node node, const Schema& sch
   if (t_scalar != f_scalar) return std::nullopt;
   const AExpr& ta = arena.get(truthy);
   const AExpr& fa = arena.get(falsy);
-  if ((ta.kind == AExprKind::Literal && ta.literal.dynamic) || (fa.kind == AExprKind::Literal && fa.literal.dynamic))
+  if ((ta.kind == AExprKind::Literal && ta.literal().dynamic) || (fa.kind == AExprKind::Literal && fa.literal().dynamic))
     return std::nullopt;
   if (node_dtype(truthy, arena, schema) != node_dtype(falsy, arena, schema)) return std::nullopt;
   if (!t_scalar && !(is_elementwise_rec(truthy, arena) && is_elementwise_rec(falsy, arena))) return std::nullopt;
