@@ -16,3 +16,18 @@ def test_python_int_arithmetic_does_not_wrap(build):
     # Folding lit(a) op lit(b) of Python ints wrapped in Int32/Int64 (2**31 * 2**40 became 0).
     frame = pl.DataFrame({"c0": [1, None]}, schema={"c0": pl.UInt8})
     assert_same(lambda pl, lf: lf.select(build(pl).alias("e")), frame)
+
+
+@pytest.mark.parametrize("key", [
+    pytest.param(lambda pl: pl.col("c0").shift(1, fill_value=0), id="shift_fill"),
+    pytest.param(lambda pl: pl.col("c0").shift(-1), id="shift"),
+    pytest.param(lambda pl: pl.col("c0") - pl.col("c0").mean(), id="minus_mean"),
+    pytest.param(lambda pl: pl.col("c0").reverse(), id="reverse"),
+])
+@pytest.mark.parametrize("morsel", ["1", "2", "3"])
+def test_group_by_keys_reading_other_rows_see_the_whole_input(key, morsel, monkeypatch):
+    # The keys were computed morsel by morsel (shift saw one row: every key was the fill value).
+    monkeypatch.setenv("FRAZIL_MORSEL_SIZE", morsel)
+    frame = {"c0": [-2, 3, 5, 3, -2, 7, 1]}
+    assert_same(lambda pl, lf: lf.group_by(key(pl).alias("k"), maintain_order=True)
+                .agg(pl.len(), pl.col("c0").sum().alias("s"), pl.lit(1).alias("one")), frame)

@@ -164,9 +164,19 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
   return DataFrame(std::move(out));
 }
 
+// Whether every key of a group_by is computed row by row (so morsel by morsel).
+bool keys_elementwise(const plan::IR& ir, const plan::ExprArena& ea) {
+  for (const auto& k : ir.keys)
+    if (!plan::is_elementwise_rec(k.node(), ea)) return false;
+  return true;
+}
+
 // The decomposable aggregations of a group_by; nullopt when some expression has another
 // shape.
 std::optional<std::vector<plan::Node>> partial_aggs(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in) {
+  // Keys are computed morsel by morsel there: a key reading other rows (shift, cum_sum,
+  // x - x.mean()) needs the whole input.
+  if (!keys_elementwise(ir, ea)) return std::nullopt;
   std::vector<plan::Node> aggs;
   for (const auto& e : ir.exprs)
     if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
@@ -207,7 +217,8 @@ DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const pla
   // Partitioning costs a gather of every needed column; measured on 2 cores it loses to
   // one thread grouping everything (whose tables are already fast), so it only runs where
   // there are more cores to spread the partitions over.
-  if (threads <= 2 || n < 2 * morsel_size) return conform(group_frame(ir, input.rechunk(), ea, in).frame, *ir.schema);
+  if (threads <= 2 || n < 2 * morsel_size || !keys_elementwise(ir, ea))
+    return conform(group_frame(ir, input.rechunk(), ea, in).frame, *ir.schema);
 
   // Only the columns the keys and aggregations read are partitioned.
   std::vector<std::string> needed;
