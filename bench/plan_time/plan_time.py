@@ -65,6 +65,16 @@ def wide_projection(pl):
     return lf.select([pl.col(f"c{i}") for i in reversed(range(2000))])
 
 
+@case("500-deep unshared expression")
+def deep_unshared(pl):
+    # Every level is its own node (nothing shared): type coercion adapts a literal at each
+    # one, so a pass that re-derives dtypes per node is quadratic here.
+    e = pl.col("a")
+    for i in range(500):
+        e = e * 2 + i if i % 2 else e - 1
+    return pl.LazyFrame({"a": [1, 2, 3]}).select(e.alias("x"))
+
+
 @case("20-table join")
 def join_20(pl):
     tables = [pl.LazyFrame({"k": [1, 2, 3], f"v{i}": [i, i + 1, i + 2]}) for i in range(20)]

@@ -304,12 +304,15 @@ static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
 }
 
 namespace {
-using DtypeMemo = std::unordered_map<uint32_t, DataType>;
 DataType node_dtype_rec(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
 }  // namespace
 
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
   DtypeMemo memo;
+  return node_dtype_rec(node, arena, schema, memo);
+}
+
+DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
   return node_dtype_rec(node, arena, schema, memo);
 }
 

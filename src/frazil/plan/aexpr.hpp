@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "frazil/compute/aggregate.hpp"
@@ -101,5 +102,9 @@ std::optional<std::string> leftmost_column(Node node, const ExprArena& arena);
 // Output dtype of a node against the input schema. `in_group_by` marks the aggregation
 // context of group_by().agg(): a non-aggregated column there becomes a List.
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema);
+// The dtypes already derived, by node, against one schema: several node_dtype calls over
+// one expression that share it derive each node once (not once per ancestor asking).
+using DtypeMemo = std::unordered_map<uint32_t, DataType>;
+DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
 
 }  // namespace frazil::plan

@@ -17,6 +17,9 @@ struct OptimizeExprContext {
   bool is_filter_predicate = false;
   // Inside group_by().agg(): lengths are per group.
   bool in_aggregation = false;
+  // Dtypes already derived in this pass over one expression (the driver forgets a node's
+  // entry when it rewrites the node); null: derive afresh.
+  DtypeMemo* dtypes = nullptr;
 };
 
 // Whether the inputs of `e` are filter predicates if `e` is one (only AND and OR pass it on).

@@ -32,3 +32,29 @@ TEST(AExpr, ChangingACopyLeavesTheOriginal) {
   EXPECT_EQ(cast.dtype(), DataType::int64());
   EXPECT_FALSE(cast.equal_shallow(other));
 }
+
+TEST(AExpr, DtypeMemoDerivesEachNodeOnce) {
+  // A deep unshared chain: ((a + a) cast f64) + ... ; asking for every node's dtype with
+  // one memo fills one entry per inner node, and later questions read the memo.
+  ExprArena arena;
+  const Schema schema({Field{"a", DataType::int64()}});
+  Node n = arena.add(AExpr::column("a"));
+  std::vector<Node> inner;
+  for (int i = 0; i < 100; ++i) {
+    n = arena.add(AExpr::binary(n, dsl::Operator::Plus, arena.add(AExpr::column("a"))));
+    inner.push_back(n);
+  }
+  n = arena.add(AExpr::cast(n, DataType::float64(), true));
+  inner.push_back(n);
+  DtypeMemo memo;
+  for (Node x : inner) EXPECT_EQ(node_dtype(x, arena, schema, memo), x == n ? DataType::float64() : DataType::int64());
+  EXPECT_EQ(memo.size(), inner.size());
+  // The memo is what is read: a (deliberately wrong) entry below shows through above it.
+  memo[inner[50].idx] = DataType::int8();
+  memo.erase(inner[51].idx);
+  EXPECT_EQ(node_dtype(inner[51], arena, schema, memo), DataType::int64());  // Int8 + Int64
+  memo[inner[50].idx] = DataType::float32();
+  memo.erase(inner[51].idx);
+  EXPECT_EQ(node_dtype(inner[51], arena, schema, memo), DataType::float64());
+  EXPECT_EQ(node_dtype(inner[51], arena, schema), DataType::int64());  // without: derived afresh
+}

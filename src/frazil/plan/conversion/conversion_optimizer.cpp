@@ -19,7 +19,9 @@ void ConversionOptimizer::optimize(ExprArena& arena, Node root, const Schema& sc
   OptimizeExprContext ctx;
   ctx.is_filter_predicate = is_filter_predicate;
   ctx.in_aggregation = in_aggregation;
+  ctx.dtypes = &dtypes_;
   done_.clear();
+  dtypes_.clear();
   visit(arena, root, schema, ctx, 0);
 }
 
@@ -37,6 +39,9 @@ bool ConversionOptimizer::apply(OptimizationRule& rule, ExprArena& arena, Node n
     } else {
       arena.replace(node, std::move(*out));
     }
+    // Its dtype may have changed. Nothing above it has one yet: nodes are rewritten
+    // bottom-up, before any rule asks for their parents' dtypes.
+    dtypes_.erase(node.idx);
     changed = true;
   }
 }

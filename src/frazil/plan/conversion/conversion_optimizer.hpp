@@ -27,6 +27,7 @@ class ConversionOptimizer {
   std::unique_ptr<OptimizationRule> simplify_;
   std::unique_ptr<OptimizationRule> coerce_;
   std::unordered_set<uint32_t> done_;  // nodes already at their fixed point
+  DtypeMemo dtypes_;                   // of the nodes below the one being rewritten
 };
 
 }  // namespace frazil::plan

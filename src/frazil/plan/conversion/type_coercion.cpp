@@ -103,9 +103,13 @@ Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) 
 }
 
 std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node, const Schema& schema,
-                                                     const OptimizeExprContext&) {
+                                                     const OptimizeExprContext& ctx) {
   const AExpr e = arena.get(node);  // a copy: add_cast may grow the arena
-  auto dtype = [&](Node n) { return node_dtype(n, arena, schema); };
+  // Shared across the nodes of one expression: each input's dtype is derived once, not
+  // once per ancestor (a deep chain stays linear).
+  auto dtype = [&](Node n) {
+    return ctx.dtypes ? node_dtype(n, arena, schema, *ctx.dtypes) : node_dtype(n, arena, schema);
+  };
   switch (e.kind) {
     case AExprKind::BinaryExpr: {
       Node l = e.inputs[0], r = e.inputs[1];
@@ -342,13 +346,14 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
   }
 }
 
-// Checks each node of the DAG once (a shared subtree is not checked per parent).
+// Checks each node of the DAG once (a shared subtree is not checked per parent), deriving
+// each node's dtype once for the whole check (`dtypes`): a deep expression stays linear.
 static void type_check_rec(Node node, const ExprArena& arena, const Schema& schema,
-                           std::unordered_set<uint32_t>& seen) {
+                           std::unordered_set<uint32_t>& seen, DtypeMemo& dtypes) {
   if (!seen.insert(node.idx).second) return;
   const AExpr& e = arena.get(node);
-  for (Node in : e.inputs) type_check_rec(in, arena, schema, seen);
-  auto dtype = [&](Node n) { return node_dtype(n, arena, schema); };
+  for (Node in : e.inputs) type_check_rec(in, arena, schema, seen, dtypes);
+  auto dtype = [&](Node n) { return node_dtype(n, arena, schema, dtypes); };
   auto fail = [&](const std::string& what) {
     throw InvalidOperationError(what + " in " + node_to_expr(node, arena).to_string());
   };
@@ -436,7 +441,8 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
 
 void type_check(Node node, const ExprArena& arena, const Schema& schema) {
   std::unordered_set<uint32_t> seen;
-  type_check_rec(node, arena, schema, seen);
+  DtypeMemo dtypes;
+  type_check_rec(node, arena, schema, seen, dtypes);
 }
 
 }  // namespace frazil::plan
