@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "frazil/compute/boolean.hpp"
+#include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
 
 namespace frazil::compute {
@@ -268,11 +269,33 @@ ArrayRef is_in(const Array& x, const Array& values, bool nulls_equal) {
     return fix_nulls(Array::make(DataType::boolean(), n, validity, {std::move(bits)}));
   }
   if (t.is_view()) {
-    std::unordered_set<std::string_view> set;
+    // Rows are compared by their 16-byte views (length and prefix first; short strings
+    // are wholly inline), so most rows never touch string data.
+    const auto xbufs = view_buffer_pointers(x);
+    const auto vbufs = view_buffer_pointers(values);
+    const View* xv = x.views();
+    std::vector<BytesKey> set;
     for (int64_t i = 0; i < values.length(); ++i)
-      if (values.is_valid(i)) set.insert(values.str_value(i));
+      if (values.is_valid(i)) {
+        BytesKey k = BytesKey::from_view(values.views()[i], vbufs.data());
+        if (std::find(set.begin(), set.end(), k) == set.end()) set.push_back(k);
+      }
     Buffer bits = alloc_bits(n);
-    pack_bits(n, bits.mutable_data(), [&](int64_t i) { return set.count(x.str_value(i)) > 0; });
+    if (set.size() <= 8) {
+      pack_bits(n, bits.mutable_data(), [&](int64_t i) {
+        const BytesKey k = BytesKey::from_view(xv[i], xbufs.data());
+        for (const BytesKey& s : set)
+          if (s == k) return true;
+        return false;
+      });
+    } else {
+      struct KeyHash {
+        size_t operator()(const BytesKey& k) const { return static_cast<size_t>(k.hash()); }
+      };
+      std::unordered_set<BytesKey, KeyHash> hashed(set.begin(), set.end());
+      pack_bits(n, bits.mutable_data(),
+                [&](int64_t i) { return hashed.count(BytesKey::from_view(xv[i], xbufs.data())) > 0; });
+    }
     return fix_nulls(Array::make(DataType::boolean(), n, validity, {std::move(bits)}));
   }
   if (!t.is_fixed_width())
