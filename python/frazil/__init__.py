@@ -1,6 +1,7 @@
 """frazil: a lazy DataFrame query engine in C++ with a Polars-compatible API."""
 from frazil import _frazil
 from frazil import exceptions
+from frazil.config import Config, _apply_environment, thread_pool_size
 from frazil.dataframe import DataFrame, from_arrow
 from frazil.datatypes import (
     Binary,
@@ -69,3 +70,5 @@ from frazil.dataframe import GroupBy
 from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
 
 __version__ = _frazil.version()
+
+_apply_environment()

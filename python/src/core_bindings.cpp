@@ -6,6 +6,8 @@
 
 #include "core_common.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/memory.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/core/scalar.hpp"
 
 namespace frazil::py {
@@ -101,6 +103,11 @@ using namespace frazil::py;
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
   m.def("version", []() { return std::string("0.1.0"); });
+  m.def("set_memory_limit", [](int64_t bytes) { set_memory_limit(bytes); });
+  m.def("memory_limit", []() { return memory_limit(); });
+  m.def("memory_in_use", []() { return memory_in_use(); });
+  m.def("parse_memory_size", [](const std::string& text) { return parse_memory_size(text); });
+  m.def("thread_pool_size", []() { return thread_pool_size(); });
 
   nb::class_<Column>(m, "PyColumn")
       .def_static("from_values", &column_from_values, nb::arg("name"), nb::arg("values"),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/memory.hpp"
 
 namespace frazil {
 
@@ -71,16 +72,26 @@ Buffer Buffer::allocate(size_t size) {
   if (rounded == 0) rounded = kAlignment;
   const bool cached = rounded >= kMinCached;
   if (cached) rounded = std::bit_ceil(rounded);
+  detail::reserve_memory(static_cast<int64_t>(rounded));
   void* p = cached ? block_cache().take(rounded) : nullptr;
   if (!p) p = std::aligned_alloc(kAlignment, rounded);
-  if (!p) throw OutOfMemoryError(err_msg("failed to allocate ", size, " bytes"));
+  if (!p) {
+    detail::release_memory(static_cast<int64_t>(rounded));
+    throw OutOfMemoryError(err_msg("failed to allocate ", size, " bytes"));
+  }
   // Zero the padding so that hashing or SIMD over whole words never reads garbage.
   std::memset(static_cast<uint8_t*>(p) + size, 0, std::min(rounded - size, size_t(64)));
   Buffer b;
   if (cached)
-    b.owner_ = std::shared_ptr<const void>(p, [rounded](const void* q) { block_cache().give(const_cast<void*>(q), rounded); });
+    b.owner_ = std::shared_ptr<const void>(p, [rounded](const void* q) {
+      detail::release_memory(static_cast<int64_t>(rounded));
+      block_cache().give(const_cast<void*>(q), rounded);
+    });
   else
-    b.owner_ = std::shared_ptr<const void>(p, [](const void* q) { std::free(const_cast<void*>(q)); });
+    b.owner_ = std::shared_ptr<const void>(p, [rounded](const void* q) {
+      detail::release_memory(static_cast<int64_t>(rounded));
+      std::free(const_cast<void*>(q));
+    });
   b.data_ = static_cast<uint8_t*>(p);
   b.size_ = size;
   return b;
