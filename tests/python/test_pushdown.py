@@ -475,3 +475,44 @@ def test_order_dependent_aggregations_and_windows_run_per_group():
           .filter(pl.col("g") == "y"), DATA, plan=['SELECTION: col("g") == "y"'], absent=["FILTER"])
     check(lambda pl, lf: lf.with_columns(s=pl.col("a").shift(1).over("g")).filter(pl.col("a") > 1), DATA,
           plan=['FILTER col("a") > 1'])
+
+
+# ---- one-sided consequences of OR predicates over inner joins (derive_join_predicates) ----
+
+def _q19_like(m, left, right):
+    return left.join(right, on="a").filter(
+        ((m.col("g") == "x") & (m.col("f") == True) & (m.col("b") > 0))  # noqa: E712
+        | ((m.col("g") == "y") & (m.col("b_right") < 15) & m.col("b").is_nan())
+        | ((m.col("g").is_null()) & m.col("f").is_null()))
+
+
+def test_or_of_ands_over_join_derives_a_predicate_for_each_side():
+    text = check(_q19_like, DATA, RIGHT)
+    # Each scan gets the disjunction of what every disjunct asks of it alone.
+    assert text.count("|") >= 4, text
+    left_scan, right_scan = text.split("RIGHT PLAN")
+    assert 'col("g") == "x"' in left_scan.split("LEFT PLAN")[1], text
+    assert 'col("f")' in right_scan, text
+
+
+@pytest.mark.parametrize("rows", [0, 1])
+def test_derived_join_predicates_on_empty_and_one_row_inputs(rows):
+    left = pl.DataFrame(DATA, strict=False).head(rows)
+    right = pl.DataFrame(RIGHT, strict=False).head(rows)
+    check(_q19_like, left, right)
+
+
+def test_no_derived_predicate_when_a_disjunct_asks_nothing_of_a_side():
+    # The second disjunct reads only the right side: nothing can be derived for the left,
+    # and the right side's derivation is the whole disjunction (already pushable as is).
+    text = check(lambda m, l, r: l.join(r, on="a").filter(
+        ((m.col("g") == "x") & (m.col("f") == True)) | (m.col("b_right") > 5)), DATA, RIGHT)  # noqa: E712
+    left_part = text.split("RIGHT PLAN")[0].split("LEFT PLAN")[1]
+    assert "SELECTION" not in left_part, text
+
+
+def test_left_join_gets_no_derived_predicates():
+    text = check(lambda m, l, r: l.join(r, on="a", how="left").filter(
+        ((m.col("g") == "x") & (m.col("f") == True)) | ((m.col("g") == "y") & m.col("f").is_null())),  # noqa: E712
+        DATA, RIGHT)
+    assert "SELECTION" not in text.split("RIGHT PLAN")[1], text

@@ -8,6 +8,7 @@
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 #include "frazil/optimizer/cse/comm_subplan_elim.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
+#include "frazil/optimizer/derive_join_predicates.hpp"
 #include "frazil/optimizer/flatten_union.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
@@ -39,6 +40,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Always valid and always cheap, as in Polars (no switch).
       {"flatten_union", true, [&](Node r) { return flatten_union(r, lp, ea); }},
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
+      // Not in Polars: one-sided consequences of OR predicates over joins, for pushdown.
+      {"derive_join_predicates", flags.predicate_pushdown, [&](Node r) { return derive_join_predicates(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
       {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
       {"projection_pushdown", flags.projection_pushdown, [&](Node r) { return projection_pushdown(r, lp, ea); }},

@@ -1,0 +1,111 @@
+#include "frazil/optimizer/derive_join_predicates.hpp"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/optimizer/pushdown/join_columns.hpp"
+
+namespace frazil::optimizer {
+
+using compute::JoinType;
+using dsl::Operator;
+using plan::AExpr;
+using plan::AExprKind;
+using plan::IR;
+using plan::IRKind;
+
+namespace {
+
+// The operands of a Boolean OR tree: (a | b) | c -> [a, b, c].
+void split_disjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
+  const AExpr& e = arena.get(node);
+  if (e.kind == AExprKind::BinaryExpr && e.op == Operator::Or &&
+      plan::node_dtype(e.inputs[0], arena, schema).is_boolean() &&
+      plan::node_dtype(e.inputs[1], arena, schema).is_boolean()) {
+    split_disjuncts(e.inputs[0], arena, schema, out);
+    split_disjuncts(e.inputs[1], arena, schema, out);
+    return;
+  }
+  out.push_back(node);
+}
+
+// Whether every column `node` reads comes from `side` (and it reads at least one).
+bool reads_only(Node node, JoinSide side, const ExprArena& arena,
+                const std::unordered_map<std::string, JoinSide>& origin) {
+  const auto cols = columns_of(node, arena);
+  if (cols.empty()) return false;
+  for (const auto& c : cols) {
+    auto it = origin.find(c);
+    if (it == origin.end() || it->second != side) return false;
+  }
+  return true;
+}
+
+// The predicate `disjunction` implies for one side, or nullopt when some disjunct asks
+// nothing of that side alone (or everything: then the disjunction itself is pushable).
+std::optional<Node> derive(const std::vector<std::vector<Node>>& disjuncts, JoinSide side, ExprArena& ea,
+                           const std::unordered_map<std::string, JoinSide>& origin) {
+  std::vector<Node> parts;
+  bool all_one_sided = true;
+  for (const auto& conjuncts : disjuncts) {
+    std::vector<Node> mine;
+    for (Node c : conjuncts) {
+      if (reads_only(c, side, ea, origin) && is_row_local(c, ea)) mine.push_back(c);
+      else all_one_sided = false;
+    }
+    if (mine.empty()) return std::nullopt;
+    parts.push_back(*combine_conjuncts(mine, ea));
+  }
+  if (all_one_sided) return std::nullopt;
+  Node out = parts[0];
+  for (size_t i = 1; i < parts.size(); ++i) out = ea.add(AExpr::binary(out, Operator::Or, parts[i]));
+  return out;
+}
+
+void derive_for(Node n, IRArena& lp, ExprArena& ea) {
+  const IR& filter = lp.get(n);
+  const IR& join = lp.get(filter.inputs[0]);
+  if (join.kind != IRKind::Join || join.join.how != JoinType::Inner) return;
+  const Schema& schema = *join.schema;
+  std::unordered_map<std::string, JoinSide> origin;
+  for (const auto& c : join_columns(join, *lp.get(join.inputs[0]).schema, *lp.get(join.inputs[1]).schema, ea))
+    origin[c.output] = c.side;
+  std::vector<Node> conjuncts;
+  split_conjuncts(filter.predicate->node(), ea, schema, conjuncts);
+  std::vector<Node> derived;
+  for (Node c : conjuncts) {
+    std::vector<Node> ors;
+    split_disjuncts(c, ea, schema, ors);
+    if (ors.size() < 2) continue;
+    std::vector<std::vector<Node>> disjuncts(ors.size());
+    for (size_t i = 0; i < ors.size(); ++i) split_conjuncts(ors[i], ea, schema, disjuncts[i]);
+    for (JoinSide side : {JoinSide::Left, JoinSide::Right})
+      if (auto d = derive(disjuncts, side, ea, origin)) derived.push_back(*d);
+  }
+  if (derived.empty()) return;
+  derived.insert(derived.begin(), filter.predicate->node());
+  Node combined = *combine_conjuncts(derived, ea);
+  lp.get_mut(n).predicate = predicate_ir(combined, ea);
+}
+
+}  // namespace
+
+Node derive_join_predicates(Node root, IRArena& lp, ExprArena& ea) {
+  std::vector<Node> stack{root};
+  std::vector<bool> seen(lp.size(), false);
+  seen[root.idx] = true;
+  while (!stack.empty()) {
+    Node n = stack.back();
+    stack.pop_back();
+    if (lp.get(n).kind == IRKind::Filter) derive_for(n, lp, ea);
+    for (Node in : lp.get(n).inputs)
+      if (!seen[in.idx]) {
+        seen[in.idx] = true;
+        stack.push_back(in);
+      }
+  }
+  return root;
+}
+
+}  // namespace frazil::optimizer
