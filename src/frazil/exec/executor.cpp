@@ -149,31 +149,31 @@ class Executor {
     // A scan's own projection and predicate run first, inside the pipeline.
     std::vector<OperatorRef> scan_ops;
     if (src.kind == IRKind::DataFrameScan) {
-      p.source = frame_source(*src.df, opts_.morsel_size);
+      p.source = frame_source(*src.df(), opts_.morsel_size);
       if (src.predicate)
         scan_ops.push_back(std::make_shared<FilterOperator>(
-            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
-      if (src.projection) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema())));
+      if (src.projection()) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
     } else if (src.kind == IRKind::Scan) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
       // readers filter while parsing; other formats are filtered here, morsel by morsel.
-      const bool filter_here = src.predicate && src.scan.format != dsl::ScanFormat::Csv;
-      SourceRef streamed = src.scan.format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
+      const bool filter_here = src.predicate && src.scan().format != dsl::ScanFormat::Csv;
+      SourceRef streamed = src.scan().format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
       if (filter_here)
         scan_ops.push_back(std::make_shared<FilterOperator>(
-            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema)));
+            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema())));
       if (streamed) {
         bool extra = false;
         scan_columns(src, ea_, &extra);
-        if (src.projection && extra) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
+        if (src.projection() && extra) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
         p.source = streamed;
       } else {
         DataFrame source = read_scan(src, ea_);
-        if (src.projection && source.width() != src.projection->size())
-          scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection));
-        if (src.n_rows && filter_here) {
+        if (src.projection() && source.width() != src.projection()->size())
+          scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
+        if (src.n_rows() && filter_here) {
           // The row limit counts rows after the predicate: filter first, then cut.
-          source = run_source(frame_source(source, opts_.morsel_size), scan_ops).head(*src.n_rows);
+          source = run_source(frame_source(source, opts_.morsel_size), scan_ops).head(*src.n_rows());
           scan_ops.clear();
         }
         p.source = frame_source(source, opts_.morsel_size);
@@ -257,13 +257,13 @@ class Executor {
     for (const auto& k : physical::create_physical_exprs(ir.keys, ea_, input_schema(ir)))
       keys.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
     compute::SortOptions opts;
-    opts.descending = ir.sort.descending;
-    opts.nulls_last = ir.sort.nulls_last;
-    opts.stable = ir.sort.maintain_order;
-    if (ir.sort_slice && ir.sort_slice->first >= 0)
-      opts.limit = ir.sort_slice->first + ir.sort_slice->second;
+    opts.descending = ir.sort().descending;
+    opts.nulls_last = ir.sort().nulls_last;
+    opts.stable = ir.sort().maintain_order;
+    if (ir.sort_slice() && ir.sort_slice()->first >= 0)
+      opts.limit = ir.sort_slice()->first + ir.sort_slice()->second;
     DataFrame sorted = compute::take_frame(df, compute::arg_sort(keys, opts));
-    if (ir.sort_slice) return slice(sorted, ir.sort_slice->first, ir.sort_slice->second);
+    if (ir.sort_slice()) return slice(sorted, ir.sort_slice()->first, ir.sort_slice()->second);
     return sorted;
   }
 
@@ -290,7 +290,7 @@ class Executor {
     const std::vector<std::string> names = ir.names.empty() ? df.names() : ir.names;
     for (const auto& n : names) keys.push_back(df.column(n).as_array());
     if (keys.empty()) return df.slice(0, std::min<int64_t>(df.height(), 1));
-    return compute::take_frame(df, compute::unique_rows(keys, ir.keep));
+    return compute::take_frame(df, compute::unique_rows(keys, ir.keep()));
   }
 
   DataFrame map_function(const IR& ir) {

@@ -29,8 +29,8 @@ using compute::kNullIdx;
 class OutputLayout {
  public:
   OutputLayout(const plan::IR& ir, const plan::ExprArena& ea) : ir_(ir) {
-    const JoinType how = ir.join.how;
-    if (!ir.join.coalesce || how == JoinType::Cross) return;
+    const JoinType how = ir.join().how;
+    if (!ir.join().coalesce || how == JoinType::Cross) return;
     auto key_column_name = [&](const plan::ExprIR& e) -> std::optional<std::string> {
       plan::Node n = e.node();
       while (ea.get(n).kind == plan::AExprKind::Cast) n = ea.get(n).inputs[0];
@@ -118,7 +118,7 @@ DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFra
                      const JoinKeys& lkeys, const JoinKeys& rkeys, const OutputLayout& layout,
                      int64_t morsel_size) {
   const DataFrame left = left_in.rechunk(), right = right_in.rechunk();
-  const JoinType how = ir.join.how;
+  const JoinType how = ir.join().how;
   compute::JoinIndices idx = how == JoinType::Cross
                                  ? compute::cross_join(left.height(), right.height())
                                  : compute::hash_join(lkeys.evaluate(left), rkeys.evaluate(right), how);
@@ -141,7 +141,7 @@ class JoinProbeOperator final : public Operator {
         build_(std::move(build)),
         table_(std::move(table)),
         build_left_(build_left),
-        how_(ir.join.how) {}
+        how_(ir.join().how) {}
 
   DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
     const compute::JoinTable& table = *table_;
@@ -194,7 +194,7 @@ class JoinProbeOperator final : public Operator {
 DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFrame& right,
                        const Schema& left_schema, const Schema& right_schema, const plan::ExprArena& ea,
                        int64_t morsel_size) {
-  const JoinType how = ir.join.how;
+  const JoinType how = ir.join().how;
   const OutputLayout layout(ir, ea);
   const JoinKeys lkeys(ir.keys, ea, left_schema);
   const JoinKeys rkeys(ir.keys2, ea, right_schema);
@@ -298,7 +298,7 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
 namespace frazil::exec {
 
 bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea) {
-  const JoinType how = ir.join.how;
+  const JoinType how = ir.join().how;
   if (how != JoinType::Inner && how != JoinType::Left && how != JoinType::Semi && how != JoinType::Anti) return false;
   for (const auto* keys : {&ir.keys, &ir.keys2})
     for (const auto& e : *keys)

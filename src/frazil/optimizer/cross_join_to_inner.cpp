@@ -37,7 +37,7 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
   const IR& filter = lp.get(n);
   const Node j = filter.inputs[0];
   const IR& join = lp.get(j);
-  if (join.kind != IRKind::Join || join.join.how != JoinType::Cross || parents[j.idx] > 1) return false;
+  if (join.kind != IRKind::Join || join.join().how != JoinType::Cross || parents[j.idx] > 1) return false;
   const Schema& schema = *join.schema;
   const auto columns = join_columns(join, *lp.get(join.inputs[0]).schema, *lp.get(join.inputs[1]).schema, ea);
   std::unordered_map<std::string, const JoinColumn*> origin;
@@ -67,8 +67,8 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
   }
   if (left_on.empty()) return false;
   IR inner = lp.get(j);
-  inner.join.how = JoinType::Inner;
-  inner.join.coalesce = false;  // both key columns stay, as in the cross join
+  inner.join_mut().how = JoinType::Inner;
+  inner.join_mut().coalesce = false;  // both key columns stay, as in the cross join
   inner.keys = std::move(left_on);
   inner.keys2 = std::move(right_on);
   if (auto remaining = combine_conjuncts(rest, ea)) {

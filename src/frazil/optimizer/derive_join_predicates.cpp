@@ -66,7 +66,7 @@ std::optional<Node> derive(const std::vector<std::vector<Node>>& disjuncts, Join
 void derive_for(Node n, IRArena& lp, ExprArena& ea) {
   const IR& filter = lp.get(n);
   const IR& join = lp.get(filter.inputs[0]);
-  if (join.kind != IRKind::Join || join.join.how != JoinType::Inner) return;
+  if (join.kind != IRKind::Join || join.join().how != JoinType::Inner) return;
   const Schema& schema = *join.schema;
   std::unordered_map<std::string, JoinSide> origin;
   for (const auto& c : join_columns(join, *lp.get(join.inputs[0]).schema, *lp.get(join.inputs[1]).schema, ea))

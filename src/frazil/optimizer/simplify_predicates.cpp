@@ -50,7 +50,7 @@ Node simplify_predicates(Node root, IRArena& lp, ExprArena& ea) {
     stack.pop_back();
     const IR& ir = lp.get(n);
     if (ir.predicate && (ir.kind == IRKind::Filter || ir.kind == IRKind::DataFrameScan || ir.kind == IRKind::Scan)) {
-      const Schema& schema = ir.kind == IRKind::Filter ? *ir.schema : *ir.source_schema;
+      const Schema& schema = ir.kind == IRKind::Filter ? *ir.schema : *ir.source_schema();
       auto simplified = simplify(ir.predicate->node(), schema, ea);
       if (simplified && *simplified != ir.predicate->node()) {
         lp.get_mut(n).predicate = predicate_ir(*simplified, ea);

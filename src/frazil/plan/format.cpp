@@ -95,9 +95,9 @@ std::string quoted_names(const std::vector<std::string>& names, size_t max = 4) 
 }
 
 std::string projection_text(const IR& ir) {
-  size_t total = ir.source_schema ? ir.source_schema->size() : 0;
-  if (!ir.projection) return "PROJECT */" + std::to_string(total) + " COLUMNS";
-  return "PROJECT" + quoted_names(*ir.projection) + " " + std::to_string(ir.projection->size()) + "/" +
+  size_t total = ir.source_schema() ? ir.source_schema()->size() : 0;
+  if (!ir.projection()) return "PROJECT */" + std::to_string(total) + " COLUMNS";
+  return "PROJECT" + quoted_names(*ir.projection()) + " " + std::to_string(ir.projection()->size()) + "/" +
          std::to_string(total) + " COLUMNS";
 }
 
@@ -107,18 +107,18 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
   auto child = [&](size_t i, int extra) { format(ir.inputs[i], lp, ea, indent + extra, os); };
   switch (ir.kind) {
     case IRKind::DataFrameScan:
-      os << pad << "DF " << quoted_names(ir.source_schema->names()) << "; " << projection_text(ir);
+      os << pad << "DF " << quoted_names(ir.source_schema()->names()) << "; " << projection_text(ir);
       if (ir.predicate) os << "; SELECTION: " << predicate_text(*ir.predicate, ea);
       os << "\n";
       break;
     case IRKind::Scan: {
-      std::string fmt = dsl::scan_format_name(ir.scan.format);
+      std::string fmt = dsl::scan_format_name(ir.scan().format);
       fmt[0] = static_cast<char>(std::toupper(fmt[0]));
       if (fmt == "Csv") fmt = "Csv";
-      os << pad << fmt << " SCAN " << quoted_names(ir.scan.paths, 2) << "\n";
+      os << pad << fmt << " SCAN " << quoted_names(ir.scan().paths, 2) << "\n";
       os << pad << projection_text(ir) << "\n";
       if (ir.predicate) os << pad << "SELECTION: " << predicate_text(*ir.predicate, ea) << "\n";
-      if (ir.n_rows) os << pad << "N_ROWS: " << *ir.n_rows << "\n";
+      if (ir.n_rows()) os << pad << "N_ROWS: " << *ir.n_rows() << "\n";
       break;
     }
     case IRKind::Filter:
@@ -145,7 +145,7 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
       child(0, 4);
       break;
     case IRKind::Join: {
-      std::string how = compute::join_type_name(ir.join.how);
+      std::string how = compute::join_type_name(ir.join().how);
       os << pad << how << " JOIN:\n" << pad << "LEFT PLAN ON: " << expr_list(ir.keys, ea) << "\n";
       child(0, 2);
       os << pad << "RIGHT PLAN ON: " << expr_list(ir.keys2, ea) << "\n";
@@ -155,7 +155,7 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
     }
     case IRKind::Sort:
       os << pad << "SORT BY ";
-      if (ir.sort_slice) os << "[slice: (" << ir.sort_slice->first << ", " << ir.sort_slice->second << ")] ";
+      if (ir.sort_slice()) os << "[slice: (" << ir.sort_slice()->first << ", " << ir.sort_slice()->second << ")] ";
       os << expr_list(ir.keys, ea) << "\n";
       child(0, 2);
       break;
@@ -172,12 +172,12 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
       os << pad << "END UNION\n";
       break;
     case IRKind::Distinct:
-      os << pad << "UNIQUE[maintain_order: " << (ir.maintain_order ? "true" : "false") << ", keep: " << ir.keep
+      os << pad << "UNIQUE[maintain_order: " << (ir.maintain_order ? "true" : "false") << ", keep: " << ir.keep()
          << "] BY " << (ir.names.empty() ? std::string("None") : quoted_names(ir.names, 100)) << "\n";
       child(0, 2);
       break;
     case IRKind::MapFunction:
-      if (ir.map == MapKind::Rename) os << pad << "RENAME " << quoted_names(ir.names, 100) << " -> " << quoted_names(ir.names2, 100) << "\n";
+      if (ir.map == MapKind::Rename) os << pad << "RENAME " << quoted_names(ir.names, 100) << " -> " << quoted_names(ir.names2(), 100) << "\n";
       else if (ir.map == MapKind::RowIndex) os << pad << "ROW_INDEX " << ir.names[0] << "\n";
       else os << pad << "EXPLODE " << quoted_names(ir.names, 100) << "\n";
       child(0, 2);
@@ -201,14 +201,14 @@ std::string dot_escape(const std::string& s) {
 
 std::string node_label(const IR& ir, const ExprArena& ea) {
   switch (ir.kind) {
-    case IRKind::DataFrameScan: return "TABLE\\nπ " + std::string(ir.projection ? std::to_string(ir.projection->size()) : "*") + "/" + std::to_string(ir.source_schema->size()) + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
-    case IRKind::Scan: return std::string(dsl::scan_format_name(ir.scan.format)) + " SCAN" + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
+    case IRKind::DataFrameScan: return "TABLE\\nπ " + std::string(ir.projection() ? std::to_string(ir.projection()->size()) : "*") + "/" + std::to_string(ir.source_schema()->size()) + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
+    case IRKind::Scan: return std::string(dsl::scan_format_name(ir.scan().format)) + " SCAN" + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
     case IRKind::Filter: return "FILTER BY " + dot_escape(format_expr(*ir.predicate, ea));
     case IRKind::Select: return "SELECT " + dot_escape(expr_list(ir.exprs, ea));
     case IRKind::HStack: return "WITH COLUMNS " + dot_escape(quoted_names([&] { std::vector<std::string> v; for (auto& e : ir.exprs) v.push_back(e.output_name()); return v; }()));
     case IRKind::SimpleProjection: return "π " + std::to_string(ir.schema->size());
     case IRKind::GroupBy: return "AGG " + dot_escape(expr_list(ir.exprs, ea)) + "\\nBY " + dot_escape(expr_list(ir.keys, ea));
-    case IRKind::Join: return std::string(compute::join_type_name(ir.join.how)) + " JOIN\\nleft: " + dot_escape(expr_list(ir.keys, ea)) + "\\nright: " + dot_escape(expr_list(ir.keys2, ea));
+    case IRKind::Join: return std::string(compute::join_type_name(ir.join().how)) + " JOIN\\nleft: " + dot_escape(expr_list(ir.keys, ea)) + "\\nright: " + dot_escape(expr_list(ir.keys2, ea));
     case IRKind::Sort: return "SORT BY " + dot_escape(expr_list(ir.keys, ea));
     case IRKind::Slice: return "SLICE offset: " + std::to_string(ir.offset) + "; len: " + std::to_string(ir.length);
     case IRKind::Union: return "UNION";

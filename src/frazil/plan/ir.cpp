@@ -2,6 +2,19 @@
 
 namespace frazil::plan {
 
+const IRPayload& IR::payload() const {
+  static const IRPayload kDefaults;
+  return payload_ ? *payload_ : kDefaults;
+}
+
+IRPayload& IR::payload_mut() {
+  // As AExpr's: planning runs on one thread per arena, and a payload another node (or a
+  // copy of the arena) holds is never changed in place.
+  if (!payload_) payload_ = std::make_shared<IRPayload>();
+  else if (payload_.use_count() > 1) payload_ = std::make_shared<IRPayload>(*payload_);
+  return *payload_;
+}
+
 std::vector<const ExprIR*> IR::all_exprs() const {
   std::vector<const ExprIR*> out;
   for (const auto& e : exprs) out.push_back(&e);

@@ -79,7 +79,7 @@ std::optional<double> file_rows(const std::string& path, const IR& scan) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  if (scan.scan.format == dsl::ScanFormat::Parquet) {
+  if (scan.scan().format == dsl::ScanFormat::Parquet) {
     try {
       return static_cast<double>(io::parquet::ParquetFile::open(path)->num_rows());
     } catch (const std::exception&) {
@@ -89,18 +89,18 @@ std::optional<double> file_rows(const std::string& path, const IR& scan) {
   auto bytes = static_cast<double>(fs::file_size(path, ec));
   if (ec) return std::nullopt;
   double width = 1;
-  if (scan.scan.file_schema)
-    for (const auto& f : scan.scan.file_schema->fields()) width += text_width(f.dtype);
+  if (scan.scan().file_schema)
+    for (const auto& f : scan.scan().file_schema->fields()) width += text_width(f.dtype);
   return bytes / width;
 }
 
 }  // namespace
 
 std::optional<double> source_rows(const IR& scan) {
-  if (scan.kind == IRKind::DataFrameScan) return static_cast<double>(scan.df->height());
+  if (scan.kind == IRKind::DataFrameScan) return static_cast<double>(scan.df()->height());
   if (scan.kind != IRKind::Scan) return std::nullopt;
   double total = 0;
-  for (const auto& path : scan.scan.paths) {
+  for (const auto& path : scan.scan().paths) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
@@ -145,7 +145,7 @@ class Estimator {
       case IRKind::Scan: {
         auto n = source_rows(ir);
         if (!n) return std::nullopt;
-        double read = ir.n_rows ? std::min<double>(*n, static_cast<double>(*ir.n_rows)) : *n;
+        double read = ir.n_rows() ? std::min<double>(*n, static_cast<double>(*ir.n_rows())) : *n;
         return PlanCost{read * selectivity(ir.predicate), read};
       }
       case IRKind::Filter: {
@@ -184,7 +184,7 @@ class Estimator {
         auto l = in(0), r = in(1);
         if (!l || !r) return std::nullopt;
         double rows = 0;
-        switch (ir.join.how) {
+        switch (ir.join().how) {
           case compute::JoinType::Inner: rows = std::max(l->rows, r->rows); break;
           case compute::JoinType::Left: rows = l->rows; break;
           case compute::JoinType::Right: rows = r->rows; break;
@@ -198,7 +198,7 @@ class Estimator {
       case IRKind::Sort: {
         auto c = in(0);
         if (!c) return c;
-        double rows = ir.sort_slice ? std::min<double>(c->rows, static_cast<double>(ir.sort_slice->second)) : c->rows;
+        double rows = ir.sort_slice() ? std::min<double>(c->rows, static_cast<double>(ir.sort_slice()->second)) : c->rows;
         return PlanCost{rows, c->work + 2 * c->rows};
       }
       case IRKind::Slice: {

@@ -173,9 +173,9 @@ class PredicatePushdown {
     const IR& ir = lp_.get(n);
     // A file scan's row limit counts rows that passed its predicate: a filter above the
     // limit is not the same as one below it.
-    if (ir.kind == IRKind::Scan && ir.n_rows) return wrap(n, acc);
+    if (ir.kind == IRKind::Scan && ir.n_rows()) return wrap(n, acc);
     Preds all;
-    if (ir.predicate) split_conjuncts(ir.predicate->node(), ea_, *ir.source_schema, all);
+    if (ir.predicate) split_conjuncts(ir.predicate->node(), ea_, *ir.source_schema(), all);
     for (Node p : acc) add_pred(all, p);
     lp_.get_mut(n).predicate = predicate_ir(*combine_conjuncts(all, ea_), ea_);
     return n;
@@ -230,7 +230,7 @@ class PredicatePushdown {
     const IR& ir = lp_.get(n);
     if (ir.map != MapKind::Rename) return barrier(n, acc);  // a row index numbers the rows it sees
     NameMap back;  // new name -> old name
-    for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2[i]] = ir.names[i];
+    for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
     Preds down;
     for (Node p : acc) {
       NameMap map;
@@ -245,7 +245,7 @@ class PredicatePushdown {
 
   Node sort(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
-    if (ir.sort_slice) return barrier(n, acc);  // top-k: which rows survive depends on the others
+    if (ir.sort_slice()) return barrier(n, acc);  // top-k: which rows survive depends on the others
     for (const auto& k : ir.keys)
       if (!is_row_local(k.node(), ea_)) return barrier(n, acc);
     return through(n, 0, std::move(acc), {});
@@ -303,7 +303,7 @@ class PredicatePushdown {
     const SchemaRef schema = ir.schema;
     for (const auto* k : ir.all_exprs())
       if (!is_row_local(k->node(), ea_)) return barrier(n, acc);
-    JoinType how = ir.join.how;
+    JoinType how = ir.join().how;
     if (how == JoinType::Full) return barrier(n, acc);
     const auto columns =
         join_columns(ir, *lp_.get(ir.inputs[0]).schema, *lp_.get(ir.inputs[1]).schema, ea_);
@@ -318,7 +318,7 @@ class PredicatePushdown {
     if (how == JoinType::Left) {
       for (Node p : acc)
         if (rejects_nulls(p, ea_, from(JoinSide::Right))) {
-          lp_.get_mut(n).join.how = how = JoinType::Inner;
+          lp_.get_mut(n).join_mut().how = how = JoinType::Inner;
           break;
         }
     }

@@ -385,7 +385,7 @@ class ProjectionPushdown {
           in0 = Need::everything();
         } else if (ir.map == MapKind::Rename) {
           std::unordered_map<std::string, std::string> back;
-          for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2[i]] = ir.names[i];
+          for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
           for (const auto& c : need.names) {
             auto it = back.find(c);
             in0.add(it == back.end() ? c : it->second);
@@ -448,17 +448,17 @@ class ProjectionPushdown {
     switch (ir.kind) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: {
-        const Schema& source = *ir.source_schema;
+        const Schema& source = *ir.source_schema();
         // Everything it reads now is needed: it keeps reading exactly that.
         if (source.empty() || need.all) break;
         std::vector<std::string> proj = ordered(source, need.names);
         if (proj.empty()) proj.push_back(narrowest(source));
         if (proj.size() == source.size()) {
-          ir.projection.reset();
-          ir.schema = ir.source_schema;
+          ir.projection_mut().reset();
+          ir.schema = ir.source_schema();
         } else {
           ir.schema = fields_of(source, proj);
-          ir.projection = std::move(proj);
+          ir.projection_mut() = std::move(proj);
         }
         break;
       }
@@ -525,7 +525,7 @@ class ProjectionPushdown {
           for (size_t i = 0; i < ir.names.size(); ++i)
             if (input.contains(ir.names[i])) {
               from.push_back(ir.names[i]);
-              to.push_back(ir.names2[i]);
+              to.push_back(ir.names2()[i]);
             }
           if (from.empty()) {  // nothing renamed is used any more
             forward_[n.idx] = ir.inputs[0];
@@ -538,7 +538,7 @@ class ProjectionPushdown {
             if (it != from.end()) f.name = to[it - from.begin()];
           }
           ir.names = std::move(from);
-          ir.names2 = std::move(to);
+          ir.names2_mut() = std::move(to);
           ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
         } else if (ir.map == MapKind::RowIndex && !inputs_unchanged) {
           Schema out;
@@ -579,7 +579,7 @@ class ProjectionPushdown {
       const Schema& rs = *lp_.get(ir.inputs[1]).schema;
       if (!same_origins(ir, before, ls, rs, need)) return nullptr;
       try {
-        return plan::join_schema(ls, rs, ir.keys, ir.keys2, ir.join, ea_);
+        return plan::join_schema(ls, rs, ir.keys, ir.keys2, ir.join(), ea_);
       } catch (const Error&) {
         return nullptr;
       }

@@ -101,20 +101,20 @@ class SlicePushdown {
         // reader counts rows that passed it. Either way a slice from the start fits.
         if (!s || s->offset < 0) return barrier(n, s);
         int64_t limit = add_saturating(s->offset, s->length);
-        if (ir.n_rows) limit = std::min(limit, *ir.n_rows);
-        lp_.get_mut(n).n_rows = limit;
+        if (ir.n_rows()) limit = std::min(limit, *ir.n_rows());
+        lp_.get_mut(n).n_rows_mut() = limit;
         return s->offset == 0 ? n : place(n, Slice{s->offset, s->length});
       }
       case IRKind::Sort: {
         if (!s) return barrier(n, s);
         // A top-k keeps `offset + length` rows: only worth it for a bounded slice.
         if (s->offset >= 0 && s->length > INT64_MAX / 4) return barrier(n, s);
-        if (ir.sort_slice) {
-          auto merged = merge(Slice{ir.sort_slice->first, ir.sort_slice->second}, *s);
+        if (ir.sort_slice()) {
+          auto merged = merge(Slice{ir.sort_slice()->first, ir.sort_slice()->second}, *s);
           if (!merged) return barrier(n, s);
-          lp_.get_mut(n).sort_slice = std::make_pair(merged->offset, merged->length);
+          lp_.get_mut(n).sort_slice_mut() = std::make_pair(merged->offset, merged->length);
         } else {
-          lp_.get_mut(n).sort_slice = std::make_pair(s->offset, s->length);
+          lp_.get_mut(n).sort_slice_mut() = std::make_pair(s->offset, s->length);
         }
         return barrier(n, std::nullopt);
       }

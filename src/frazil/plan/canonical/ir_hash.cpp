@@ -50,13 +50,13 @@ uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
   uint64_t h = hash_combine(static_cast<uint64_t>(ir.kind) + 1, ir.inputs.size());
   switch (ir.kind) {
     case IRKind::DataFrameScan:
-      h = hash_combine(h, std::hash<const void*>()(ir.df.get()));
+      h = hash_combine(h, std::hash<const void*>()(ir.df().get()));
       break;
     case IRKind::Scan:
-      h = hash_combine(h, static_cast<uint64_t>(ir.scan.format));
-      h = hash_names(h, ir.scan.paths);
-      h = ir.scan.options_key.empty() ? hash_combine(h, std::hash<const void*>()(ir.scan.options.get()))
-                                      : hash_combine(h, std::hash<std::string>()(ir.scan.options_key));
+      h = hash_combine(h, static_cast<uint64_t>(ir.scan().format));
+      h = hash_names(h, ir.scan().paths);
+      h = ir.scan().options_key.empty() ? hash_combine(h, std::hash<const void*>()(ir.scan().options.get()))
+                                      : hash_combine(h, std::hash<std::string>()(ir.scan().options_key));
       break;
     case IRKind::Filter: break;  // the predicate is hashed below
     case IRKind::Select:
@@ -64,24 +64,24 @@ uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
     case IRKind::SimpleProjection: h = hash_names(h, ir.schema->names()); break;
     case IRKind::GroupBy: h = hash_combine(h, ir.maintain_order); break;
     case IRKind::Join:
-      h = hash_combine(h, static_cast<uint64_t>(ir.join.how));
-      h = hash_combine(h, hash_str(ir.join.suffix) * 2 + ir.join.coalesce);
+      h = hash_combine(h, static_cast<uint64_t>(ir.join().how));
+      h = hash_combine(h, hash_str(ir.join().suffix) * 2 + ir.join().coalesce);
       break;
     case IRKind::Sort:
-      for (bool b : ir.sort.descending) h = hash_combine(h, b);
-      for (bool b : ir.sort.nulls_last) h = hash_combine(h, b + 2);
-      h = hash_combine(h, ir.sort.maintain_order);
-      if (ir.sort_slice) h = hash_combine(hash_combine(h, ir.sort_slice->first), ir.sort_slice->second);
+      for (bool b : ir.sort().descending) h = hash_combine(h, b);
+      for (bool b : ir.sort().nulls_last) h = hash_combine(h, b + 2);
+      h = hash_combine(h, ir.sort().maintain_order);
+      if (ir.sort_slice()) h = hash_combine(hash_combine(h, ir.sort_slice()->first), ir.sort_slice()->second);
       break;
     case IRKind::Slice: h = hash_combine(hash_combine(h, ir.offset), ir.length); break;
     case IRKind::Union: break;
     case IRKind::Distinct:
       h = hash_names(h, ir.names);
-      h = hash_combine(hash_combine(h, hash_str(ir.keep)), ir.maintain_order);
+      h = hash_combine(hash_combine(h, hash_str(ir.keep())), ir.maintain_order);
       break;
     case IRKind::MapFunction:
       h = hash_combine(h, static_cast<uint64_t>(ir.map));
-      h = hash_names(hash_names(h, ir.names), ir.names2);
+      h = hash_names(hash_names(h, ir.names), ir.names2());
       h = hash_combine(h, ir.offset);
       break;
     case IRKind::Cache: h = hash_combine(h, ir.cache_id); break;
@@ -92,8 +92,8 @@ uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
   h = hash_exprs(h, ir.keys, hasher);
   h = hash_exprs(h, ir.keys2, hasher);
   h = hash_predicate(h, ir.predicate, hasher);
-  if (ir.projection) h = hash_names(h + 1, *ir.projection);
-  if (ir.n_rows) h = hash_combine(h, *ir.n_rows);
+  if (ir.projection()) h = hash_names(h + 1, *ir.projection());
+  if (ir.n_rows()) h = hash_combine(h, *ir.n_rows());
   return h;
 }
 
@@ -101,18 +101,18 @@ bool ir_equal_shallow(const IR& a, const IR& b, ExprIRHasher& hasher) {
   // Every field is compared whatever the kind (fields a kind does not use are default in
   // both), so a field added to IR is safe once it is listed here.
   if (a.kind != b.kind || a.inputs.size() != b.inputs.size()) return false;
-  if (a.df != b.df) return false;
+  if (a.df() != b.df()) return false;
   // The same DataFrame object or reader options object implies the same source schema;
   // equal options by value must also have found the same file schema.
-  if (a.scan.format != b.scan.format || a.scan.paths != b.scan.paths) return false;
-  if (a.scan.options != b.scan.options) {
-    if (a.scan.options_key.empty() || a.scan.options_key != b.scan.options_key) return false;
-    if (!a.scan.file_schema || !b.scan.file_schema || !(*a.scan.file_schema == *b.scan.file_schema)) return false;
+  if (a.scan().format != b.scan().format || a.scan().paths != b.scan().paths) return false;
+  if (a.scan().options != b.scan().options) {
+    if (a.scan().options_key.empty() || a.scan().options_key != b.scan().options_key) return false;
+    if (!a.scan().file_schema || !b.scan().file_schema || !(*a.scan().file_schema == *b.scan().file_schema)) return false;
   }
-  if (a.projection != b.projection || a.n_rows != b.n_rows) return false;
-  if (!(a.join == b.join) || !(a.sort == b.sort) || a.sort_slice != b.sort_slice) return false;
+  if (a.projection() != b.projection() || a.n_rows() != b.n_rows()) return false;
+  if (!(a.join() == b.join()) || !(a.sort() == b.sort()) || a.sort_slice() != b.sort_slice()) return false;
   if (a.offset != b.offset || a.length != b.length || a.maintain_order != b.maintain_order) return false;
-  if (a.keep != b.keep || a.names != b.names || a.names2 != b.names2 || a.map != b.map) return false;
+  if (a.keep() != b.keep() || a.names != b.names || a.names2() != b.names2() || a.map != b.map) return false;
   if (a.cache_id != b.cache_id) return false;
   // A SimpleProjection is defined by its output columns; other kinds' schemas follow from
   // their payload and inputs (and comparing wide schemas per probe would cost too much).

@@ -81,16 +81,16 @@ struct Converter {
     switch (p.kind) {
       case DslKind::DataFrameScan: {
         ir.kind = IRKind::DataFrameScan;
-        ir.df = p.df;
+        ir.df_mut() = p.df;
         ir.schema = std::make_shared<const Schema>(p.df->schema());
-        ir.source_schema = ir.schema;
+        ir.source_schema_mut() = ir.schema;
         break;
       }
       case DslKind::Scan: {
         ir.kind = IRKind::Scan;
-        ir.scan = p.scan;
+        ir.scan_mut() = p.scan;
         ir.schema = p.scan.file_schema;
-        ir.source_schema = ir.schema;
+        ir.source_schema_mut() = ir.schema;
         break;
       }
       case DslKind::Filter: {
@@ -151,7 +151,7 @@ struct Converter {
         const Schema& rs = *schema_of(right);
         ir.kind = IRKind::Join;
         ir.inputs = {left, right};
-        ir.join = p.join;
+        ir.join_mut() = p.join;
         if (p.join.how != compute::JoinType::Cross) {
           ir.keys = exprs(p.keys, ls);
           ir.keys2 = exprs(p.keys2, rs);
@@ -176,7 +176,7 @@ struct Converter {
                                         "`: ", rt, " on right"));
           }
         }
-        ir.schema = join_schema(ls, rs, ir.keys, ir.keys2, ir.join, ea);
+        ir.schema = join_schema(ls, rs, ir.keys, ir.keys2, ir.join(), ea);
         break;
       }
       case DslKind::Sort: {
@@ -185,7 +185,7 @@ struct Converter {
         ir.kind = IRKind::Sort;
         ir.inputs = {input};
         ir.keys = exprs(p.keys, in);
-        ir.sort = p.sort;
+        ir.sort_mut() = p.sort;
         auto expand = [&](std::vector<bool> v, const char* what) {
           if (v.size() == 1) v.assign(ir.keys.size(), v[0]);
           if (v.size() != ir.keys.size())
@@ -193,8 +193,8 @@ struct Converter {
                                        ") does not match the length of `by` (", ir.keys.size(), ")"));
           return v;
         };
-        ir.sort.descending = expand(ir.sort.descending, "descending");
-        ir.sort.nulls_last = expand(ir.sort.nulls_last, "nulls_last");
+        ir.sort_mut().descending = expand(ir.sort().descending, "descending");
+        ir.sort_mut().nulls_last = expand(ir.sort().nulls_last, "nulls_last");
         ir.schema = schema_of(input);
         break;
       }
@@ -239,7 +239,7 @@ struct Converter {
         ir.kind = IRKind::Distinct;
         ir.inputs = {input};
         ir.names = p.names;
-        ir.keep = p.keep;
+        ir.keep_mut() = p.keep;
         ir.maintain_order = p.maintain_order;
         ir.schema = schema_of(input);
         break;
@@ -251,7 +251,7 @@ struct Converter {
         ir.map = MapKind::Rename;
         ir.inputs = {input};
         ir.names = p.names;
-        ir.names2 = p.names2;
+        ir.names2_mut() = p.names2;
         std::vector<Field> fields = in.fields();
         for (size_t i = 0; i < p.names.size(); ++i) {
           auto idx = in.index_of(p.names[i]);
