@@ -173,23 +173,60 @@ struct Decision {
   std::vector<bool> keep;  // Select/HStack exprs, GroupBy aggregations
 };
 
+// Dense slots for the nodes of the subplan being optimized: the node index itself when the
+// subplan is most of the arena, a hash map when it is a small part of it (cache_states
+// re-optimizes thousands of small subplans of one big arena: arrays the size of the arena
+// for each would make that quadratic).
+class Slots {
+ public:
+  static constexpr size_t npos = SIZE_MAX;
+
+  void init(const std::vector<Node>& nodes, size_t arena_size) {
+    direct_ = nodes.size() * 8 >= arena_size;
+    map_.clear();
+    if (direct_) {
+      size_ = arena_size;
+      return;
+    }
+    for (Node n : nodes) map_.emplace(n.idx, map_.size());
+    size_ = nodes.size();
+  }
+  size_t size() const { return size_; }
+  // The slot of a node of the subplan; npos for a node added since.
+  size_t find(Node n) const {
+    if (direct_) return n.idx < size_ ? n.idx : npos;
+    auto it = map_.find(n.idx);
+    return it == map_.end() ? npos : it->second;
+  }
+  size_t at(Node n) const {
+    const size_t s = find(n);
+    FRAZIL_CHECK(s != npos);
+    return s;
+  }
+
+ private:
+  bool direct_ = true;
+  size_t size_ = 0;
+  std::unordered_map<uint32_t, size_t> map_;
+};
+
 class ProjectionPushdown {
  public:
   ProjectionPushdown(IRArena& lp, ExprArena& ea) : lp_(lp), ea_(ea) {}
 
   Node run(Node root) {
-    // Indexed by node: only nodes that exist now are looked up (projections added while
-    // rewriting are never forwarded nor revisited).
-    const size_t size = lp_.size();
-    original_.resize(size);
-    needed_.resize(size);
-    keep_.resize(size);
-    forward_.assign(size, Node());
-    std::vector<bool> seen(size, false);
+    std::vector<bool> seen(lp_.size(), false);
     std::vector<Node> post;
     dfs(root, seen, post);
+    // One slot per node of the subplan: only those are looked up (projections added while
+    // rewriting are never forwarded nor revisited).
+    slots_.init(post, lp_.size());
+    original_.resize(slots_.size());
+    needed_.resize(slots_.size());
+    keep_.resize(slots_.size());
+    forward_.assign(slots_.size(), Node());
     std::vector<Node> order(post.rbegin(), post.rend());  // parents before children
-    for (Node n : order) original_[n.idx] = lp_.get(n).schema;
+    for (Node n : order) original_[slot(n)] = lp_.get(n).schema;
 
     compute_needs(root, order);
 
@@ -205,7 +242,8 @@ class ProjectionPushdown {
     post.push_back(n);
   }
 
-  const Schema& original(Node n) const { return *original_[n.idx]; }
+  size_t slot(Node n) const { return slots_.at(n); }
+  const Schema& original(Node n) const { return *original_[slot(n)]; }
 
   // Top-down: every node's needs are final once all its parents are done. Cache nodes of
   // one id share their input's result, so they need the union of their consumers' needs;
@@ -214,24 +252,24 @@ class ProjectionPushdown {
     std::unordered_map<uint64_t, Need> cache_needs;
     for (int round = 0;; ++round) {
       FRAZIL_CHECK_LT(round, 100);
-      for (Node n : order) needed_[n.idx] = Need();
-      needed_[root.idx] = Need::everything();
+      for (Node n : order) needed_[slot(n)] = Need();
+      needed_[slot(root)] = Need::everything();
       for (Node n : order) {
-        Need& need = needed_[n.idx];
+        Need& need = needed_[slot(n)];
         const IR& ir = lp_.get(n);
         if (ir.kind == IRKind::Cache) {
           const auto it = cache_needs.find(ir.cache_id);
           if (it != cache_needs.end()) need.merge(it->second);
         }
         Decision d = decide(n, need);
-        for (size_t i = 0; i < ir.inputs.size(); ++i) needed_[ir.inputs[i].idx].merge(d.input_needs[i]);
-        keep_[n.idx] = std::move(d.keep);
+        for (size_t i = 0; i < ir.inputs.size(); ++i) needed_[slot(ir.inputs[i])].merge(d.input_needs[i]);
+        keep_[slot(n)] = std::move(d.keep);
       }
       bool grew = false;
       for (Node n : order) {
         const IR& ir = lp_.get(n);
         if (ir.kind != IRKind::Cache) continue;
-        grew |= cache_needs[ir.cache_id].merge(needed_[n.idx]);
+        grew |= cache_needs[ir.cache_id].merge(needed_[slot(n)]);
       }
       if (!grew) return;
     }
@@ -403,7 +441,7 @@ class ProjectionPushdown {
   }
 
   Node resolve(Node n) const {
-    while (n.idx < forward_.size() && forward_[n.idx].valid()) n = forward_[n.idx];
+    for (size_t s = slots_.find(n); s != Slots::npos && forward_[s].valid(); s = slots_.find(n)) n = forward_[s];
     return n;
   }
 
@@ -431,7 +469,7 @@ class ProjectionPushdown {
   // schemas (the same objects); only unions and joins, which may add projections below
   // themselves (growing the arena), work on a copy.
   void rewrite(Node n) {
-    const Need& need = needed_[n.idx];
+    const Need& need = needed_[slot(n)];
     const IRKind kind = lp_.get(n).kind;
     if (kind == IRKind::Union || kind == IRKind::Join) {
       rewrite_adding(n, need);
@@ -440,7 +478,7 @@ class ProjectionPushdown {
     IR& ir = lp_.get_mut(n);
     bool inputs_unchanged = true;
     for (Node& in : ir.inputs) {
-      const Schema* planned = original_[in.idx].get();
+      const Schema* planned = original_[slot(in)].get();
       in = resolve(in);
       inputs_unchanged &= lp_.get(in).schema.get() == planned;
     }
@@ -472,7 +510,7 @@ class ProjectionPushdown {
         std::vector<std::string> cols = ordered(orig, need);
         if (cols.empty() && !orig.empty()) cols.push_back(orig.field(0).name);
         if (has_names(*input_schema(0), cols)) {
-          forward_[n.idx] = ir.inputs[0];
+          forward_[slot(n)] = ir.inputs[0];
           return;
         }
         if (!need.all || !inputs_unchanged) ir.schema = fields_of(*input_schema(0), cols);
@@ -480,7 +518,7 @@ class ProjectionPushdown {
       }
       case IRKind::Select:
       case IRKind::HStack: {
-        const std::vector<bool>& keep = keep_[n.idx];
+        const std::vector<bool>& keep = keep_[slot(n)];
         const bool all_kept = std::all_of(keep.begin(), keep.end(), [](bool b) { return b; });
         if (all_kept && (ir.kind == IRKind::Select || inputs_unchanged)) break;
         std::vector<plan::ExprIR> kept;
@@ -489,7 +527,7 @@ class ProjectionPushdown {
         const Schema& orig = original(n);
         if (ir.kind == IRKind::HStack) {
           if (kept.empty()) {
-            forward_[n.idx] = ir.inputs[0];
+            forward_[slot(n)] = ir.inputs[0];
             return;
           }
           Schema out = *input_schema(0);
@@ -504,7 +542,7 @@ class ProjectionPushdown {
         break;
       }
       case IRKind::GroupBy: {
-        const std::vector<bool>& keep = keep_[n.idx];
+        const std::vector<bool>& keep = keep_[slot(n)];
         if (std::all_of(keep.begin(), keep.end(), [](bool b) { return b; })) break;
         std::vector<plan::ExprIR> kept;
         std::vector<std::string> names;
@@ -528,7 +566,7 @@ class ProjectionPushdown {
               to.push_back(ir.names2()[i]);
             }
           if (from.empty()) {  // nothing renamed is used any more
-            forward_[n.idx] = ir.inputs[0];
+            forward_[slot(n)] = ir.inputs[0];
             return;
           }
           if (inputs_unchanged && from.size() == ir.names.size()) break;
@@ -601,7 +639,8 @@ class ProjectionPushdown {
 
   IRArena& lp_;
   ExprArena& ea_;
-  // Indexed by node.
+  // Indexed by slot.
+  Slots slots_;
   std::vector<SchemaRef> original_;
   std::vector<Need> needed_;
   std::vector<std::vector<bool>> keep_;  // Select/HStack/GroupBy: the expressions kept
