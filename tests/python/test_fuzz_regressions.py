@@ -31,3 +31,16 @@ def test_group_by_keys_reading_other_rows_see_the_whole_input(key, morsel, monke
     frame = {"c0": [-2, 3, 5, 3, -2, 7, 1]}
     assert_same(lambda pl, lf: lf.group_by(key(pl).alias("k"), maintain_order=True)
                 .agg(pl.len(), pl.col("c0").sum().alias("s"), pl.lit(1).alias("one")), frame)
+
+
+def test_full_join_coalesces_keys_of_two_dtypes():
+    # The merged key column was filled from the right key of another dtype: "cannot select
+    # between dtypes `i64` and `u32`" whenever a right row found no partner.
+    left = pl.DataFrame({"c2": [-1.5]})
+    right = pl.DataFrame({"c1": [5]}, schema={"c1": pl.UInt32})
+    assert_same(lambda pl, a, b: a.with_columns(pl.lit(2**40).alias("c1"))
+                .join(b, how="full", left_on=["c1"], right_on=["c1"], coalesce=True), left, right,
+                check_row_order=False)
+    wide = pl.DataFrame({"k": [2, 2**40]}, schema={"k": pl.Int64})
+    narrow = pl.DataFrame({"k": [1, 2]}, schema={"k": pl.UInt32})
+    assert_same(lambda pl, a, b: a.join(b, on="k", how="full", coalesce=True), wide, narrow, check_row_order=False)

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "frazil/compute/boolean.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/compute/join.hpp"
 #include "frazil/compute/join_table.hpp"
 #include "frazil/core/error.hpp"
@@ -58,8 +59,12 @@ class OutputLayout {
       if (contains(drop_left_, c.name())) continue;
       auto fc = full_coalesce_.find(c.name());
       if (fc != full_coalesce_.end()) {
-        ArrayRef merged = compute::fill_null(*c.as_array(), *rt.column(fc->second).as_array());
-        cols.emplace_back(c.name(), merged);
+        // Keys of two dtypes were joined as their supertype, the merged column's dtype.
+        const DataType& to = ir_.schema->field(cols.size()).dtype;
+        ArrayRef l = c.as_array(), r = rt.column(fc->second).as_array();
+        if (l->dtype() != to) l = compute::cast(*l, to);
+        if (r->dtype() != to) r = compute::cast(*r, to);
+        cols.emplace_back(c.name(), compute::fill_null(*l, *r));
       } else {
         cols.push_back(c);
       }

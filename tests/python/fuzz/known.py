@@ -159,6 +159,10 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         r"pl\.lit\([^()]*\)\.(shift|reverse|fill_null|sort)\(", r"`neg` operation not supported for dtype `u",
         "the dynamic-literal-arithmetic-unfolded difference seen through an error: Polars keeps lit(1).shift(1) "
         "dynamic, so lit(1).shift(1) - lit(1).count() is UInt32 there (and its negation fails), Int64 here"),
+    "full-join-narrow-left-key": (
+        "differential", r"^(frazil-error:InvalidOperationError|dtypes)$", r"how='full'", r"conversion from `|vs Int64",
+        "frazil bug: a coalescing full join plans the key column with the left key's dtype (UInt32), Polars "
+        "with the keys' supertype (Int64); the fix belongs in join_schema (plan/conversion/dsl_to_ir.cpp)"),
     "no-int128": (
         "differential", r"^(dtypes|polars-error:InvalidOperationError)$", r"", r"vs Int128|dtype `i128`",
         "frazil has no Int128: the supertype of UInt64 and Int64 is Float64 here, Int128 in Polars 2"),
