@@ -269,12 +269,31 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
     compact[m] = rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows);
   });
   const DataFrame matched = concat_frames(compact).rechunk();
-  std::vector<uint32_t> pid;
-  for (auto& v : compact_ids) pid.insert(pid.end(), v.begin(), v.end());
+  const size_t nm = morsels.size();
+  std::vector<size_t> base(nm + 1, 0);  // where each morsel's matches start in `matched`
+  for (size_t m = 0; m < nm; ++m) base[m + 1] = base[m] + compact_ids[m].size();
   const auto& bids = table.build_ids();
   const int64_t nb = build.height();
+  // rank[m][id]: how many matches of key id the morsels before m have, so that morsel m
+  // can place its own pairs without looking at the others (all morsels in parallel).
+  // With too many (morsel, id) pairs for that table, one pass places everything.
+  const bool by_morsel = nm > 1 && static_cast<uint64_t>(nm) * nk <= (uint64_t{1} << 25);
+  std::vector<std::vector<IdxSize>> rank(by_morsel ? nm : 1, std::vector<IdxSize>(nk, 0));
   std::vector<IdxSize> matches_per_id(static_cast<size_t>(nk), 0);
-  for (uint32_t id : pid) ++matches_per_id[id];
+  if (by_morsel) {
+    parallel_for(nm, [&](size_t m) {
+      for (uint32_t id : compact_ids[m]) ++rank[m][id];
+    });
+    for (uint32_t id = 0; id < nk; ++id)
+      for (size_t m = 0; m < nm; ++m) {
+        const IdxSize c = rank[m][id];
+        rank[m][id] = matches_per_id[id];
+        matches_per_id[id] += c;
+      }
+  } else {
+    for (const auto& v : compact_ids)
+      for (uint32_t id : v) ++matches_per_id[id];
+  }
   std::vector<size_t> pos(static_cast<size_t>(nb) + 1, 0);
   for (int64_t b = 0; b < nb; ++b) {
     const size_t c = bids[b] == kNoId ? 0 : matches_per_id[bids[b]];
@@ -288,12 +307,23 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
         build_idx[pos[b]] = static_cast<IdxSize>(b);
         probe_idx[pos[b]] = kNullIdx;
       }
-  for (size_t p = 0; p < pid.size(); ++p)
-    for (const IdxSize* r = table.rows_begin(pid[p]); r != table.rows_end(pid[p]); ++r) {
-      const size_t at = pos[*r]++;
-      build_idx[at] = *r;
-      probe_idx[at] = static_cast<IdxSize>(p);
+  // The k-th match (in probe order) of key id goes to pos[b] + k for each build row b of id.
+  auto place = [&](size_t m, std::vector<IdxSize>& next) {
+    const auto& ids = compact_ids[m];
+    for (size_t i = 0; i < ids.size(); ++i) {
+      const IdxSize k = next[ids[i]]++;
+      for (const IdxSize* r = table.rows_begin(ids[i]); r != table.rows_end(ids[i]); ++r) {
+        const size_t at = pos[*r] + k;
+        build_idx[at] = *r;
+        probe_idx[at] = static_cast<IdxSize>(base[m] + i);
+      }
     }
+  };
+  if (by_morsel) {
+    parallel_for(nm, [&](size_t m) { place(m, rank[m]); });
+  } else {
+    for (size_t m = 0; m < nm; ++m) place(m, rank[0]);
+  }
   return output_of(parallel_take(matched, probe_idx, morsel_size), parallel_take(build, build_idx, morsel_size),
                    static_cast<int64_t>(total));
 }
