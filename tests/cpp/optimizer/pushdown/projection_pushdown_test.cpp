@@ -94,3 +94,22 @@ TEST(ProjectionPushdown, NeedingEverythingAboveStillPrunesBelowASelect) {
   EXPECT_FALSE(contains(p, "c4")) << p;
   EXPECT_TRUE(contains(p, "c3")) << p;
 }
+
+TEST(ProjectionPushdown, SmallSubplanOfABigArena) {
+  // The pass run on a few nodes of a big arena (as cache_states does per consumer) keeps
+  // its state per node of that subplan only, and prunes it the same.
+  LazyFrame wide = df();
+  for (int i = 0; i < 40; ++i) wide = wide.with_columns({(col("a") + i).alias("w" + std::to_string(i))});
+  LazyFrame arm2 = df().with_columns({(col("b") * 2).alias("c")}).select({col("a"), col("g")}).with_columns(
+      {col("a").cast(DataType::float64()).alias("b")});
+  Plan plan(concat({wide.select({col("a"), col("b"), col("g")}), arm2.select({col("a"), col("b"), col("g")})}));
+  const plan::IR& root = plan.lp.get(plan.root);
+  ASSERT_EQ(root.kind, plan::IRKind::Union);
+  const plan::Node arm = root.inputs[1];
+  ASSERT_LT(8 * 5u, plan.lp.size());  // the arm has 5 nodes: the hash-map slots
+  const plan::Node out = optimizer::projection_pushdown(arm, plan.lp, plan.ea);
+  const std::string text = plan::explain_plan(out, plan.lp, plan.ea);
+  EXPECT_FALSE(contains(text, "col(\"b\") * 2")) << text;  // c is never read
+  EXPECT_TRUE(contains(text, "PROJECT[\"a\", \"g\"] 2/3")) << text;
+  EXPECT_EQ(*plan.lp.get(out).schema, *plan.lp.get(arm).schema);
+}
