@@ -86,7 +86,7 @@ fuzz-readers: setup
 
 # The query fuzzer (tests/python/fuzz): random frames and queries run through frazil and
 # Polars, plus the optimizer, TLP and NoREC oracles; failures are shrunk and printed as
-# reproducers. `make test` runs it for ~40 s with today's seed; this runs FUZZ_SECONDS
+# reproducers. `make test` runs 2,000 queries of a fixed seed (~40 s); this runs FUZZ_SECONDS
 # (e.g. `make fuzz FUZZ_SECONDS=1800 FUZZ_SEED=7`).
 fuzz: build
 	cd tests/python && $(PY) -m fuzz.run --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) \
