@@ -1,5 +1,6 @@
 // group_rows and unique_rows: dense group ids in order of first appearance.
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 
 #include "frazil/compute/aggregate.hpp"
@@ -59,6 +60,32 @@ Groups group_loop(Table& table, const K* keys, const EncodedKeys& enc) {
   return g;
 }
 
+// Keys that come sorted (a table stored in key order, like TPC-H's lineitem by order key,
+// or the output of a sort) form one run per distinct key: the groups are the runs, found
+// in one pass without a hash table. Ascending or descending order in the encoded bits is
+// enough (each value then occupies one run); the check stops at the first disorder.
+std::optional<Groups> group_sorted_runs(const EncodedKeys& enc) {
+  if (enc.kind != KeyKind::U64 || enc.validity || enc.length < 2) return std::nullopt;
+  const uint64_t* k = enc.u64.data();
+  const int64_t n = enc.length;
+  const bool ascending = k[0] <= k[n - 1];
+  for (int64_t i = 1; i < n; ++i)
+    if (ascending ? k[i] < k[i - 1] : k[i] > k[i - 1]) return std::nullopt;
+  Groups g;
+  g.group_ids.resize(static_cast<size_t>(n));
+  IdxSize id = 0;
+  g.first_rows.push_back(0);
+  g.group_ids[0] = 0;
+  for (int64_t i = 1; i < n; ++i) {
+    if (k[i] != k[i - 1]) {
+      ++id;
+      g.first_rows.push_back(static_cast<IdxSize>(i));
+    }
+    g.group_ids[i] = id;
+  }
+  return g;
+}
+
 }  // namespace
 
 Groups group_rows(const std::vector<ArrayRef>& keys) {
@@ -88,6 +115,7 @@ Groups group_rows(const std::vector<ArrayRef>& keys) {
     }
   }
   EncodedKeys enc = encode_keys(keys, NullKeys::Group);
+  if (auto runs = group_sorted_runs(enc)) return std::move(*runs);
   const size_t expected = static_cast<size_t>(std::min<int64_t>(enc.length, 1024));
   return with_key_table(enc, expected,
                         [&](auto& table, const auto* k) { return group_loop(table, k, enc); });

@@ -155,3 +155,29 @@ TEST(Hash, ValuesEqual) {
   EXPECT_TRUE(values_equal(*s, 1, *t, 1));
   EXPECT_FALSE(values_equal(*s, 0, *t, 1));
 }
+
+TEST(GroupRows, SortedKeysGroupByRunsLikeTheHashTable) {
+  using V = std::vector<IdxSize>;
+  // Ascending, descending and constant keys take the run path; the ids are still the
+  // first-appearance ids the hash table gives.
+  Groups asc = group_rows({i64({-3, -3, 0, 5, 5, 5, 9})});
+  EXPECT_EQ(asc.group_ids, (V{0, 0, 1, 2, 2, 2, 3}));
+  EXPECT_EQ(asc.first_rows, (V{0, 2, 3, 6}));
+  Groups desc = group_rows({i64({9, 9, 4, -1})});
+  EXPECT_EQ(desc.group_ids, (V{0, 0, 1, 2}));
+  Groups same = group_rows({i64({7, 7, 7})});
+  EXPECT_EQ(same.group_ids, (V{0, 0, 0}));
+  EXPECT_EQ(same.first_rows, (V{0}));
+  // Disorder at the very end, and a value coming back after another: the hash path.
+  Groups late = group_rows({i64({1, 2, 3, 1})});
+  EXPECT_EQ(late.group_ids, (V{0, 1, 2, 0}));
+  EXPECT_EQ(late.first_rows, (V{0, 1, 2}));
+  // -0.0 and 0.0 are one key whichever path runs; nulls take the hash path.
+  Groups zeros = group_rows({f64({-0.0, 0.0, 1.0})});
+  EXPECT_EQ(zeros.group_ids, (V{0, 0, 1}));
+  Groups nulls = group_rows({i64({1, 1, std::nullopt, std::nullopt, 2})});
+  EXPECT_EQ(nulls.group_ids, (V{0, 0, 1, 1, 2}));
+  // Several packed keys, sorted as a pair.
+  Groups pairs = group_rows({i64({1, 1, 1, 2}), i64({5, 5, 6, 0})});
+  EXPECT_EQ(pairs.group_ids, (V{0, 0, 1, 2}));
+}
