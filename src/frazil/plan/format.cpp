@@ -16,6 +16,8 @@ namespace {
 constexpr uint64_t kUnfoldLimit = 4096;
 
 std::string render_expr(Node root, const ExprArena& arena) {
+  // A plain column, the commonest expression of wide selects, prints as col("name").
+  if (const AExpr& e = arena.get(root); e.kind == AExprKind::Column) return "col(\"" + e.name + "\")";
   // Post-order over the DAG: unfolded sizes (saturating) and the number of parents.
   std::unordered_map<uint32_t, uint64_t> size;
   std::unordered_map<uint32_t, uint32_t> parents;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
@@ -76,13 +77,22 @@ struct Converter {
 
   SchemaRef schema_of(Node n) const { return lp.get(n).schema; }
 
+  // One schema object per in-memory frame: a frame scanned by many arms of a concat (or
+  // both sides of a self-join) has its schema derived once.
+  std::unordered_map<const DataFrame*, SchemaRef> frame_schemas;
+  SchemaRef frame_schema(const DataFrame* df) {
+    SchemaRef& s = frame_schemas[df];
+    if (!s) s = std::make_shared<const Schema>(df->schema());
+    return s;
+  }
+
   Node convert(const DslPlan& p) {
     IR ir;
     switch (p.kind) {
       case DslKind::DataFrameScan: {
         ir.kind = IRKind::DataFrameScan;
         ir.df_mut() = p.df;
-        ir.schema = std::make_shared<const Schema>(p.df->schema());
+        ir.schema = frame_schema(p.df.get());
         ir.source_schema_mut() = ir.schema;
         break;
       }
