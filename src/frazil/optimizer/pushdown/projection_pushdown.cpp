@@ -49,6 +49,14 @@ struct Need {
     for (const auto& c : other.names) grew |= names.insert(c).second;
     return grew;
   }
+  // Everything `other` needs is needed here too.
+  bool covers(const Need& other) const {
+    if (all) return true;
+    if (other.all) return false;
+    for (const auto& c : other.names)
+      if (!names.count(c)) return false;
+    return true;
+  }
   // The needed names among `schema`'s (the node's own output schema).
   NameSet resolve(const Schema& schema) const;
 };
@@ -265,13 +273,18 @@ class ProjectionPushdown {
         for (size_t i = 0; i < ir.inputs.size(); ++i) needed_[slot(ir.inputs[i])].merge(d.input_needs[i]);
         keep_[slot(n)] = std::move(d.keep);
       }
-      bool grew = false;
       for (Node n : order) {
         const IR& ir = lp_.get(n);
-        if (ir.kind != IRKind::Cache) continue;
-        grew |= cache_needs[ir.cache_id].merge(needed_[slot(n)]);
+        if (ir.kind == IRKind::Cache) cache_needs[ir.cache_id].merge(needed_[slot(n)]);
       }
-      if (!grew) return;
+      // Done when every cache already needed the union of its id: another round would
+      // compute the same (usually after the first: consumers of one id need the same).
+      bool stable = true;
+      for (Node n : order) {
+        const IR& ir = lp_.get(n);
+        if (ir.kind == IRKind::Cache) stable = stable && needed_[slot(n)].covers(cache_needs[ir.cache_id]);
+      }
+      if (stable) return;
     }
   }
 
