@@ -263,6 +263,34 @@ ArrayRef bool_grouped(const Array& a, const IdxSize* gid, size_t ng, bool is_any
   return make_bool(out, &valid);
 }
 
+// Groups whose rows are contiguous runs (keys that came sorted, as lineitem by order
+// key): the distinct values are counted run by run in a small sorted buffer, in one pass
+// over the data. nullopt when some group's rows are not contiguous.
+template <typename T>
+std::optional<ArrayRef> n_unique_grouped_runs(const Array& a, const IdxSize* gid, size_t ng) {
+  const int64_t n = a.length();
+  for (int64_t i = 1; i < n; ++i)
+    if (gid[i] < gid[i - 1]) return std::nullopt;
+  const T* v = a.values<T>();
+  const bool nulls = a.null_count() > 0;
+  std::vector<uint32_t> c(ng, 0);
+  std::vector<T> run;
+  for (int64_t start = 0; start < n;) {
+    int64_t end = start + 1;
+    while (end < n && gid[end] == gid[start]) ++end;
+    run.clear();
+    bool has_null = false;
+    for (int64_t i = start; i < end; ++i) {
+      if (nulls && !a.is_valid(i)) has_null = true;
+      else run.push_back(v[i]);
+    }
+    std::sort(run.begin(), run.end());
+    c[gid[start]] = static_cast<uint32_t>(std::unique(run.begin(), run.end()) - run.begin()) + has_null;
+    start = end;
+  }
+  return counts_array(c);
+}
+
 // Integer values whose range fits 32 bits: each row becomes one 64-bit key (group in the
 // high half, the value's offset from the minimum, with 0 for null, in the low half); a
 // radix sort of the keys brings equal pairs together and the distinct ones are counted.
@@ -311,6 +339,19 @@ std::optional<ArrayRef> n_unique_grouped_int(const Array& a, const IdxSize* gid,
 
 ArrayRef n_unique_grouped(const Array& a, const IdxSize* gid, size_t ng) {
   std::optional<ArrayRef> fast;
+  // Integers (floats would need -0.0 == 0.0 and NaN == NaN) in contiguous groups.
+  switch (a.dtype().physical().id()) {
+    case TypeId::Int8: fast = n_unique_grouped_runs<int8_t>(a, gid, ng); break;
+    case TypeId::Int16: fast = n_unique_grouped_runs<int16_t>(a, gid, ng); break;
+    case TypeId::Int32: fast = n_unique_grouped_runs<int32_t>(a, gid, ng); break;
+    case TypeId::Int64: fast = n_unique_grouped_runs<int64_t>(a, gid, ng); break;
+    case TypeId::UInt8: fast = n_unique_grouped_runs<uint8_t>(a, gid, ng); break;
+    case TypeId::UInt16: fast = n_unique_grouped_runs<uint16_t>(a, gid, ng); break;
+    case TypeId::UInt32: fast = n_unique_grouped_runs<uint32_t>(a, gid, ng); break;
+    case TypeId::UInt64: fast = n_unique_grouped_runs<uint64_t>(a, gid, ng); break;
+    default: break;
+  }
+  if (fast) return *fast;
   switch (a.dtype().physical().id()) {
     case TypeId::Int8: fast = n_unique_grouped_int<int8_t>(a, gid, ng); break;
     case TypeId::Int16: fast = n_unique_grouped_int<int16_t>(a, gid, ng); break;

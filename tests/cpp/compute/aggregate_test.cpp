@@ -393,3 +393,14 @@ TEST(Aggregate, Errors) {
   EXPECT_THROW(aggregate(AggKind::Quantile, *v, quantile(1.5, "linear")), ComputeError);
   EXPECT_THROW(aggregate(AggKind::Quantile, *v, quantile(0.5, "cubic")), InvalidOperationError);
 }
+
+TEST(AggregateGrouped, NUniqueOverContiguousAndScatteredGroups) {
+  // Contiguous groups (sorted keys) take the run-by-run count; the same values under
+  // scattered groups take the general path; both count null as one value.
+  auto v = i64({5, 5, std::nullopt, 7, 7, 7, std::nullopt, std::nullopt, 1, 2, 3});
+  Groups runs = group_rows({i64({1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4})});
+  expect_cells(aggregate_grouped(AggKind::NUnique, *v, runs), {2, 1, 1, 3}, "runs");
+  Groups scattered = group_rows({i64({1, 2, 1, 2, 3, 4, 3, 1, 4, 4, 3})});
+  expect_cells(aggregate_grouped(AggKind::NUnique, *v, scattered), {2, 2, 3, 3}, "scattered");
+  expect_cells(aggregate_grouped(AggKind::NUnique, *sliced(v), runs), {2, 1, 1, 3}, "sliced");
+}
