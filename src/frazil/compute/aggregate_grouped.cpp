@@ -278,6 +278,18 @@ std::optional<ArrayRef> n_unique_grouped_runs(const Array& a, const IdxSize* gid
   for (int64_t start = 0; start < n;) {
     int64_t end = start + 1;
     while (end < n && gid[end] == gid[start]) ++end;
+    if (!nulls && end - start <= 8) {
+      // Short runs (the common case): compare each value with the earlier ones.
+      uint32_t distinct = 0;
+      for (int64_t i = start; i < end; ++i) {
+        bool seen = false;
+        for (int64_t j = start; j < i; ++j) seen |= v[j] == v[i];
+        distinct += !seen;
+      }
+      c[gid[start]] = distinct;
+      start = end;
+      continue;
+    }
     run.clear();
     bool has_null = false;
     for (int64_t i = start; i < end; ++i) {

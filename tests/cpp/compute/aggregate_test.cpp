@@ -403,4 +403,8 @@ TEST(AggregateGrouped, NUniqueOverContiguousAndScatteredGroups) {
   Groups scattered = group_rows({i64({1, 2, 1, 2, 3, 4, 3, 1, 4, 4, 3})});
   expect_cells(aggregate_grouped(AggKind::NUnique, *v, scattered), {2, 2, 3, 3}, "scattered");
   expect_cells(aggregate_grouped(AggKind::NUnique, *sliced(v), runs), {2, 1, 1, 3}, "sliced");
+  // Without nulls, short runs are counted by pairwise comparison, long ones by sorting.
+  auto w = i64({4, 4, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1});
+  Groups two = group_rows({i64({0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})});
+  expect_cells(aggregate_grouped(AggKind::NUnique, *w, two), {2, 9}, "no nulls");
 }
