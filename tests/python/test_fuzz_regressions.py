@@ -44,3 +44,13 @@ def test_full_join_coalesces_keys_of_two_dtypes():
     wide = pl.DataFrame({"k": [2, 2**40]}, schema={"k": pl.Int64})
     narrow = pl.DataFrame({"k": [1, 2]}, schema={"k": pl.UInt32})
     assert_same(lambda pl, a, b: a.join(b, on="k", how="full", coalesce=True), wide, narrow, check_row_order=False)
+
+
+@pytest.mark.parametrize("agg", ["min", "max"])
+def test_grouped_min_max_of_signed_zeros_keep_the_last(agg):
+    # Grouped min/max kept the first of -0.0 and 0.0, Polars (and frazil's select) the last;
+    # 2**40 // max().over() showed it as -inf against inf.
+    frame = {"c0": [-0.0, 0.0, 1.0, 0.0, -0.0], "g": [1, 1, 2, 3, 3]}
+    assert_same(lambda pl, lf: lf.group_by("g").agg((1 / getattr(pl.col("c0"), agg)()).alias("r")), frame,
+                check_row_order=False)
+    assert_same(lambda pl, lf: lf.select((1 / getattr(pl.col("c0"), agg)().over("g")).alias("r")), frame)

@@ -97,9 +97,10 @@ ArrayRef minmax_fixed(const Array& a, const IdxSize* gid, size_t ng, bool is_max
     });
   };
   if constexpr (std::is_floating_point_v<T>) {
-    // NaN only wins when nothing else is there.
-    if (is_max) update([](T x, T b) { return b != b || x > b; });
-    else update([](T x, T b) { return b != b || x < b; });
+    // NaN only wins when nothing else is there; of equal values (-0.0 and 0.0) the last
+    // one wins, as in the whole-column kernel and in Polars.
+    if (is_max) update([](T x, T b) { return b != b || x >= b; });
+    else update([](T x, T b) { return b != b || x <= b; });
   } else {
     if (is_max) update([](T x, T b) { return x > b; });
     else update([](T x, T b) { return x < b; });

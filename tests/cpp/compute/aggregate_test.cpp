@@ -183,6 +183,20 @@ TEST(Aggregate, Float64WithNaN) {
   expect_cells(aggregate_grouped(AggKind::Var, *huge, one_group), {0.0}, "var");
 }
 
+// -0.0 and 0.0 are equal: min and max keep the last of them, grouped as over the whole
+// column (Polars 2.1; the grouped kernel kept the first, found by the Python fuzzer).
+TEST(Aggregate, SignedZeroTiesKeepTheLast) {
+  for (bool is_max : {true, false}) {
+    const AggKind k = is_max ? AggKind::Max : AggKind::Min;
+    auto v = f64({-0.0, 0.0, 0.0, -0.0, std::nullopt});
+    Groups g = group_rows({i64({0, 0, 1, 1, 1})});
+    ArrayRef out = aggregate_grouped(k, *v, g);
+    EXPECT_FALSE(std::signbit(out->values<double>()[0])) << agg_name(k);
+    EXPECT_TRUE(std::signbit(out->values<double>()[1])) << agg_name(k);
+    EXPECT_FALSE(std::signbit(aggregate(k, *f64({-0.0, 0.0})).as_double())) << agg_name(k);
+  }
+}
+
 // Polars 2.1: Int32 [2147483647, 1, 5, null], k = [0,0,1,1]: sums wrap in Int32.
 TEST(Aggregate, Int32SumWraps) {
   auto v = i32({2147483647, 1, 5, std::nullopt});
