@@ -487,7 +487,8 @@ def _q19_like(m, left, right):
 
 
 def test_or_of_ands_over_join_derives_a_predicate_for_each_side():
-    text = check(_q19_like, DATA, RIGHT)
+    # Polars' inner join order varies from run to run: rows are compared as a set.
+    text = check(_q19_like, DATA, RIGHT, ordered=False)
     # Each scan gets the disjunction of what every disjunct asks of it alone.
     assert text.count("|") >= 4, text
     left_scan, right_scan = text.split("RIGHT PLAN")
@@ -499,14 +500,15 @@ def test_or_of_ands_over_join_derives_a_predicate_for_each_side():
 def test_derived_join_predicates_on_empty_and_one_row_inputs(rows):
     left = pl.DataFrame(DATA, strict=False).head(rows)
     right = pl.DataFrame(RIGHT, strict=False).head(rows)
-    check(_q19_like, left, right)
+    check(_q19_like, left, right, ordered=False)
 
 
 def test_no_derived_predicate_when_a_disjunct_asks_nothing_of_a_side():
     # The second disjunct reads only the right side: nothing can be derived for the left,
     # and the right side's derivation is the whole disjunction (already pushable as is).
     text = check(lambda m, l, r: l.join(r, on="a").filter(
-        ((m.col("g") == "x") & (m.col("f") == True)) | (m.col("b_right") > 5)), DATA, RIGHT)  # noqa: E712
+        ((m.col("g") == "x") & (m.col("f") == True)) | (m.col("b_right") > 5)), DATA, RIGHT,  # noqa: E712
+        ordered=False)
     left_part = text.split("RIGHT PLAN")[0].split("LEFT PLAN")[1]
     assert "SELECTION" not in left_part, text
 
@@ -514,5 +516,5 @@ def test_no_derived_predicate_when_a_disjunct_asks_nothing_of_a_side():
 def test_left_join_gets_no_derived_predicates():
     text = check(lambda m, l, r: l.join(r, on="a", how="left").filter(
         ((m.col("g") == "x") & (m.col("f") == True)) | ((m.col("g") == "y") & m.col("f").is_null())),  # noqa: E712
-        DATA, RIGHT)
+        DATA, RIGHT, ordered=False)
     assert "SELECTION" not in text.split("RIGHT PLAN")[1], text

@@ -1,6 +1,7 @@
 #include "frazil/compute/compare.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <bit>
 #include <unordered_set>
 
@@ -282,11 +283,17 @@ ArrayRef is_in(const Array& x, const Array& values, bool nulls_equal) {
       }
     Buffer bits = alloc_bits(n);
     if (set.size() <= 8) {
+      // The first 8 bytes of a view (length, 4-byte prefix) settle most rows; only a row
+      // whose head matches a candidate's is compared in full.
       pack_bits(n, bits.mutable_data(), [&](int64_t i) {
-        const BytesKey k = BytesKey::from_view(xv[i], xbufs.data());
+        uint64_t head;
+        std::memcpy(&head, &xv[i], 8);
+        const uint32_t len = static_cast<uint32_t>(head);
+        if (len < 4) head &= (uint64_t{1} << (32 + 8 * len)) - 1;
+        bool hit = false;
         for (const BytesKey& s : set)
-          if (s == k) return true;
-        return false;
+          hit |= s.head == head && s == BytesKey::from_view(xv[i], xbufs.data());
+        return hit;
       });
     } else {
       struct KeyHash {
