@@ -2,6 +2,7 @@
 // kernels.
 #include "frazil/compute/aggregate.hpp"
 
+#include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/core/builder.hpp"
 
@@ -130,6 +131,12 @@ Scalar scalar_from_double(const DataType& out, const DataType& in, double v) {
   }
 }
 
+template <typename T>
+ValuesView<T> view_of(const Array& a) {
+  const bool nulls = a.null_count() > 0;
+  return {a.values<T>(), a.length(), nulls ? a.validity_bits() : nullptr, a.offset()};
+}
+
 Scalar physical_scalar(const DataType& t, auto v) {
   using T = decltype(v);
   if constexpr (std::is_floating_point_v<T>) return Scalar(t, static_cast<double>(v));
@@ -150,20 +157,14 @@ Scalar sum_scalar(const Array& a, const DataType& out) {
     const T* v = a.values<T>();
     if constexpr (std::is_floating_point_v<T>) {
       // Float32 sums in float, as Polars does.
-      T acc = 0;
-      for_each_valid(a, [&](int64_t i) { acc += v[i]; });
-      return Scalar(out, static_cast<double>(acc));
+      return Scalar(out, static_cast<double>(float_sum(view_of<T>(a))));
     } else if constexpr (std::is_same_v<T, int128>) {
       unsigned __int128 acc = 0;
       for_each_valid(a, [&](int64_t i) { acc += static_cast<unsigned __int128>(v[i]); });
       return Scalar(out, static_cast<int128>(acc));
     } else {
       // Integers wrap like Polars' sums in their result type.
-      uint64_t acc = 0;
-      for_each_valid(a, [&](int64_t i) {
-        acc += std::is_signed_v<T> ? static_cast<uint64_t>(static_cast<int64_t>(v[i]))
-                                   : static_cast<uint64_t>(v[i]);
-      });
+      const uint64_t acc = wrapping_sum(view_of<T>(a));
       switch (out.id()) {
         case TypeId::Int32: return Scalar(out, static_cast<int64_t>(static_cast<int32_t>(acc)));
         case TypeId::UInt32: return Scalar(out, static_cast<uint64_t>(static_cast<uint32_t>(acc)));
@@ -196,22 +197,8 @@ Scalar minmax_scalar(const Array& a, bool is_max) {
   }
   return dispatch_physical(t.id(), [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
-    const T* v = a.values<T>();
-    bool seen = false;
-    T best{};
-    for_each_valid(a, [&](int64_t i) {
-      T x = v[i];
-      if (!seen) {
-        best = x;
-        seen = true;
-      } else if constexpr (std::is_floating_point_v<T>) {
-        // NaN only wins when nothing else is there.
-        if (best != best || (is_max ? x > best : x < best)) best = x;
-      } else if (is_max ? x > best : x < best) {
-        best = x;
-      }
-    });
-    return physical_scalar(t, best);
+    const ValuesView<T> view = view_of<T>(a);
+    return physical_scalar(t, is_max ? extreme<T, true>(view) : extreme<T, false>(view));
   });
 }
 

@@ -129,6 +129,78 @@ std::vector<IdxSize> mask_to_indices(const Array& mask) {
   return out;
 }
 
+namespace {
+
+// A filter mask reduced to its kept rows: true and valid bits, 64 rows a word.
+struct MaskWords {
+  std::vector<uint64_t> words;
+  int64_t count = 0;  // kept rows
+};
+
+MaskWords mask_words(const Array& mask) {
+  if (!mask.dtype().is_boolean())
+    throw InvalidOperationError(err_msg("filter mask must be boolean, got `", mask.dtype().short_name(), "`"));
+  const int64_t n = mask.length();
+  const BitSource mv = BitSource::of(mask.buffer(0).data(), mask.offset());
+  const BitSource mvalid = validity_source(mask);
+  MaskWords out;
+  out.words.resize(static_cast<size_t>((n + 63) / 64));
+  for (size_t w = 0; w < out.words.size(); ++w) {
+    const int nbits = static_cast<int>(std::min<int64_t>(64, n - static_cast<int64_t>(w) * 64));
+    uint64_t bits = mv.word(static_cast<int64_t>(w), nbits) & mvalid.word(static_cast<int64_t>(w), nbits);
+    if (nbits < 64) bits &= (uint64_t{1} << nbits) - 1;
+    out.words[w] = bits;
+    out.count += std::popcount(bits);
+  }
+  return out;
+}
+
+std::vector<IdxSize> words_to_indices(const MaskWords& m) {
+  std::vector<IdxSize> out(static_cast<size_t>(m.count));
+  IdxSize* o = out.data();
+  for (size_t w = 0; w < m.words.size(); ++w)
+    for (uint64_t bits = m.words[w]; bits; bits &= bits - 1)
+      *o++ = static_cast<IdxSize>(w * 64 + std::countr_zero(bits));
+  return out;
+}
+
+// Direct compaction of a fixed-width column without nulls, no index vector: full words
+// copy as a block, empty words are skipped, dense words store every row and advance the
+// output by the row's bit (no branch per row), sparse words visit their set bits.
+ArrayRef compact_fixed(const Array& values, const MaskWords& m) {
+  const DataType& dt = values.dtype();
+  return dispatch_width(dt.byte_width(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Buffer out = alloc_values<T>(m.count);
+    T* o = out.mutable_as<T>();
+    T* const end = o + m.count;
+    const T* p = values.values<T>();
+    for (size_t w = 0; w < m.words.size(); ++w) {
+      uint64_t bits = m.words[w];
+      const T* src = p + w * 64;
+      if (bits == ~uint64_t{0}) {
+        std::memcpy(o, src, 64 * sizeof(T));
+        o += 64;
+      } else if (std::popcount(bits) >= 16 && end - o >= 64) {
+        for (int j = 0; j < 64; ++j) {
+          *o = src[j];
+          o += (bits >> j) & 1;
+        }
+      } else {
+        for (; bits; bits &= bits - 1) *o++ = src[std::countr_zero(bits)];
+      }
+    }
+    return Array::make(dt, m.count, Buffer(), {std::move(out)});
+  });
+}
+
+bool compactable(const Array& values) {
+  const DataType& dt = values.dtype();
+  return dt.is_fixed_width() && !dt.is_null() && values.null_count() == 0;
+}
+
+}  // namespace
+
 ArrayRef filter(const Array& values, const Array& mask) {
   if (mask.length() != values.length()) {
     // A length-1 mask keeps everything or nothing, as Polars allows.
@@ -138,52 +210,49 @@ ArrayRef filter(const Array& values, const Array& mask) {
     }
     throw ShapeError(err_msg("filter mask of length ", mask.length(), " does not match ", values.length(), " rows"));
   }
-  if (!mask.dtype().is_boolean())
-    throw InvalidOperationError(err_msg("filter mask must be boolean, got `", mask.dtype().short_name(), "`"));
+  const MaskWords m = mask_words(mask);
+  if (m.count == values.length()) return share(values);
+  if (compactable(values)) return compact_fixed(values, m);
+  return take(values, words_to_indices(m));
+}
+
+int64_t mask_true_count(const Array& mask) { return mask_words(mask).count; }
+
+ArrayRef mask_to_validity(const Array& values, const Array& mask) {
+  if (mask.length() != values.length())
+    throw ShapeError(err_msg("filter mask of length ", mask.length(), " does not match ", values.length(), " rows"));
+  FRAZIL_CHECK(!values.dtype().is_null());
+  const MaskWords m = mask_words(mask);
+  const int64_t n = values.length();
+  const BitSource valid = validity_source(values);
+  // The result shares slices of the value buffers that start at (or, for bits, within the
+  // first byte of) row 0, so its bitmap only covers the array's own rows.
   const DataType& dt = values.dtype();
-  const bool src_nulls = !dt.is_null() && values.null_count() > 0;
-  if (dt.is_fixed_width() && !src_nulls) {
-    // Direct compaction, 64 rows per mask word: whole words copy as a block, empty words
-    // are skipped, others copy their set rows. No index vector is materialised.
-    const int64_t n = values.length();
-    const BitSource mv = BitSource::of(mask.buffer(0).data(), mask.offset());
-    const BitSource mvalid = validity_source(mask);
-    auto word = [&](int64_t w, int nbits) { return mv.word(w, nbits) & mvalid.word(w, nbits); };
-    const int64_t words = (n + 63) / 64;
-    int64_t count = 0;
-    for (int64_t w = 0; w < words; ++w) {
-      const int nbits = static_cast<int>(std::min<int64_t>(64, n - w * 64));
-      uint64_t bits = word(w, nbits);
-      if (nbits < 64) bits &= (uint64_t{1} << nbits) - 1;
-      count += std::popcount(bits);
-    }
-    if (count == n) return share(values);
-    return dispatch_width(dt.byte_width(), [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      Buffer out = alloc_values<T>(count);
-      T* o = out.mutable_as<T>();
-      const T* p = values.values<T>();
-      for (int64_t w = 0; w < words; ++w) {
-        const int nbits = static_cast<int>(std::min<int64_t>(64, n - w * 64));
-        uint64_t bits = word(w, nbits);
-        if (nbits < 64) bits &= (uint64_t{1} << nbits) - 1;
-        const T* src = p + w * 64;
-        if (bits == ~uint64_t{0}) {
-          std::memcpy(o, src, 64 * sizeof(T));
-          o += 64;
-          continue;
-        }
-        while (bits) {
-          *o++ = src[std::countr_zero(bits)];
-          bits &= bits - 1;
-        }
-      }
-      return Array::make(dt, count, Buffer(), {std::move(out)});
-    });
+  FRAZIL_CHECK(dt.is_fixed_width() || dt.is_boolean() || dt.is_view());
+  std::vector<Buffer> buffers = values.buffers();
+  int64_t off = 0;
+  if (dt.is_boolean()) {
+    off = values.offset() % 8;
+    buffers[0] = buffers[0].slice(static_cast<size_t>(values.offset() / 8), static_cast<size_t>(bitmap_bytes(off + n)));
+  } else {
+    const size_t width = dt.is_view() ? sizeof(View) : static_cast<size_t>(dt.byte_width());
+    buffers[0] = buffers[0].slice(static_cast<size_t>(values.offset()) * width, static_cast<size_t>(n) * width);
   }
-  const std::vector<IdxSize> idx = mask_to_indices(mask);
-  if (static_cast<int64_t>(idx.size()) == values.length()) return share(values);
-  return take(values, idx);
+  Buffer bits = Buffer::zeroed(static_cast<size_t>(bitmap_bytes(off + n)));
+  uint8_t* out = bits.mutable_data();
+  int64_t kept = 0;
+  for (size_t w = 0; w < m.words.size(); ++w) {
+    const int nbits = static_cast<int>(std::min<int64_t>(64, n - static_cast<int64_t>(w) * 64));
+    const uint64_t word = m.words[w] & valid.word(static_cast<int64_t>(w), nbits);
+    kept += std::popcount(word);
+    const int64_t bit = off + static_cast<int64_t>(w) * 64;
+    const unsigned __int128 shifted = static_cast<unsigned __int128>(word) << (bit & 7);
+    uint8_t tmp[16];
+    std::memcpy(tmp, &shifted, sizeof tmp);
+    const int nbytes = static_cast<int>(((bit & 7) + nbits + 7) >> 3);
+    for (int k = 0; k < nbytes; ++k) out[(bit >> 3) + k] |= tmp[k];
+  }
+  return Array::make(dt, n, std::move(bits), std::move(buffers), {}, off, n - kept);
 }
 
 DataFrame take_frame(const DataFrame& df, const std::vector<IdxSize>& indices) {
@@ -203,9 +272,31 @@ DataFrame take_frame(const DataFrame& df, const std::vector<IdxSize>& indices) {
 DataFrame filter_frame(const DataFrame& df, const Array& mask) {
   if (mask.length() != df.height())
     throw ShapeError(err_msg("filter mask of length ", mask.length(), " does not match ", df.height(), " rows"));
-  const std::vector<IdxSize> idx = mask_to_indices(mask);
-  if (static_cast<int64_t>(idx.size()) == df.height()) return df;
-  return take_frame(df, idx);
+  const MaskWords m = mask_words(mask);
+  if (m.count == df.height()) return df;
+  // Fixed-width columns without nulls compact straight from the mask words; the others
+  // share one index vector.
+  std::vector<IdxSize> idx;
+  bool have_idx = false;
+  std::vector<Column> cols;
+  for (const auto& c : df.columns()) {
+    if (c.is_scalar()) {
+      cols.push_back(Column::scalar(c.name(), c.scalar_value(), m.count));
+      continue;
+    }
+    const ArrayRef a = c.as_array();
+    if (compactable(*a)) {
+      cols.emplace_back(c.name(), compact_fixed(*a, m));
+      continue;
+    }
+    if (!have_idx) {
+      idx = words_to_indices(m);
+      have_idx = true;
+    }
+    cols.emplace_back(c.name(), take(*a, idx));
+  }
+  if (cols.empty()) return DataFrame::empty_with_height(m.count);
+  return DataFrame(std::move(cols));
 }
 
 ArrayRef reverse(const Array& values) {

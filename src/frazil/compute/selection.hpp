@@ -22,6 +22,13 @@ inline ArrayRef take(const Array& values, const std::vector<IdxSize>& indices) {
 // Rows where mask is true (null counts as false). mask is Boolean of the same length, or
 // of length 1 (keep all or nothing).
 ArrayRef filter(const Array& values, const Array& mask);
+// `values` with every row where mask is not true (false or null) turned null: the value
+// buffers are shared, only a validity bitmap is built. Aggregations that skip nulls (sum,
+// min, max, count, mean) then see exactly the rows a filter would keep, without a copy.
+// mask is Boolean of the same length.
+ArrayRef mask_to_validity(const Array& values, const Array& mask);
+// Rows where the mask is true (null counts as false).
+int64_t mask_true_count(const Array& mask);
 // Indices of the true rows of a mask.
 std::vector<IdxSize> mask_to_indices(const Array& mask);
 

@@ -37,4 +37,9 @@ DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const pla
 std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const plan::ExprArena& arena,
                                                       const Schema& input_schema);
 
+// When a pipeline ends in a filter, column selections and a partial select (the `partial`
+// above), replaces the three with one operator whose null-skipping aggregations (sum, min,
+// max, count, mean of columns, len) read the filter's mask as nulls: no filtered copy.
+void fuse_filter_into_partial_select(std::vector<OperatorRef>& ops);
+
 }  // namespace frazil::exec

@@ -221,6 +221,7 @@ class Executor {
       if (auto partial = plan_partial_select(ir, ea_, input_schema(ir))) {
         Pipeline p = build_pipeline(ir.inputs[0]);
         p.ops.push_back(partial->partial);
+        fuse_filter_into_partial_select(p.ops);
         return partial->combine(run_source(p.source, p.ops));
       }
     DataFrame df = run(ir.inputs[0]);

@@ -20,6 +20,7 @@ class FilterOperator final : public Operator {
  public:
   explicit FilterOperator(physical::PhysicalExprRef predicate) : predicate_(std::move(predicate)) {}
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override;
+  const physical::PhysicalExprRef& predicate() const { return predicate_; }
  private:
   physical::PhysicalExprRef predicate_;
 };

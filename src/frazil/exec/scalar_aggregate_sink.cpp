@@ -1,6 +1,7 @@
 #include <unordered_map>
 
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/selection.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/partial_aggregation.hpp"
@@ -32,12 +33,41 @@ class PartialSelectOperator final : public Operator {
         continue;
       }
       inputs_[a] = physical::create_physical_expr(plan::ExprIR(e.inputs[0], {}), ea, in);
-      state_types_[a] = e.agg == AggKind::Mean ? DataType::float64()
-                                               : compute::agg_result_dtype(e.agg, plan::node_dtype(e.inputs[0], ea, in));
+      const DataType in_type = plan::node_dtype(e.inputs[0], ea, in);
+      state_types_[a] = e.agg == AggKind::Mean ? DataType::float64() : compute::agg_result_dtype(e.agg, in_type);
+      // Null-skipping reductions of a plain column see a filter's rows through a mask.
+      const bool null_skipping = e.agg == AggKind::Sum || e.agg == AggKind::Min || e.agg == AggKind::Max ||
+                                 e.agg == AggKind::Count || e.agg == AggKind::Mean;
+      maskable_ &= null_skipping && ea.get(e.inputs[0]).kind == AExprKind::Column &&
+                   (in_type.is_fixed_width() || in_type.is_boolean() || in_type.is_view());
     }
   }
 
-  DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override {
+  // A copy that also runs `filter` and then the row-preserving `between` operators: the
+  // aggregations read the filter's mask as nulls instead of a filtered copy. nullptr when
+  // some aggregation would see the difference.
+  std::shared_ptr<PartialSelectOperator> fused_with(OperatorRef filter, std::vector<OperatorRef> between) const {
+    if (!maskable_) return nullptr;
+    auto out = std::make_shared<PartialSelectOperator>(*this);
+    out->filter_ = std::move(filter);
+    out->between_ = std::move(between);
+    return out;
+  }
+
+  DataFrame execute(const DataFrame& input, physical::ExecState& state) const override {
+    ArrayRef mask;
+    DataFrame morsel = input;
+    if (filter_) {
+      const auto& f = static_cast<const FilterOperator&>(*filter_);
+      Column m = f.predicate()->evaluate(input, state);
+      if (!m.is_scalar() && m.length() == input.height() && m.dtype().is_boolean()) {
+        mask = m.as_array();
+        if (compute::mask_true_count(*mask) == input.height()) mask = nullptr;
+      } else {
+        morsel = f.execute(input, state);  // broadcast or malformed masks: the filter's own rules
+      }
+      morsel = run_operators(between_, std::move(morsel), state);
+    }
     std::vector<Column> cols;
     auto state_column = [&](std::string name, const Scalar& v, const DataType& t) {
       cols.emplace_back(std::move(name), scalar_to_array(v.is_null() ? Scalar::null(t) : v, 1));
@@ -46,10 +76,12 @@ class PartialSelectOperator final : public Operator {
       const AExpr& e = ea_.get(aggs_[a]);
       const std::string name = "__agg" + std::to_string(a);
       if (e.kind == AExprKind::Len) {
-        state_column(name, Scalar::uint32(static_cast<uint64_t>(morsel.height())), state_types_[a]);
+        const int64_t rows = mask ? compute::mask_true_count(*mask) : morsel.height();
+        state_column(name, Scalar::uint32(static_cast<uint64_t>(rows)), state_types_[a]);
         continue;
       }
       ArrayRef values = physical::broadcast_to(inputs_[a]->evaluate(morsel, state), morsel.height()).as_array();
+      if (mask) values = compute::mask_to_validity(*values, *mask);
       if (e.agg == AggKind::Mean) {
         state_column(name, compute::aggregate(AggKind::Sum, *compute::cast(*values, DataType::float64())),
                      state_types_[a]);
@@ -66,6 +98,9 @@ class PartialSelectOperator final : public Operator {
   std::vector<Node> aggs_;
   std::vector<physical::PhysicalExprRef> inputs_;
   std::vector<DataType> state_types_;
+  bool maskable_ = true;
+  OperatorRef filter_;                // a FilterOperator fused in front, or nullptr
+  std::vector<OperatorRef> between_;  // row-preserving operators after that filter
 };
 
 // Folds the partials of all morsels, then evaluates what stands above the aggregations.
@@ -99,6 +134,21 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
 }
 
 }  // namespace
+
+void fuse_filter_into_partial_select(std::vector<OperatorRef>& ops) {
+  if (ops.empty()) return;
+  auto partial = std::dynamic_pointer_cast<const PartialSelectOperator>(ops.back());
+  if (!partial) return;
+  // Walk back over column selections to a filter.
+  size_t k = ops.size() - 1;
+  while (k > 0 && std::dynamic_pointer_cast<const SimpleProjectOperator>(ops[k - 1])) --k;
+  if (k == 0 || !std::dynamic_pointer_cast<const FilterOperator>(ops[k - 1])) return;
+  std::vector<OperatorRef> between(ops.begin() + static_cast<std::ptrdiff_t>(k), ops.end() - 1);
+  auto fused = partial->fused_with(ops[k - 1], std::move(between));
+  if (!fused) return;
+  ops.resize(k - 1);
+  ops.push_back(std::move(fused));
+}
 
 std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const plan::ExprArena& ea,
                                                       const Schema& in) {
