@@ -1,12 +1,16 @@
 #include "frazil/compute/join_table.hpp"
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
 
 namespace frazil::compute {
 
 namespace {
 
 constexpr int kBatch = 64;
+// Build sides from this many rows are split into hash partitions built in parallel.
+constexpr int64_t kPartitionedBuildRows = 1 << 16;
+constexpr int kPartitionBits = 4;
 
 // The encoded keys as the pointer type table K expects.
 template <typename K>
@@ -39,43 +43,118 @@ void check_join_keys(const std::vector<ArrayRef>& left, const std::vector<ArrayR
 JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(build_keys)) {
   build_ = encode_keys(build_keys_, NullKeys::Exclude);
   const int64_t nb = build_.length;
-  const size_t expected = static_cast<size_t>(nb);
-  switch (build_.kind) {
-    case KeyKind::U64: {
-      uint64_t lo, hi;
-      if (u64_key_range(build_, &lo, &hi) && DirectTable::fits(lo, hi, nb)) table_.emplace<DirectTable>(lo, hi);
-      else table_.emplace<InlineKeyTable<uint64_t>>(expected);
-      break;
+  bool direct = false;
+  uint64_t lo = 0, hi = 0;
+  if (build_.kind == KeyKind::U64 && u64_key_range(build_, &lo, &hi) && DirectTable::fits(lo, hi, nb)) direct = true;
+  // Big builds are split by the low bits of the key hash (the tables place keys by the
+  // high bits) into partitions, each built by its own thread.
+  part_bits_ = !direct && nb >= kPartitionedBuildRows && thread_pool_size() > 1 ? kPartitionBits : 0;
+  const size_t parts = size_t{1} << part_bits_;
+  std::vector<int64_t> part_rows;  // rows of partition p: part_rows[part_start[p] .. part_start[p+1])
+  std::vector<int64_t> part_start(parts + 1, 0);
+  if (parts > 1) {
+    // Per stripe of rows: the partition of every row, counted; then the rows are scattered
+    // into partition order, each stripe writing its own slots (rows stay ascending).
+    const size_t stripes = thread_pool_size() * 4;
+    const int64_t stripe_len = (nb + static_cast<int64_t>(stripes) - 1) / static_cast<int64_t>(stripes);
+    std::vector<uint8_t> part_of(static_cast<size_t>(nb));
+    std::vector<std::vector<int64_t>> counts(stripes, std::vector<int64_t>(parts, 0));
+    auto hash_of = [&](int64_t i) -> uint64_t {
+      switch (build_.kind) {
+        case KeyKind::U64: return key_hash(build_.u64[i]);
+        case KeyKind::U128: return key_hash(build_.u128[i]);
+        default: return key_hash(build_.bytes[i]);
+      }
+    };
+    parallel_for(stripes, [&](size_t s) {
+      const int64_t begin = static_cast<int64_t>(s) * stripe_len, end = std::min(nb, begin + stripe_len);
+      for (int64_t i = begin; i < end; ++i) {
+        if (build_.is_null(i)) {
+          part_of[i] = UINT8_MAX;
+          continue;
+        }
+        part_of[i] = static_cast<uint8_t>(hash_of(i) & (parts - 1));
+        ++counts[s][part_of[i]];
+      }
+    });
+    std::vector<std::vector<int64_t>> cursor(stripes, std::vector<int64_t>(parts));
+    for (size_t p = 0; p < parts; ++p) {
+      part_start[p + 1] = part_start[p];
+      for (size_t s = 0; s < stripes; ++s) {
+        cursor[s][p] = part_start[p + 1];
+        part_start[p + 1] += counts[s][p];
+      }
     }
-    case KeyKind::U128: table_.emplace<DenseKeyTable<U128Key>>(expected); break;
-    case KeyKind::Bytes: table_.emplace<DenseKeyTable<BytesKey>>(expected); break;
+    part_rows.resize(static_cast<size_t>(part_start[parts]));
+    parallel_for(stripes, [&](size_t s) {
+      const int64_t begin = static_cast<int64_t>(s) * stripe_len, end = std::min(nb, begin + stripe_len);
+      for (int64_t i = begin; i < end; ++i)
+        if (part_of[i] != UINT8_MAX) part_rows[cursor[s][part_of[i]]++] = i;
+    });
   }
-  build_ids_.resize(static_cast<size_t>(nb));
-  uint32_t num_ids = 0;
-  std::visit(
-      [&](auto& table) {
-        using T = std::decay_t<decltype(table)>;
-        if constexpr (!std::is_same_v<T, std::monostate>) {
-          using K = KeyOf<T>;
-          constexpr bool kDirect = std::is_same_v<T, DirectTable>;
-          const K* keys = key_data<K>(build_);
-          uint64_t h[kBatch];
-          for (int64_t start = 0; start < nb; start += kBatch) {
-            const int m = static_cast<int>(std::min<int64_t>(kBatch, nb - start));
-            if constexpr (!kDirect)
+
+  tables_.resize(parts);
+  for (auto& t : tables_) {
+    const size_t expected = static_cast<size_t>(parts > 1 ? nb / static_cast<int64_t>(parts) + 1 : nb);
+    switch (build_.kind) {
+      case KeyKind::U64:
+        if (direct) t.emplace<DirectTable>(lo, hi);
+        else t.emplace<InlineKeyTable<uint64_t>>(expected);
+        break;
+      case KeyKind::U128: t.emplace<DenseKeyTable<U128Key>>(expected); break;
+      case KeyKind::Bytes: t.emplace<DenseKeyTable<BytesKey>>(expected); break;
+    }
+  }
+  build_ids_.assign(static_cast<size_t>(nb), kNoId);
+  // Inserts rows [begin, end) of `rows` (or of the frame when `rows` is null) into table p;
+  // ids are partition-local for now.
+  auto build_part = [&](size_t p, const int64_t* rows, int64_t count) {
+    std::visit(
+        [&](auto& table) {
+          using T = std::decay_t<decltype(table)>;
+          if constexpr (!std::is_same_v<T, std::monostate>) {
+            using K = KeyOf<T>;
+            constexpr bool kDirect = std::is_same_v<T, DirectTable>;
+            const K* keys = key_data<K>(build_);
+            uint64_t h[kBatch];
+            for (int64_t start = 0; start < count; start += kBatch) {
+              const int m = static_cast<int>(std::min<int64_t>(kBatch, count - start));
+              if constexpr (!kDirect)
+                for (int j = 0; j < m; ++j) {
+                  h[j] = key_hash(keys[rows ? rows[start + j] : start + j]);
+                  table.prefetch(h[j]);
+                }
               for (int j = 0; j < m; ++j) {
-                h[j] = key_hash(keys[start + j]);
-                table.prefetch(h[j]);
+                const int64_t i = rows ? rows[start + j] : start + j;
+                build_ids_[i] = build_.is_null(i) ? kNoId : table.find_or_insert(keys[i], kDirect ? 0 : h[j]);
               }
-            for (int j = 0; j < m; ++j) {
-              const int64_t i = start + j;
-              build_ids_[i] = build_.is_null(i) ? kNoId : table.find_or_insert(keys[i], kDirect ? 0 : h[j]);
             }
           }
-          num_ids = table.size();
-        }
-      },
-      table_);
+        },
+        tables_[p]);
+  };
+  if (parts == 1) {
+    build_part(0, nullptr, nb);
+  } else {
+    parallel_for(parts, [&](size_t p) {
+      build_part(p, part_rows.data() + part_start[p], part_start[p + 1] - part_start[p]);
+    });
+  }
+  id_offset_.assign(parts + 1, 0);
+  for (size_t p = 0; p < parts; ++p) {
+    const uint32_t size = std::visit(
+        [](const auto& t) -> uint32_t {
+          if constexpr (std::is_same_v<std::decay_t<decltype(t)>, std::monostate>) return 0;
+          else return t.size();
+        },
+        tables_[p]);
+    id_offset_[p + 1] = id_offset_[p] + size;
+  }
+  const uint32_t num_ids = id_offset_[parts];
+  if (parts > 1)
+    parallel_for(parts, [&](size_t p) {
+      for (int64_t k = part_start[p]; k < part_start[p + 1]; ++k) build_ids_[part_rows[k]] += id_offset_[p];
+    });
   // Rows per key id, ascending (counting sort).
   offsets_.assign(static_cast<size_t>(num_ids) + 1, 0);
   for (uint32_t id : build_ids_)
@@ -95,29 +174,41 @@ std::vector<uint32_t> JoinTable::probe(const std::vector<ArrayRef>& probe_keys) 
   FRAZIL_CHECK(probe.kind == build_.kind);
   const int64_t np = probe.length;
   std::vector<uint32_t> ids(static_cast<size_t>(np));
+  const uint64_t part_mask = (uint64_t{1} << part_bits_) - 1;
   std::visit(
-      [&](const auto& table) {
-        using T = std::decay_t<decltype(table)>;
+      [&](const auto& first) {
+        using T = std::decay_t<decltype(first)>;
         if constexpr (!std::is_same_v<T, std::monostate>) {
           using K = KeyOf<T>;
           constexpr bool kDirect = std::is_same_v<T, DirectTable>;
           const K* keys = key_data<K>(probe);
+          // Every partition holds a table of the same type.
+          auto table_of = [&](uint64_t h) -> const T& { return std::get<T>(tables_[h & part_mask]); };
           uint64_t h[kBatch];
           for (int64_t start = 0; start < np; start += kBatch) {
             const int m = static_cast<int>(std::min<int64_t>(kBatch, np - start));
             if constexpr (!kDirect)
               for (int j = 0; j < m; ++j) {
                 h[j] = key_hash(keys[start + j]);
-                table.prefetch(h[j]);
+                table_of(h[j]).prefetch(h[j]);
               }
             for (int j = 0; j < m; ++j) {
               const int64_t i = start + j;
-              ids[i] = probe.is_null(i) ? kNoId : table.find(keys[i], kDirect ? 0 : h[j]);
+              if (probe.is_null(i)) {
+                ids[i] = kNoId;
+                continue;
+              }
+              if constexpr (kDirect) {
+                ids[i] = first.find(keys[i], 0);
+              } else {
+                const uint32_t local = table_of(h[j]).find(keys[i], h[j]);
+                ids[i] = local == kNoId ? kNoId : local + id_offset_[h[j] & part_mask];
+              }
             }
           }
         }
       },
-      table_);
+      tables_[0]);
   return ids;
 }
 

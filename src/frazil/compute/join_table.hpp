@@ -41,7 +41,11 @@ class JoinTable {
                              DenseKeyTable<BytesKey>>;
   std::vector<ArrayRef> build_keys_;  // keeps the bytes that string keys point into
   EncodedKeys build_;
-  Table table_;
+  // One table, or 2^part_bits_ built in parallel: a key lives in the table its hash's low
+  // bits pick, and table p's local ids are shifted by id_offset_[p].
+  std::vector<Table> tables_;
+  std::vector<uint32_t> id_offset_;
+  int part_bits_ = 0;
   std::vector<uint32_t> build_ids_;
   std::vector<IdxSize> offsets_;  // per key id, into rows_; num_ids() + 1 entries
   std::vector<IdxSize> rows_;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "frazil/compute/join.hpp"
 #include "frazil/compute/join_table.hpp"
 #include "frazil/core/thread_pool.hpp"
@@ -191,4 +193,47 @@ TEST(JoinTable, StringAndMultiKeysProbeSlicedChunks) {
   auto ps = sliced(str({la, la, "x", std::nullopt}));
   auto pi = sliced(i64({1, 2, 2, 3}));
   EXPECT_EQ(t.probe({ps, pi}), (std::vector<uint32_t>{0, kNoId, 1, kNoId}));
+}
+
+TEST(JoinTable, BigBuildsArePartitionedAndAgreeWithAMap) {
+  // 200k build rows (past the partitioned-build threshold when there are threads):
+  // keys k % 70000 (spread out so no direct table fits), every 13th null; strings too.
+  const int64_t n = 200000;
+  std::vector<std::optional<int64_t>> ints(n);
+  std::vector<std::optional<std::string>> strs(n);
+  for (int64_t i = 0; i < n; ++i) {
+    if (i % 13 == 0) continue;
+    ints[i] = (i % 70000) * 1000003;
+    strs[i] = "key-" + std::to_string(i % 70000) + "-long-enough";
+  }
+  for (int which = 0; which < 2; ++which) {
+    ArrayRef build = which == 0 ? i64(ints) : str(strs);
+    JoinTable t({build});
+    // Reference: rows per key in ascending order.
+    std::map<int64_t, std::vector<IdxSize>> rows_of;
+    for (int64_t i = 0; i < n; ++i)
+      if (ints[i]) rows_of[*ints[i] / 1000003].push_back(static_cast<IdxSize>(i));
+    EXPECT_EQ(t.num_ids(), rows_of.size());
+    // Probe every key once, a missing key, and a null.
+    std::vector<std::optional<int64_t>> pi;
+    std::vector<std::optional<std::string>> ps;
+    for (int64_t k = 0; k < 70001; ++k) {
+      pi.push_back(k * 1000003);
+      ps.push_back("key-" + std::to_string(k) + "-long-enough");
+    }
+    pi.push_back(std::nullopt);
+    ps.push_back(std::nullopt);
+    const auto ids = t.probe({which == 0 ? i64(pi) : str(ps)});
+    for (int64_t k = 0; k < 70001; ++k) {
+      auto it = rows_of.find(k);
+      if (it == rows_of.end()) {
+        EXPECT_EQ(ids[k], kNoId) << k;
+        continue;
+      }
+      ASSERT_NE(ids[k], kNoId) << k;
+      EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[k]), t.rows_end(ids[k])), it->second) << k;
+      for (IdxSize r : it->second) EXPECT_EQ(t.build_ids()[r], ids[k]);
+    }
+    EXPECT_EQ(ids.back(), kNoId);
+  }
 }
