@@ -220,6 +220,9 @@ class DataFrame:
     def filter(self, *predicates, **constraints) -> DataFrame:
         return self.lazy().filter(*predicates, **constraints).collect()
 
+    def drop_nulls(self, subset=None) -> DataFrame:
+        return self.lazy().drop_nulls(subset).collect()
+
     def sort(self, by, *more_by, descending=False, nulls_last=False, maintain_order=False,
              multithreaded=True) -> DataFrame:
         return self.lazy().sort(by, *more_by, descending=descending, nulls_last=nulls_last,

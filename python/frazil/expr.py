@@ -360,6 +360,15 @@ class Expr:
     def limit(self, n: int = 10) -> "Expr":
         return self.head(n)
 
+    def top_k(self, k: int = 5) -> "Expr":
+        """The k largest values (NaN above every number, nulls only when values run out), in
+        descending order; Polars leaves the order unspecified."""
+        return self.sort(descending=True, nulls_last=True).head(k)
+
+    def bottom_k(self, k: int = 5) -> "Expr":
+        """The k smallest values (nulls only when values run out), in ascending order."""
+        return self.sort(descending=False, nulls_last=True).head(k)
+
     def sort(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
         return wrap(self._pyexpr.sort(descending, nulls_last, False))
 

@@ -119,6 +119,23 @@ class LazyFrame:
             combined = combined.binary("&", p)
         return self._wrap(self._ldf.filter(combined))
 
+    def drop_nulls(self, subset: Any = None) -> "LazyFrame":
+        """Rows without a null in `subset` (a name, names or Exprs; None: every column)."""
+        if subset is None:
+            cols: list = self.collect_schema().names()
+        elif isinstance(subset, (str, Expr)):
+            cols = [subset]
+        else:
+            cols = list(subset)
+        if not cols:
+            return self
+        preds = [(_frazil.col(c) if isinstance(c, str) else parse_into_expression(c, str_as_lit=False)).function(
+            "is_not_null", []) for c in cols]
+        combined = preds[0]
+        for p in preds[1:]:
+            combined = combined.binary("&", p)
+        return self._wrap(self._ldf.filter(combined))
+
     def where(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
         return self.filter(*predicates, **constraints)
 

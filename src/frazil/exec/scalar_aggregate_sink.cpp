@@ -62,11 +62,18 @@ class PartialSelectOperator final : public Operator {
       Column m = f.predicate()->evaluate(input, state);
       if (!m.is_scalar() && m.length() == input.height() && m.dtype().is_boolean()) {
         mask = m.as_array();
-        if (compute::mask_true_count(*mask) == input.height()) mask = nullptr;
+        morsel = run_operators(between_, std::move(morsel), state);
+        const int64_t kept = compute::mask_true_count(*mask);
+        // A sparse mask copies few rows, cheaper than reading every row through the mask.
+        if (kept == input.height()) {
+          mask = nullptr;
+        } else if (kept * 8 < input.height()) {
+          morsel = compute::filter_frame(morsel, *mask);
+          mask = nullptr;
+        }
       } else {
-        morsel = f.execute(input, state);  // broadcast or malformed masks: the filter's own rules
+        morsel = run_operators(between_, f.execute(input, state), state);  // broadcast masks: the filter's rules
       }
-      morsel = run_operators(between_, std::move(morsel), state);
     }
     std::vector<Column> cols;
     auto state_column = [&](std::string name, const Scalar& v, const DataType& t) {
