@@ -310,3 +310,18 @@ def test_full_join_coalesced_key_takes_the_supertype():
     narrow = pl.DataFrame({"k": [1, 2]}, schema={"k": pl.UInt32})
     wide = pl.DataFrame({"k": [2, 2**40]}, schema={"k": pl.Int64})
     assert_same(lambda pl, a, b: a.join(b, on="k", how="full", coalesce=True), narrow, wide, check_row_order=False)
+
+
+@xfail("polars-when-literal-comparison-height: lit(-0.0) <= col of a column made by lit(1) gives 2 rows for a "
+       "3-row frame in Polars (frazil: 3)")
+def test_literal_compared_with_literal_column_height():
+    frame = pl.DataFrame({"c0": [None, 4, None]}, schema={"c0": pl.Int32})
+    assert_same(lambda pl, lf: lf.with_columns(pl.lit(1).alias("e1"))
+                .select((pl.lit(-0.0) <= pl.col("e1")).alias("e2")), frame)
+
+
+@xfail("polars-null-all-in-agg: (lit(1).shift(-2) == 1).all() is null-only, true in Polars' select but false "
+       "in its agg(); frazil true in both")
+def test_all_of_shifted_literal_in_agg():
+    frame = pl.DataFrame({"c1": [None]}, schema={"c1": pl.UInt16})
+    assert_same(lambda pl, lf: lf.group_by("c1").agg((pl.lit(1).shift(-2) == pl.lit(1)).all().alias("e1")), frame)
