@@ -21,8 +21,8 @@ ROOT = HERE.parents[2]
 # not turn red because today's seed reaches a difference nobody has fixed yet. Measured
 # (2026-11-30, after the fixes of that day): 2,000 queries take ~30 s CPU (35-50 s wall on
 # a busy 2-core machine), and fresh seeds still find a new difference about once per
-# 9,000 queries, so a date-rotating 2,000-query budget would be red roughly one day in
-# five. Set FUZZ_SEED (or run `make fuzz`, which rotates seeds by date) to explore; every
+# 7,000 queries (7 in 50,000, mostly Polars bugs), so a date-rotating 2,000-query budget
+# would be red roughly one day in four. Set FUZZ_SEED (or run `make fuzz`, which rotates seeds by date) to explore; every
 # difference found that way gets a fix and a regression test, or a strict-xfail reproducer.
 MAKE_TEST_SEED = 14
 MAKE_TEST_QUERIES = 2000
