@@ -85,19 +85,9 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
 
 Node cross_join_to_inner(Node root, IRArena& lp, ExprArena& ea) {
   const auto parents = count_parents(root, lp);
-  std::vector<Node> stack{root};
-  std::vector<bool> seen(lp.size(), false);
-  seen[root.idx] = true;
-  while (!stack.empty()) {
-    Node n = stack.back();
-    stack.pop_back();
+  for_each_plan_node(root, lp, [&](Node n) {
     if (lp.get(n).kind == IRKind::Filter) collapse(n, lp, ea, parents);
-    for (Node in : lp.get(n).inputs)
-      if (!seen[in.idx]) {
-        seen[in.idx] = true;
-        stack.push_back(in);
-      }
-  }
+  });
   return root;
 }
 

@@ -92,19 +92,9 @@ void derive_for(Node n, IRArena& lp, ExprArena& ea) {
 }  // namespace
 
 Node derive_join_predicates(Node root, IRArena& lp, ExprArena& ea) {
-  std::vector<Node> stack{root};
-  std::vector<bool> seen(lp.size(), false);
-  seen[root.idx] = true;
-  while (!stack.empty()) {
-    Node n = stack.back();
-    stack.pop_back();
+  for_each_plan_node(root, lp, [&](Node n) {
     if (lp.get(n).kind == IRKind::Filter) derive_for(n, lp, ea);
-    for (Node in : lp.get(n).inputs)
-      if (!seen[in.idx]) {
-        seen[in.idx] = true;
-        stack.push_back(in);
-      }
-  }
+  });
   return root;
 }
 

@@ -261,8 +261,9 @@ class CacheStates {
     if (all_filter) {
       for (const auto& [node, id] : uses[0].conjuncts) {
         if (common_ids.count(id.value) || exprs.is_nondeterministic(id)) continue;
-        bool everywhere = std::all_of(uses.begin() + 1, uses.end(), [&](const CacheUse& u) {
-          return std::any_of(u.conjuncts.begin(), u.conjuncts.end(), [&](const auto& c) { return c.second == id; });
+        // (A structured binding is captured by copy: clang before 16 cannot capture it.)
+        bool everywhere = std::all_of(uses.begin() + 1, uses.end(), [&, want = id](const CacheUse& u) {
+          return std::any_of(u.conjuncts.begin(), u.conjuncts.end(), [&](const auto& c) { return c.second == want; });
         });
         if (!everywhere) continue;
         common_ids.insert(id.value);

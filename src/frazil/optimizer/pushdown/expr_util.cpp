@@ -269,4 +269,22 @@ std::vector<uint32_t> count_parents(Node root, const IRArena& lp_arena) {
   return parents;
 }
 
+void for_each_plan_node(Node root, const IRArena& lp, const std::function<void(Node)>& fn) {
+  std::vector<Node> stack{root};
+  std::vector<bool> seen(lp.size(), false);
+  seen[root.idx] = true;
+  while (!stack.empty()) {
+    Node n = stack.back();
+    stack.pop_back();
+    fn(n);
+    for (Node in : lp.get(n).inputs) {
+      if (in.idx >= seen.size()) seen.resize(lp.size(), false);
+      if (!seen[in.idx]) {
+        seen[in.idx] = true;
+        stack.push_back(in);
+      }
+    }
+  }
+}
+
 }  // namespace frazil::optimizer

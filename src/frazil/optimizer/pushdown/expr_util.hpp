@@ -3,6 +3,7 @@
 // equality, and the properties that decide whether an expression may move.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -54,6 +55,10 @@ bool is_fallible(Node node, const ExprArena& arena, const Schema& schema);
 // Gives the same result for -0.0 and 0.0 (and any two NaNs) in every column it reads, so
 // that it agrees on all rows of a group whose float keys compare equal.
 bool is_zero_sign_insensitive(Node node, const ExprArena& arena);
+
+// Calls fn(node) once for every plan node reachable from `root`, a node before its inputs.
+// fn may rewrite the node in place; the walk goes on into the inputs it has afterwards.
+void for_each_plan_node(Node root, const IRArena& lp_arena, const std::function<void(Node)>& fn);
 
 // How many parents each node reachable from `root` has (indexed by node); a node with
 // more than one is shared and must not be rewritten for one consumer.
