@@ -247,6 +247,19 @@ class Executor {
 
   DataFrame join(Node node, const IR& ir) {
     if (stream_join(ir)) return run_pipeline(node);
+    if (join_streams_left(ir, ea_)) {
+      // The left side first; when the right side is the bigger one, it streams through a
+      // table built on the left and only its matching rows are kept.
+      DataFrame left = run(ir.inputs[0]);
+      Pipeline right = build_pipeline(ir.inputs[1]);
+      if (right.source->total_rows() > left.height()) {
+        const LeftBuildJoin j(ir, left, input_schema(ir, 0), input_schema(ir, 1), ea_, opts_.morsel_size);
+        right.ops.push_back(j.probe_operator());
+        return j.finish(run_source(right.source, right.ops));
+      }
+      return execute_join(ir, left, run_source(right.source, right.ops), input_schema(ir, 0), input_schema(ir, 1),
+                          ea_, opts_.morsel_size);
+    }
     return execute_join(ir, run(ir.inputs[0]), run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_,
                         opts_.morsel_size);
   }

@@ -134,6 +134,75 @@ DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFra
 }
 
 
+// The output of a join led by its build side: every build row in order, each with its
+// matches in probe order (or once with nulls, for `keep_lead`). `matched` holds the probe
+// rows that matched, in probe order, morsel after morsel; compact_ids[m] are the key ids
+// of morsel m's rows in it. Pairs are placed by a counting sort over the build rows.
+DataFrame build_led_output(const compute::JoinTable& table, const DataFrame& build, const DataFrame& matched,
+                           const std::vector<std::vector<uint32_t>>& compact_ids, bool keep_lead, bool build_left,
+                           const OutputLayout& layout, int64_t morsel_size) {
+  const uint32_t nk = table.num_ids();
+  const size_t nm = compact_ids.size();
+  std::vector<size_t> base(nm + 1, 0);  // where each morsel's matches start in `matched`
+  for (size_t m = 0; m < nm; ++m) base[m + 1] = base[m] + compact_ids[m].size();
+  const auto& bids = table.build_ids();
+  const int64_t nb = build.height();
+  // rank[m][id]: how many matches of key id the morsels before m have, so that morsel m
+  // can place its own pairs without looking at the others (all morsels in parallel).
+  // With too many (morsel, id) pairs for that table, one pass places everything.
+  const bool by_morsel = nm > 1 && static_cast<uint64_t>(nm) * nk <= (uint64_t{1} << 25);
+  std::vector<std::vector<IdxSize>> rank(by_morsel ? nm : 1, std::vector<IdxSize>(nk, 0));
+  std::vector<IdxSize> matches_per_id(static_cast<size_t>(nk), 0);
+  if (by_morsel) {
+    parallel_for(nm, [&](size_t m) {
+      for (uint32_t id : compact_ids[m]) ++rank[m][id];
+    });
+    for (uint32_t id = 0; id < nk; ++id)
+      for (size_t m = 0; m < nm; ++m) {
+        const IdxSize c = rank[m][id];
+        rank[m][id] = matches_per_id[id];
+        matches_per_id[id] += c;
+      }
+  } else {
+    for (const auto& v : compact_ids)
+      for (uint32_t id : v) ++matches_per_id[id];
+  }
+  std::vector<size_t> pos(static_cast<size_t>(nb) + 1, 0);
+  for (int64_t b = 0; b < nb; ++b) {
+    const size_t c = bids[b] == kNoId ? 0 : matches_per_id[bids[b]];
+    pos[b + 1] = pos[b] + (c == 0 ? keep_lead : c);
+  }
+  const size_t total = pos[nb];
+  std::vector<IdxSize> build_idx(total), probe_idx(total);
+  if (keep_lead)
+    for (int64_t b = 0; b < nb; ++b)
+      if (bids[b] == kNoId || matches_per_id[bids[b]] == 0) {
+        build_idx[pos[b]] = static_cast<IdxSize>(b);
+        probe_idx[pos[b]] = kNullIdx;
+      }
+  // The k-th match (in probe order) of key id goes to pos[b] + k for each build row b of id.
+  auto place = [&](size_t m, std::vector<IdxSize>& next) {
+    const auto& ids = compact_ids[m];
+    for (size_t i = 0; i < ids.size(); ++i) {
+      const IdxSize k = next[ids[i]]++;
+      for (const IdxSize* r = table.rows_begin(ids[i]); r != table.rows_end(ids[i]); ++r) {
+        const size_t at = pos[*r] + k;
+        build_idx[at] = *r;
+        probe_idx[at] = static_cast<IdxSize>(base[m] + i);
+      }
+    }
+  };
+  if (by_morsel) {
+    parallel_for(nm, [&](size_t m) { place(m, rank[m]); });
+  } else {
+    for (size_t m = 0; m < nm; ++m) place(m, rank[0]);
+  }
+  const int64_t n = static_cast<int64_t>(total);
+  DataFrame probe_part = parallel_take(matched, probe_idx, morsel_size);
+  DataFrame build_part = parallel_take(build, build_idx, morsel_size);
+  return build_left ? layout.assemble(build_part, probe_part, n) : layout.assemble(probe_part, build_part, n);
+}
+
 // One probe morsel against a built table when the probe side leads the output order
 // (inner/left/semi/anti joins probing their left side, right joins their right side):
 // each morsel's output rows are complete and in order, so morsels are independent.
@@ -222,10 +291,6 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
   const bool keep_lead = how == JoinType::Left || how == JoinType::Right;
 
   const std::vector<DataFrame> morsels = split_morsels(probe, morsel_size);
-  auto output_of = [&](const DataFrame& probe_part, const DataFrame& build_part, int64_t n) {
-    return build_left ? layout.assemble(build_part, probe_part, n) : layout.assemble(probe_part, build_part, n);
-  };
-
   if (probe_leads) {
     // Each probe morsel yields its output rows in order; the pieces are concatenated.
     const JoinProbeOperator op(ir, ea, build_left ? right_schema : left_schema, build,
@@ -268,64 +333,8 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
       }
     compact[m] = rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows);
   });
-  const DataFrame matched = concat_frames(compact).rechunk();
-  const size_t nm = morsels.size();
-  std::vector<size_t> base(nm + 1, 0);  // where each morsel's matches start in `matched`
-  for (size_t m = 0; m < nm; ++m) base[m + 1] = base[m] + compact_ids[m].size();
-  const auto& bids = table.build_ids();
-  const int64_t nb = build.height();
-  // rank[m][id]: how many matches of key id the morsels before m have, so that morsel m
-  // can place its own pairs without looking at the others (all morsels in parallel).
-  // With too many (morsel, id) pairs for that table, one pass places everything.
-  const bool by_morsel = nm > 1 && static_cast<uint64_t>(nm) * nk <= (uint64_t{1} << 25);
-  std::vector<std::vector<IdxSize>> rank(by_morsel ? nm : 1, std::vector<IdxSize>(nk, 0));
-  std::vector<IdxSize> matches_per_id(static_cast<size_t>(nk), 0);
-  if (by_morsel) {
-    parallel_for(nm, [&](size_t m) {
-      for (uint32_t id : compact_ids[m]) ++rank[m][id];
-    });
-    for (uint32_t id = 0; id < nk; ++id)
-      for (size_t m = 0; m < nm; ++m) {
-        const IdxSize c = rank[m][id];
-        rank[m][id] = matches_per_id[id];
-        matches_per_id[id] += c;
-      }
-  } else {
-    for (const auto& v : compact_ids)
-      for (uint32_t id : v) ++matches_per_id[id];
-  }
-  std::vector<size_t> pos(static_cast<size_t>(nb) + 1, 0);
-  for (int64_t b = 0; b < nb; ++b) {
-    const size_t c = bids[b] == kNoId ? 0 : matches_per_id[bids[b]];
-    pos[b + 1] = pos[b] + (c == 0 ? keep_lead : c);
-  }
-  const size_t total = pos[nb];
-  std::vector<IdxSize> build_idx(total), probe_idx(total);
-  if (keep_lead)
-    for (int64_t b = 0; b < nb; ++b)
-      if (bids[b] == kNoId || matches_per_id[bids[b]] == 0) {
-        build_idx[pos[b]] = static_cast<IdxSize>(b);
-        probe_idx[pos[b]] = kNullIdx;
-      }
-  // The k-th match (in probe order) of key id goes to pos[b] + k for each build row b of id.
-  auto place = [&](size_t m, std::vector<IdxSize>& next) {
-    const auto& ids = compact_ids[m];
-    for (size_t i = 0; i < ids.size(); ++i) {
-      const IdxSize k = next[ids[i]]++;
-      for (const IdxSize* r = table.rows_begin(ids[i]); r != table.rows_end(ids[i]); ++r) {
-        const size_t at = pos[*r] + k;
-        build_idx[at] = *r;
-        probe_idx[at] = static_cast<IdxSize>(base[m] + i);
-      }
-    }
-  };
-  if (by_morsel) {
-    parallel_for(nm, [&](size_t m) { place(m, rank[m]); });
-  } else {
-    for (size_t m = 0; m < nm; ++m) place(m, rank[0]);
-  }
-  return output_of(parallel_take(matched, probe_idx, morsel_size), parallel_take(build, build_idx, morsel_size),
-                   static_cast<int64_t>(total));
+  return build_led_output(table, build, concat_frames(compact).rechunk(), compact_ids, keep_lead, build_left, layout,
+                          morsel_size);
 }
 
 }  // namespace frazil::exec
@@ -347,6 +356,79 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
   const JoinKeys build_keys(ir.keys2, ea, right_schema);
   auto table = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false);
+}
+
+namespace {
+
+constexpr const char* kKeyIdColumn = "__frazil_join_key_id";
+
+// Per right morsel: the rows matching a key of the left table, with their key ids in one
+// more column (for semi/anti joins, the ids alone).
+class MatchRightOperator final : public Operator {
+ public:
+  MatchRightOperator(std::shared_ptr<const compute::JoinTable> table, JoinKeys keys, bool ids_only)
+      : table_(std::move(table)), keys_(std::move(keys)), ids_only_(ids_only) {}
+
+  DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
+    const std::vector<uint32_t> ids = table_->probe(keys_.evaluate(morsel));
+    std::vector<IdxSize> rows;
+    Buffer matched_ids = Buffer::allocate(ids.size() * sizeof(uint32_t));
+    uint32_t* out = matched_ids.mutable_as<uint32_t>();
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] != kNoId) {
+        out[rows.size()] = ids[i];
+        rows.push_back(static_cast<IdxSize>(i));
+      }
+    const int64_t n = static_cast<int64_t>(rows.size());
+    Column id_column(kKeyIdColumn, Array::make(DataType::uint32(), n, Buffer(), {matched_ids.slice(0, n * sizeof(uint32_t))}));
+    if (ids_only_) return DataFrame({id_column});
+    std::vector<Column> cols = (rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows)).columns();
+    cols.push_back(std::move(id_column));
+    return DataFrame(std::move(cols));
+  }
+
+ private:
+  std::shared_ptr<const compute::JoinTable> table_;
+  JoinKeys keys_;
+  bool ids_only_;
+};
+
+}  // namespace
+
+LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
+                             const Schema& right_schema, const plan::ExprArena& ea, int64_t morsel_size)
+    : ir_(ir), ea_(ea), left_(left.rechunk()), morsel_size_(morsel_size) {
+  const JoinKeys left_keys(ir.keys, ea, left_schema);
+  table_ = std::make_shared<const compute::JoinTable>(left_keys.evaluate(left_));
+  const JoinType how = ir.join().how;
+  probe_ = std::make_shared<MatchRightOperator>(table_, JoinKeys(ir.keys2, ea, right_schema),
+                                                how == JoinType::Semi || how == JoinType::Anti);
+}
+
+DataFrame LeftBuildJoin::finish(const DataFrame& matched_with_ids) const {
+  const JoinType how = ir_.join().how;
+  const compute::JoinTable& table = *table_;
+  // The id column's chunks are the morsels' matches, in order.
+  std::vector<std::vector<uint32_t>> ids;
+  for (const auto& chunk : matched_with_ids.column(kKeyIdColumn).chunks()) {
+    const uint32_t* v = chunk->values<uint32_t>();
+    ids.emplace_back(v, v + chunk->length());
+  }
+  if (how == JoinType::Semi || how == JoinType::Anti) {
+    std::vector<uint8_t> hit(table.num_ids(), 0);
+    for (const auto& v : ids)
+      for (uint32_t id : v) hit[id] = 1;
+    const bool want = how == JoinType::Semi;
+    std::vector<IdxSize> keep;
+    const auto& bids = table.build_ids();
+    for (int64_t b = 0; b < left_.height(); ++b)
+      if ((bids[b] != kNoId && hit[bids[b]]) == want) keep.push_back(static_cast<IdxSize>(b));
+    return parallel_take(left_, keep, morsel_size_);
+  }
+  std::vector<std::string> names = matched_with_ids.names();
+  names.pop_back();
+  return build_led_output(table, left_, matched_with_ids.select(names).rechunk(), ids, how == JoinType::Left, true,
+                          OutputLayout(ir_, ea_), morsel_size_);
 }
 
 }  // namespace frazil::exec

@@ -3,6 +3,7 @@
 // morsel on every core, without first being copied into one piece.
 #pragma once
 
+#include "frazil/compute/join_table.hpp"
 #include "frazil/exec/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
@@ -22,5 +23,27 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
 bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea);
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea);
+
+// The other way round, for inner, left, semi and anti joins whose left input is the
+// smaller: the table is built on the (materialised) left input, the right input streams
+// through probe_operator(), which keeps only its matching rows, and finish() puts them in
+// left order (each left row's matches in right order, as Polars' maintain_order="left").
+// Only the matches of the right side are ever held in memory.
+class LeftBuildJoin {
+ public:
+  LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema, const Schema& right_schema,
+                const plan::ExprArena& ea, int64_t morsel_size);
+  const OperatorRef& probe_operator() const { return probe_; }
+  // `matched`: the probe operator's outputs concatenated in order.
+  DataFrame finish(const DataFrame& matched) const;
+
+ private:
+  const plan::IR& ir_;
+  const plan::ExprArena& ea_;
+  DataFrame left_;
+  int64_t morsel_size_;
+  std::shared_ptr<const compute::JoinTable> table_;
+  OperatorRef probe_;
+};
 
 }  // namespace frazil::exec
