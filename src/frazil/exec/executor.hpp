@@ -1,7 +1,11 @@
-// The executor: runs an optimized IR plan. Chains of streaming operators (filter,
-// row-wise select/with_columns, projections) run morsel by morsel on every core; pipeline
-// breakers (group_by, join, sort, unique, ...) gather their input and compute with
-// parallel kernels. A Cache node is computed once and shared by all its consumers.
+// The executor: runs an optimized IR plan as pipelines. A pipeline pulls batches from a
+// source (the row groups of Parquet files, or a frame in memory, exec/source.hpp), cuts
+// them into morsels and pushes every morsel through a chain of streaming operators on
+// every core: filters, row-wise projections, join probes against a table built on the
+// other input (exec/join.hpp), and at the end the partial states of a group_by or a select
+// of aggregations (exec/aggregate_sinks.hpp). What cannot stream (sort, unique, windows,
+// non-decomposable aggregations, the build side of a join) gathers its input and computes
+// with parallel kernels. A Cache node is computed once and shared by all its consumers.
 #pragma once
 
 #include <array>
