@@ -79,7 +79,14 @@ DataFrame sample() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const LazyFrame base = LazyFrame::from_frame(sample());
   Reader r{data, size};
-  const Expr e = build(r, 6);
+  Expr e;
+  try {
+    e = build(r, 6);
+  } catch (const InternalError&) {
+    throw;
+  } catch (const Error&) {
+    return 0;  // a tree the DSL rejects as it is built (a function given the wrong arity)
+  }
   const LazyFrame queries[] = {
       base.select({e}),
       base.filter(e),
