@@ -48,6 +48,7 @@ from frazil.functions import (
     coalesce,
     col,
     concat,
+    corr,
     count,
     exclude,
     first,

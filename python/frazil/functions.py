@@ -109,6 +109,28 @@ def var(name: str, ddof: int = 1) -> Expr:
     return col(name).var(ddof)
 
 
+def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
+         propagate_nans: bool = False) -> Expr:
+    """Pearson correlation of two columns (names) or expressions over the rows where both
+    are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`. Named after
+    `a`. Built from means and sums (two passes: the deviations from the means are summed,
+    which keeps the result accurate for large values)."""
+    if method != "pearson":
+        raise NotImplementedError(f"corr(method={method!r}) is not supported yet: only 'pearson'")
+    from frazil.datatypes import Float64
+
+    x = wrap(parse_into_expression(a, str_as_lit=False))
+    y = wrap(parse_into_expression(b, str_as_lit=False))
+    both = x.is_not_null() & y.is_not_null()
+    x = when(both).then(x.cast(Float64))
+    y = when(both).then(y.cast(Float64))
+    dx = x - x.mean()
+    dy = y - y.mean()
+    r = (dx * dy).sum() / ((dx * dx).sum() * (dy * dy).sum()).sqrt()
+    # No complete pair: null (one pair, or a constant side: NaN, as in Polars).
+    return when(both.sum() > 0).then(r)
+
+
 def coalesce(*exprs: Any) -> Expr:
     natives = []
     for e in exprs:
