@@ -203,6 +203,68 @@ DataFrame build_led_output(const compute::JoinTable& table, const DataFrame& bui
   return build_left ? layout.assemble(build_part, probe_part, n) : layout.assemble(probe_part, build_part, n);
 }
 
+constexpr const char* kKeyIdColumn = "__frazil_join_key_id";
+
+// Per probe morsel: the rows matching a key of the build side's table, with their key ids
+// in one more column (for semi/anti joins, the ids alone).
+class MatchOperator final : public Operator {
+ public:
+  MatchOperator(std::shared_ptr<const compute::JoinTable> table, JoinKeys keys, bool ids_only)
+      : table_(std::move(table)), keys_(std::move(keys)), ids_only_(ids_only) {}
+
+  DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
+    const std::vector<uint32_t> ids = table_->probe(keys_.evaluate(morsel));
+    std::vector<IdxSize> rows;
+    Buffer matched_ids = Buffer::allocate(ids.size() * sizeof(uint32_t));
+    uint32_t* out = matched_ids.mutable_as<uint32_t>();
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] != kNoId) {
+        out[rows.size()] = ids[i];
+        rows.push_back(static_cast<IdxSize>(i));
+      }
+    const int64_t n = static_cast<int64_t>(rows.size());
+    Column id_column(kKeyIdColumn, Array::make(DataType::uint32(), n, Buffer(), {matched_ids.slice(0, n * sizeof(uint32_t))}));
+    if (ids_only_) return DataFrame({id_column});
+    std::vector<Column> cols = (rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows)).columns();
+    cols.push_back(std::move(id_column));
+    return DataFrame(std::move(cols));
+  }
+
+ private:
+  std::shared_ptr<const compute::JoinTable> table_;
+  JoinKeys keys_;
+  bool ids_only_;
+};
+
+// The end of a join led by its build side. `matched` is what MatchOperator made of the
+// probe morsels, concatenated in order: semi/anti joins keep the build rows with (without)
+// a match; the others place the matches behind their build rows (build_led_output).
+DataFrame finish_build_led(const compute::JoinTable& table, const DataFrame& build, const DataFrame& matched,
+                           JoinType how, bool build_left, const OutputLayout& layout, int64_t morsel_size) {
+  // The id column's chunks are the morsels' matches, in order.
+  std::vector<std::vector<uint32_t>> ids;
+  for (const auto& chunk : matched.column(kKeyIdColumn).chunks()) {
+    const uint32_t* v = chunk->values<uint32_t>();
+    ids.emplace_back(v, v + chunk->length());
+  }
+  if (how == JoinType::Semi || how == JoinType::Anti) {
+    std::vector<uint8_t> hit(table.num_ids(), 0);
+    for (const auto& v : ids)
+      for (uint32_t id : v) hit[id] = 1;
+    const bool want = how == JoinType::Semi;
+    std::vector<IdxSize> keep;
+    const auto& bids = table.build_ids();
+    for (int64_t b = 0; b < build.height(); ++b)
+      if ((bids[b] != kNoId && hit[bids[b]]) == want) keep.push_back(static_cast<IdxSize>(b));
+    return parallel_take(build, keep, morsel_size);
+  }
+  std::vector<std::string> names = matched.names();
+  names.pop_back();
+  const bool keep_lead = how == JoinType::Left || how == JoinType::Right;
+  return build_led_output(table, build, matched.select(names).rechunk(), ids, keep_lead, build_left, layout,
+                          morsel_size);
+}
+
 // One probe morsel against a built table when the probe side leads the output order
 // (inner/left/semi/anti joins probing their left side, right joins their right side):
 // each morsel's output rows are complete and in order, so morsels are independent.
@@ -283,58 +345,25 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
   const JoinKeys& build_keys = build_left ? lkeys : rkeys;
   const JoinKeys& probe_keys = build_left ? rkeys : lkeys;
   auto table_ref = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
-  const compute::JoinTable& table = *table_ref;
   const bool left_leads = how != JoinType::Right;
   const bool probe_leads = left_leads != build_left;
-  const bool semi_anti = how == JoinType::Semi || how == JoinType::Anti;
-  const bool want = how != JoinType::Anti;  // semi/anti: keep rows with / without a match
-  const bool keep_lead = how == JoinType::Left || how == JoinType::Right;
-
   const std::vector<DataFrame> morsels = split_morsels(probe, morsel_size);
-  if (probe_leads) {
-    // Each probe morsel yields its output rows in order; the pieces are concatenated.
-    const JoinProbeOperator op(ir, ea, build_left ? right_schema : left_schema, build,
-                               table_ref, build_left);
+  // Every probe morsel through `op` on every core; the outputs concatenated in order.
+  auto probe_all = [&](const Operator& op) {
     std::vector<DataFrame> out(morsels.size());
     parallel_for(morsels.size(), [&](size_t m) {
       physical::ExecState state;
       out[m] = op.execute(morsels[m], state);
     });
     return concat_frames(out);
-  }
-
+  };
+  // The probe side leads: each probe morsel yields its output rows in order.
+  if (probe_leads)
+    return probe_all(JoinProbeOperator(ir, ea, build_left ? right_schema : left_schema, build, table_ref, build_left));
   // The build side leads: its rows come out in order, each with its matches in probe
-  // order. The probe morsels keep only their matching rows (compacted in parallel); the
-  // pairs are then placed by a counting sort over the build rows.
-  const uint32_t nk = table.num_ids();
-  if (semi_anti) {
-    std::unique_ptr<std::atomic<uint8_t>[]> hit(new std::atomic<uint8_t>[nk]());
-    parallel_for(morsels.size(), [&](size_t m) {
-      for (uint32_t id : table.probe(probe_keys.evaluate(morsels[m])))
-        if (id != kNoId) hit[id].store(1, std::memory_order_relaxed);
-    });
-    std::vector<IdxSize> keep;
-    const auto& bids = table.build_ids();
-    for (int64_t b = 0; b < build.height(); ++b)
-      if ((bids[b] != kNoId && hit[bids[b]].load(std::memory_order_relaxed)) == want)
-        keep.push_back(static_cast<IdxSize>(b));
-    return parallel_take(build, keep, morsel_size);
-  }
-  std::vector<DataFrame> compact(morsels.size());
-  std::vector<std::vector<uint32_t>> compact_ids(morsels.size());
-  parallel_for(morsels.size(), [&](size_t m) {
-    const DataFrame& morsel = morsels[m];
-    const std::vector<uint32_t> ids = table.probe(probe_keys.evaluate(morsel));
-    std::vector<IdxSize> rows;
-    for (size_t i = 0; i < ids.size(); ++i)
-      if (ids[i] != kNoId) {
-        rows.push_back(static_cast<IdxSize>(i));
-        compact_ids[m].push_back(ids[i]);
-      }
-    compact[m] = rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows);
-  });
-  return build_led_output(table, build, concat_frames(compact).rechunk(), compact_ids, keep_lead, build_left, layout,
-                          morsel_size);
+  // order. The probe morsels keep only their matching rows (compacted in parallel).
+  const MatchOperator match(table_ref, probe_keys, how == JoinType::Semi || how == JoinType::Anti);
+  return finish_build_led(*table_ref, build, probe_all(match), how, build_left, layout, morsel_size);
 }
 
 }  // namespace frazil::exec
@@ -358,77 +387,18 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false);
 }
 
-namespace {
-
-constexpr const char* kKeyIdColumn = "__frazil_join_key_id";
-
-// Per right morsel: the rows matching a key of the left table, with their key ids in one
-// more column (for semi/anti joins, the ids alone).
-class MatchRightOperator final : public Operator {
- public:
-  MatchRightOperator(std::shared_ptr<const compute::JoinTable> table, JoinKeys keys, bool ids_only)
-      : table_(std::move(table)), keys_(std::move(keys)), ids_only_(ids_only) {}
-
-  DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
-    const std::vector<uint32_t> ids = table_->probe(keys_.evaluate(morsel));
-    std::vector<IdxSize> rows;
-    Buffer matched_ids = Buffer::allocate(ids.size() * sizeof(uint32_t));
-    uint32_t* out = matched_ids.mutable_as<uint32_t>();
-    for (size_t i = 0; i < ids.size(); ++i)
-      if (ids[i] != kNoId) {
-        out[rows.size()] = ids[i];
-        rows.push_back(static_cast<IdxSize>(i));
-      }
-    const int64_t n = static_cast<int64_t>(rows.size());
-    Column id_column(kKeyIdColumn, Array::make(DataType::uint32(), n, Buffer(), {matched_ids.slice(0, n * sizeof(uint32_t))}));
-    if (ids_only_) return DataFrame({id_column});
-    std::vector<Column> cols = (rows.size() == ids.size() ? morsel : compute::take_frame(morsel, rows)).columns();
-    cols.push_back(std::move(id_column));
-    return DataFrame(std::move(cols));
-  }
-
- private:
-  std::shared_ptr<const compute::JoinTable> table_;
-  JoinKeys keys_;
-  bool ids_only_;
-};
-
-}  // namespace
-
 LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
                              const Schema& right_schema, const plan::ExprArena& ea, int64_t morsel_size)
     : ir_(ir), ea_(ea), left_(left.rechunk()), morsel_size_(morsel_size) {
   const JoinKeys left_keys(ir.keys, ea, left_schema);
   table_ = std::make_shared<const compute::JoinTable>(left_keys.evaluate(left_));
   const JoinType how = ir.join().how;
-  probe_ = std::make_shared<MatchRightOperator>(table_, JoinKeys(ir.keys2, ea, right_schema),
+  probe_ = std::make_shared<MatchOperator>(table_, JoinKeys(ir.keys2, ea, right_schema),
                                                 how == JoinType::Semi || how == JoinType::Anti);
 }
 
-DataFrame LeftBuildJoin::finish(const DataFrame& matched_with_ids) const {
-  const JoinType how = ir_.join().how;
-  const compute::JoinTable& table = *table_;
-  // The id column's chunks are the morsels' matches, in order.
-  std::vector<std::vector<uint32_t>> ids;
-  for (const auto& chunk : matched_with_ids.column(kKeyIdColumn).chunks()) {
-    const uint32_t* v = chunk->values<uint32_t>();
-    ids.emplace_back(v, v + chunk->length());
-  }
-  if (how == JoinType::Semi || how == JoinType::Anti) {
-    std::vector<uint8_t> hit(table.num_ids(), 0);
-    for (const auto& v : ids)
-      for (uint32_t id : v) hit[id] = 1;
-    const bool want = how == JoinType::Semi;
-    std::vector<IdxSize> keep;
-    const auto& bids = table.build_ids();
-    for (int64_t b = 0; b < left_.height(); ++b)
-      if ((bids[b] != kNoId && hit[bids[b]]) == want) keep.push_back(static_cast<IdxSize>(b));
-    return parallel_take(left_, keep, morsel_size_);
-  }
-  std::vector<std::string> names = matched_with_ids.names();
-  names.pop_back();
-  return build_led_output(table, left_, matched_with_ids.select(names).rechunk(), ids, how == JoinType::Left, true,
-                          OutputLayout(ir_, ea_), morsel_size_);
+DataFrame LeftBuildJoin::finish(const DataFrame& matched) const {
+  return finish_build_led(*table_, left_, matched, ir_.join().how, true, OutputLayout(ir_, ea_), morsel_size_);
 }
 
 }  // namespace frazil::exec
