@@ -2,6 +2,7 @@
 // accumulators (dispatch on dtype once per call).
 #include <bit>
 #include <optional>
+#include <type_traits>
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/selection.hpp"
@@ -350,29 +351,26 @@ std::optional<ArrayRef> n_unique_grouped_int(const Array& a, const IdxSize* gid,
   return counts_array(c);
 }
 
+// Integers (floats would need -0.0 == 0.0 and NaN == NaN): contiguous groups run by run,
+// else a radix sort of (group, value) pairs when the range allows.
+template <typename T>
+std::optional<ArrayRef> n_unique_grouped_integers(const Array& a, const IdxSize* gid, size_t ng) {
+  if (auto runs = n_unique_grouped_runs<T>(a, gid, ng)) return runs;
+  if constexpr (std::is_same_v<T, uint64_t>) return std::nullopt;  // no 32-bit value range
+  else return n_unique_grouped_int<T>(a, gid, ng);
+}
+
 ArrayRef n_unique_grouped(const Array& a, const IdxSize* gid, size_t ng) {
   std::optional<ArrayRef> fast;
-  // Integers (floats would need -0.0 == 0.0 and NaN == NaN) in contiguous groups.
   switch (a.dtype().physical().id()) {
-    case TypeId::Int8: fast = n_unique_grouped_runs<int8_t>(a, gid, ng); break;
-    case TypeId::Int16: fast = n_unique_grouped_runs<int16_t>(a, gid, ng); break;
-    case TypeId::Int32: fast = n_unique_grouped_runs<int32_t>(a, gid, ng); break;
-    case TypeId::Int64: fast = n_unique_grouped_runs<int64_t>(a, gid, ng); break;
-    case TypeId::UInt8: fast = n_unique_grouped_runs<uint8_t>(a, gid, ng); break;
-    case TypeId::UInt16: fast = n_unique_grouped_runs<uint16_t>(a, gid, ng); break;
-    case TypeId::UInt32: fast = n_unique_grouped_runs<uint32_t>(a, gid, ng); break;
-    case TypeId::UInt64: fast = n_unique_grouped_runs<uint64_t>(a, gid, ng); break;
-    default: break;
-  }
-  if (fast) return *fast;
-  switch (a.dtype().physical().id()) {
-    case TypeId::Int8: fast = n_unique_grouped_int<int8_t>(a, gid, ng); break;
-    case TypeId::Int16: fast = n_unique_grouped_int<int16_t>(a, gid, ng); break;
-    case TypeId::Int32: fast = n_unique_grouped_int<int32_t>(a, gid, ng); break;
-    case TypeId::Int64: fast = n_unique_grouped_int<int64_t>(a, gid, ng); break;
-    case TypeId::UInt8: fast = n_unique_grouped_int<uint8_t>(a, gid, ng); break;
-    case TypeId::UInt16: fast = n_unique_grouped_int<uint16_t>(a, gid, ng); break;
-    case TypeId::UInt32: fast = n_unique_grouped_int<uint32_t>(a, gid, ng); break;
+    case TypeId::Int8: fast = n_unique_grouped_integers<int8_t>(a, gid, ng); break;
+    case TypeId::Int16: fast = n_unique_grouped_integers<int16_t>(a, gid, ng); break;
+    case TypeId::Int32: fast = n_unique_grouped_integers<int32_t>(a, gid, ng); break;
+    case TypeId::Int64: fast = n_unique_grouped_integers<int64_t>(a, gid, ng); break;
+    case TypeId::UInt8: fast = n_unique_grouped_integers<uint8_t>(a, gid, ng); break;
+    case TypeId::UInt16: fast = n_unique_grouped_integers<uint16_t>(a, gid, ng); break;
+    case TypeId::UInt32: fast = n_unique_grouped_integers<uint32_t>(a, gid, ng); break;
+    case TypeId::UInt64: fast = n_unique_grouped_integers<uint64_t>(a, gid, ng); break;
     default: break;
   }
   if (fast) return *fast;
