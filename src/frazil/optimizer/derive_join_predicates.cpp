@@ -17,19 +17,6 @@ using plan::IRKind;
 
 namespace {
 
-// The operands of a Boolean OR tree: (a | b) | c -> [a, b, c].
-void split_disjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
-  const AExpr& e = arena.get(node);
-  if (e.kind == AExprKind::BinaryExpr && e.op == Operator::Or &&
-      plan::node_dtype(e.inputs[0], arena, schema).is_boolean() &&
-      plan::node_dtype(e.inputs[1], arena, schema).is_boolean()) {
-    split_disjuncts(e.inputs[0], arena, schema, out);
-    split_disjuncts(e.inputs[1], arena, schema, out);
-    return;
-  }
-  out.push_back(node);
-}
-
 // Whether every column `node` reads comes from `side` (and it reads at least one).
 bool reads_only(Node node, JoinSide side, const ExprArena& arena,
                 const std::unordered_map<std::string, JoinSide>& origin) {

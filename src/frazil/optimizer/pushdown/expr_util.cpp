@@ -12,17 +12,16 @@ using dsl::Operator;
 using plan::AExpr;
 using plan::AExprKind;
 
-// A conjunct reached twice (the AND tree shares a subtree) is kept once: a & a is a.
-static void split_rec(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out,
+// An operand reached twice (the tree shares a subtree) is kept once: a & a is a, a | a is a.
+static void split_rec(Node node, Operator op, const ExprArena& arena, const Schema& schema, std::vector<Node>& out,
                       std::unordered_set<uint32_t>& seen) {
   if (!seen.insert(node.idx).second) return;
   const AExpr& e = arena.get(node);
-  // `&` is bitwise on integers: only a Boolean AND splits.
-  if (e.kind == AExprKind::BinaryExpr && e.op == Operator::And &&
-      plan::node_dtype(e.inputs[0], arena, schema).is_boolean() &&
+  // `&` and `|` are bitwise on integers: only Boolean operands split.
+  if (e.kind == AExprKind::BinaryExpr && e.op == op && plan::node_dtype(e.inputs[0], arena, schema).is_boolean() &&
       plan::node_dtype(e.inputs[1], arena, schema).is_boolean()) {
-    split_rec(e.inputs[0], arena, schema, out, seen);
-    split_rec(e.inputs[1], arena, schema, out, seen);
+    split_rec(e.inputs[0], op, arena, schema, out, seen);
+    split_rec(e.inputs[1], op, arena, schema, out, seen);
     return;
   }
   out.push_back(node);
@@ -30,7 +29,12 @@ static void split_rec(Node node, const ExprArena& arena, const Schema& schema, s
 
 void split_conjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
   std::unordered_set<uint32_t> seen;
-  split_rec(node, arena, schema, out, seen);
+  split_rec(node, Operator::And, arena, schema, out, seen);
+}
+
+void split_disjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out) {
+  std::unordered_set<uint32_t> seen;
+  split_rec(node, Operator::Or, arena, schema, out, seen);
 }
 
 std::optional<Node> combine_conjuncts(const std::vector<Node>& nodes, ExprArena& arena) {

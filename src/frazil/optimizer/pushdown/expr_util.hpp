@@ -22,6 +22,8 @@ using plan::Node;
 // its predicate is true, and under Kleene logic `a & b` is true iff both are, so the
 // conjuncts of a filter predicate may be applied separately and in any order.
 void split_conjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out);
+// The operands of a Boolean OR tree: (a | b) | c -> [a, b, c].
+void split_disjuncts(Node node, const ExprArena& arena, const Schema& schema, std::vector<Node>& out);
 
 // Left-deep AND of `nodes` in order; nullopt when empty.
 std::optional<Node> combine_conjuncts(const std::vector<Node>& nodes, ExprArena& arena);
