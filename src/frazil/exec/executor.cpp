@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <mutex>
 #include <unordered_map>
 
@@ -19,12 +20,14 @@
 #include "frazil/optimizer/cse/cost_model.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
+#include "frazil/plan/row_order.hpp"
 
 namespace frazil::exec {
 
 using plan::IR;
 using plan::IRKind;
 using plan::Node;
+using compute::JoinType;
 
 ExecOptions ExecOptions::from_env() {
   ExecOptions o;
@@ -39,8 +42,8 @@ namespace {
 
 class Executor {
  public:
-  Executor(const plan::IRArena& lp, const plan::ExprArena& ea, ExecOptions opts)
-      : lp_(lp), ea_(ea), opts_(opts) {}
+  Executor(Node root, const plan::IRArena& lp, const plan::ExprArena& ea, ExecOptions opts)
+      : lp_(lp), ea_(ea), opts_(opts), unordered_(plan::unordered_outputs(root, lp, ea)) {}
 
   DataFrame run(Node node) {
     const IR& ir = lp_.get(node);
@@ -128,6 +131,14 @@ class Executor {
     return left && right && right->rows <= left->rows;
   }
 
+  // An inner or left join whose output order nobody observes, expected to have the smaller
+  // left side: built on the left, it lets the right side's pipeline run on through it.
+  bool unordered_left_build(Node node, const IR& ir) const {
+    const JoinType how = ir.join().how;
+    return unordered_[node.idx] && (how == JoinType::Inner || how == JoinType::Left) &&
+           join_streams_left(ir, ea_) && !stream_join(ir);
+  }
+
   Pipeline build_pipeline(Node node) {
     std::vector<OperatorRef> ops;
     Node cur = node;
@@ -138,6 +149,23 @@ class Executor {
       } else if (ir.kind == IRKind::Join && stream_join(ir)) {
         if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
         ops.push_back(make_join_probe(ir, run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_));
+      } else if (ir.kind == IRKind::Join && unordered_left_build(cur, ir)) {
+        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        DataFrame left = run(ir.inputs[0]);
+        Pipeline right = build_pipeline(ir.inputs[1]);
+        std::reverse(ops.begin(), ops.end());
+        if (right.source->total_rows() > left.height()) {
+          // The right side's pipeline goes on through the join, then through `ops`.
+          auto j = std::make_shared<UnorderedLeftBuildJoin>(ir, std::move(left), input_schema(ir, 0),
+                                                            input_schema(ir, 1), ea_);
+          right.ops.push_back(j->probe_operator());
+          if (j->keeps_unmatched()) right.tails.push_back({right.ops.size() - 1, [j] { return j->unmatched_rows(); }});
+          right.ops.insert(right.ops.end(), ops.begin(), ops.end());
+          return right;
+        }
+        // The estimate was wrong: the right side is the smaller after all.
+        ops.insert(ops.begin(), make_join_probe(ir, run_pipeline(right), input_schema(ir, 0), input_schema(ir, 1), ea_));
+        return Pipeline{frame_source(left, opts_.morsel_size), std::move(ops), {}};
       } else {
         break;
       }
@@ -186,13 +214,22 @@ class Executor {
     return p;
   }
 
-  DataFrame run_pipeline(Node node) {
-    Pipeline p = build_pipeline(node);
-    return run_source(p.source, p.ops);
-  }
+  DataFrame run_pipeline(Node node) { return run_pipeline(build_pipeline(node)); }
 
   // Pushes every batch of the source through the operators, batches in parallel (and the
-  // morsels of a big batch too), and concatenates the results in source order.
+  // morsels of a big batch too), and concatenates the results in source order; then the
+  // tails, each through the operators after its entry point.
+  DataFrame run_pipeline(const Pipeline& p) {
+    DataFrame out = run_source(p.source, p.ops);
+    if (p.tails.empty()) return out;
+    std::vector<DataFrame> parts{std::move(out)};
+    for (const auto& tail : p.tails) {
+      const std::vector<OperatorRef> rest(p.ops.begin() + static_cast<std::ptrdiff_t>(tail.after) + 1, p.ops.end());
+      parts.push_back(run_source(frame_source(tail.make(), opts_.morsel_size), rest));
+    }
+    return concat_frames(parts);
+  }
+
   DataFrame run_source(const SourceRef& source, const std::vector<OperatorRef>& ops) {
     const size_t n = source->num_batches();
     std::vector<std::vector<DataFrame>> out(n);
@@ -222,7 +259,7 @@ class Executor {
         Pipeline p = build_pipeline(ir.inputs[0]);
         p.ops.push_back(partial->partial);
         fuse_filter_into_partial_select(p.ops);
-        return partial->combine(run_source(p.source, p.ops));
+        return partial->combine(run_pipeline(p));
       }
     DataFrame df = run(ir.inputs[0]);
     std::vector<OperatorRef> ops{make_operator(ir)};
@@ -238,15 +275,15 @@ class Executor {
         Pipeline p = build_pipeline(ir.inputs[0]);
         if (p.source->total_rows() >= 2 * opts_.morsel_size) {
           p.ops.push_back(two_phase->partial);
-          return two_phase->combine(run_source(p.source, p.ops));
+          return two_phase->combine(run_pipeline(p));
         }
-        return execute_group_by(ir, run_source(p.source, p.ops), ea_, opts_.morsel_size);
+        return execute_group_by(ir, run_pipeline(p), ea_, opts_.morsel_size);
       }
     return execute_group_by(ir, run(ir.inputs[0]), ea_, opts_.morsel_size);
   }
 
   DataFrame join(Node node, const IR& ir) {
-    if (stream_join(ir)) return run_pipeline(node);
+    if (stream_join(ir) || unordered_left_build(node, ir)) return run_pipeline(node);
     if (join_streams_left(ir, ea_)) {
       // The left side first; when the right side is the bigger one, it streams through a
       // table built on the left and only its matching rows are kept.
@@ -255,9 +292,9 @@ class Executor {
       if (right.source->total_rows() > left.height()) {
         const LeftBuildJoin j(ir, left, input_schema(ir, 0), input_schema(ir, 1), ea_, opts_.morsel_size);
         right.ops.push_back(j.probe_operator());
-        return j.finish(run_source(right.source, right.ops));
+        return j.finish(run_pipeline(right));
       }
-      return execute_join(ir, left, run_source(right.source, right.ops), input_schema(ir, 0), input_schema(ir, 1),
+      return execute_join(ir, left, run_pipeline(right), input_schema(ir, 0), input_schema(ir, 1),
                           ea_, opts_.morsel_size);
     }
     return execute_join(ir, run(ir.inputs[0]), run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_,
@@ -326,6 +363,7 @@ class Executor {
   const plan::IRArena& lp_;
   const plan::ExprArena& ea_;
   ExecOptions opts_;
+  std::vector<bool> unordered_;  // plan nodes whose row order nobody observes
   std::unordered_map<uint64_t, DataFrame> caches_;
 };
 
@@ -333,7 +371,7 @@ class Executor {
 
 DataFrame execute_plan(Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
                        const ExecOptions& options) {
-  Executor ex(lp_arena, expr_arena, options);
+  Executor ex(root, lp_arena, expr_arena, options);
   return ex.run(root);
 }
 

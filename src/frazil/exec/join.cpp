@@ -205,6 +205,21 @@ DataFrame build_led_output(const compute::JoinTable& table, const DataFrame& bui
 
 constexpr const char* kKeyIdColumn = "__frazil_join_key_id";
 
+}  // namespace
+
+// Which build keys some probe row matched, marked by probe morsels on any core.
+class HitMarks {
+ public:
+  explicit HitMarks(uint32_t num_ids) : hit_(num_ids) {}
+  void mark(uint32_t id) { hit_[id].store(1, std::memory_order_relaxed); }
+  bool hit(uint32_t id) const { return id != kNoId && hit_[id].load(std::memory_order_relaxed); }
+
+ private:
+  std::vector<std::atomic<uint8_t>> hit_;
+};
+
+namespace {
+
 // Per probe morsel: the rows matching a key of the build side's table, with their key ids
 // in one more column (for semi/anti joins, the ids alone).
 class MatchOperator final : public Operator {
@@ -270,19 +285,26 @@ DataFrame finish_build_led(const compute::JoinTable& table, const DataFrame& bui
 // each morsel's output rows are complete and in order, so morsels are independent.
 class JoinProbeOperator final : public Operator {
  public:
+  // `how` is the join as the probe side sees it (an unordered left join led by its build
+  // side probes as an inner join); `hits`, when given, records the build keys matched.
   JoinProbeOperator(const plan::IR& ir, const plan::ExprArena& ea, const Schema& probe_schema,
-                    DataFrame build, std::shared_ptr<const compute::JoinTable> table, bool build_left)
+                    DataFrame build, std::shared_ptr<const compute::JoinTable> table, bool build_left,
+                    JoinType how, std::shared_ptr<HitMarks> hits = nullptr)
       : layout_(ir, ea),
         probe_keys_(build_left ? ir.keys2 : ir.keys, ea, probe_schema),
         build_(std::move(build)),
         table_(std::move(table)),
         build_left_(build_left),
-        how_(ir.join().how) {}
+        how_(how),
+        hits_(std::move(hits)) {}
 
   DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
     const compute::JoinTable& table = *table_;
     const std::vector<uint32_t> ids = table.probe(probe_keys_.evaluate(morsel));
     const int64_t nm = morsel.height();
+    if (hits_)
+      for (uint32_t id : ids)
+        if (id != kNoId) hits_->mark(id);
     if (how_ == JoinType::Semi || how_ == JoinType::Anti) {
       const bool want = how_ == JoinType::Semi;
       std::vector<IdxSize> keep;
@@ -295,19 +317,33 @@ class JoinProbeOperator final : public Operator {
     probe_idx.reserve(static_cast<size_t>(nm));
     build_idx.reserve(static_cast<size_t>(nm));
     bool identity = true;  // every probe row once, in order (key/foreign-key joins)
-    for (int64_t i = 0; i < nm; ++i) {
-      const uint32_t id = ids[i];
-      identity = identity && (id == kNoId ? keep_probe : table.match_count(id) == 1);
-      if (id == kNoId) {
-        if (keep_probe) {
-          probe_idx.push_back(static_cast<IdxSize>(i));
-          build_idx.push_back(kNullIdx);
+    if (table.unique_keys()) {
+      // One build row per key id: the rows of id are at row_of[id], one lookup, not two.
+      const IdxSize* row_of = table.num_ids() > 0 ? table.rows_begin(0) : nullptr;
+      for (int64_t i = 0; i < nm; ++i) {
+        const uint32_t id = ids[i];
+        if (id == kNoId) {
+          identity = identity && keep_probe;
+          if (!keep_probe) continue;
         }
-        continue;
-      }
-      for (const IdxSize* r = table.rows_begin(id); r != table.rows_end(id); ++r) {
         probe_idx.push_back(static_cast<IdxSize>(i));
-        build_idx.push_back(*r);
+        build_idx.push_back(id == kNoId ? kNullIdx : row_of[id]);
+      }
+    } else {
+      for (int64_t i = 0; i < nm; ++i) {
+        const uint32_t id = ids[i];
+        identity = identity && (id == kNoId ? keep_probe : table.match_count(id) == 1);
+        if (id == kNoId) {
+          if (keep_probe) {
+            probe_idx.push_back(static_cast<IdxSize>(i));
+            build_idx.push_back(kNullIdx);
+          }
+          continue;
+        }
+        for (const IdxSize* r = table.rows_begin(id); r != table.rows_end(id); ++r) {
+          probe_idx.push_back(static_cast<IdxSize>(i));
+          build_idx.push_back(*r);
+        }
       }
     }
     const int64_t n = static_cast<int64_t>(probe_idx.size());
@@ -323,6 +359,7 @@ class JoinProbeOperator final : public Operator {
   std::shared_ptr<const compute::JoinTable> table_;
   bool build_left_;
   JoinType how_;
+  std::shared_ptr<HitMarks> hits_;
 };
 
 }  // namespace
@@ -359,7 +396,8 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
   };
   // The probe side leads: each probe morsel yields its output rows in order.
   if (probe_leads)
-    return probe_all(JoinProbeOperator(ir, ea, build_left ? right_schema : left_schema, build, table_ref, build_left));
+    return probe_all(
+        JoinProbeOperator(ir, ea, build_left ? right_schema : left_schema, build, table_ref, build_left, how));
   // The build side leads: its rows come out in order, each with its matches in probe
   // order. The probe morsels keep only their matching rows (compacted in parallel).
   const MatchOperator match(table_ref, probe_keys, how == JoinType::Semi || how == JoinType::Anti);
@@ -384,7 +422,8 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
   DataFrame build = right.rechunk();
   const JoinKeys build_keys(ir.keys2, ea, right_schema);
   auto table = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
-  return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false);
+  return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false,
+                                             ir.join().how);
 }
 
 LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
@@ -399,6 +438,30 @@ LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& l
 
 DataFrame LeftBuildJoin::finish(const DataFrame& matched) const {
   return finish_build_led(*table_, left_, matched, ir_.join().how, true, OutputLayout(ir_, ea_), morsel_size_);
+}
+
+UnorderedLeftBuildJoin::UnorderedLeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
+                                               const Schema& right_schema, const plan::ExprArena& ea)
+    : ir_(ir), ea_(ea), left_(left.rechunk()), right_schema_(right_schema) {
+  const JoinType how = ir.join().how;
+  FRAZIL_CHECK(how == JoinType::Inner || how == JoinType::Left);
+  table_ = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys, ea, left_schema).evaluate(left_));
+  if (how == JoinType::Left) hits_ = std::make_shared<HitMarks>(table_->num_ids());
+  probe_ = std::make_shared<JoinProbeOperator>(ir, ea, right_schema, left_, table_, true, JoinType::Inner, hits_);
+}
+
+bool UnorderedLeftBuildJoin::keeps_unmatched() const { return hits_ != nullptr; }
+
+DataFrame UnorderedLeftBuildJoin::unmatched_rows() const {
+  FRAZIL_CHECK(hits_);
+  std::vector<IdxSize> rows;
+  const auto& bids = table_->build_ids();
+  for (int64_t b = 0; b < left_.height(); ++b)
+    if (!hits_->hit(bids[b])) rows.push_back(static_cast<IdxSize>(b));
+  const int64_t n = static_cast<int64_t>(rows.size());
+  std::vector<Column> nulls;
+  for (const auto& f : right_schema_.fields()) nulls.emplace_back(f.name, make_null_array(f.dtype, n));
+  return OutputLayout(ir_, ea_).assemble(compute::take_frame(left_, rows), DataFrame(std::move(nulls)), n);
 }
 
 }  // namespace frazil::exec

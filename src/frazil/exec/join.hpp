@@ -46,4 +46,28 @@ class LeftBuildJoin {
   OperatorRef probe_;
 };
 
+// Inner and left joins whose output order nobody observes (plan/row_order.hpp) and whose
+// left input is the smaller: the table is built on the left, the right input streams
+// through probe_operator(), which emits every match at once in probe order, and the
+// pipeline goes on past the join. A left join then adds unmatched_rows(): the left rows no
+// probe row matched, with null right columns.
+class UnorderedLeftBuildJoin {
+ public:
+  UnorderedLeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
+                         const Schema& right_schema, const plan::ExprArena& ea);
+  const OperatorRef& probe_operator() const { return probe_; }
+  bool keeps_unmatched() const;
+  // Only after every right morsel went through probe_operator().
+  DataFrame unmatched_rows() const;
+
+ private:
+  const plan::IR& ir_;
+  const plan::ExprArena& ea_;
+  DataFrame left_;
+  Schema right_schema_;
+  std::shared_ptr<const compute::JoinTable> table_;
+  std::shared_ptr<class HitMarks> hits_;
+  OperatorRef probe_;
+};
+
 }  // namespace frazil::exec
