@@ -246,6 +246,10 @@ class DataFrame:
     def with_row_index(self, name: str = "index", offset: int = 0) -> DataFrame:
         return self.lazy().with_row_index(name, offset).collect()
 
+    def explode(self, columns, *more_columns, empty_as_null: bool = False, keep_nulls: bool = True) -> DataFrame:
+        return self.lazy().explode(columns, *more_columns, empty_as_null=empty_as_null,
+                                   keep_nulls=keep_nulls).collect()
+
     def write_csv(self, file=None, **kwargs):
         from frazil.io import write_csv
 

@@ -351,6 +351,11 @@ class Expr:
     def drop_nulls(self) -> "Expr":
         return self._fn("drop_nulls")
 
+    def explode(self, *, empty_as_null: bool = False, keep_nulls: bool = True) -> "Expr":
+        """One row per element of a List expression (an empty list gives no row, or a null
+        with `empty_as_null`; a null list one null, or no row without `keep_nulls`)."""
+        return self._fn("explode", flag=bool(empty_as_null), flag2=bool(keep_nulls))
+
     def head(self, n: int = 10) -> "Expr":
         return self._fn("head", n=n)
 

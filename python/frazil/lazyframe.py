@@ -229,6 +229,30 @@ class LazyFrame:
     def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":
         return self._wrap(self._ldf.with_row_index(name, offset))
 
+    def explode(self, columns: Any, *more_columns: Any, empty_as_null: bool = False,
+                keep_nulls: bool = True) -> "LazyFrame":
+        """Every element of the given List columns on a row of its own, the other columns
+        repeated (the lists of one row must have equal lengths). An empty list gives no row
+        (one null row with `empty_as_null`), a null list one null row (none without
+        `keep_nulls`)."""
+        return self._wrap(self._ldf.explode(self._column_names([columns, *more_columns]), bool(empty_as_null),
+                                            bool(keep_nulls)))
+
+    def _column_names(self, items: Iterable) -> list:
+        """Names from column names and column expressions (`pl.col("a", "b")`, `pl.all()`),
+        flattening lists and tuples."""
+        names: list = []
+        for item in items:
+            if isinstance(item, str):
+                names.append(item)
+            elif isinstance(item, Expr):
+                names.extend(self.select(item).columns)
+            elif isinstance(item, Iterable):
+                names.extend(self._column_names(item))
+            else:
+                raise TypeError(f"expected a column name or expression, got {type(item).__name__!r}")
+        return names
+
     def lazy(self) -> "LazyFrame":
         return self
 

@@ -40,7 +40,7 @@ dsl::Operator operator_from_name(const std::string& op) {
 dsl::FunctionKind function_from_name(const std::string& name) {
   static const std::map<std::string, dsl::FunctionKind> kinds = [] {
     std::map<std::string, dsl::FunctionKind> m;
-    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::DtQuarter); ++k)
+    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::Explode); ++k)
       m[dsl::function_name(static_cast<dsl::FunctionKind>(k))] = static_cast<dsl::FunctionKind>(k);
     return m;
   }();
@@ -222,6 +222,10 @@ void register_lazy(nb::module_& m) {
       .def("rename", &LazyFrame::rename)
       .def("drop", &LazyFrame::drop)
       .def("with_row_index", &LazyFrame::with_row_index)
+      .def("explode",
+           [](const LazyFrame& lf, std::vector<std::string> columns, bool empty_as_null, bool keep_nulls) {
+             return lf.explode(std::move(columns), compute::ExplodeOptions{empty_as_null, keep_nulls});
+           })
       .def("collect_schema", [](const LazyFrame& lf) { return schema_to_py(lf.collect_schema()); })
       .def("collect",
            [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {

@@ -172,6 +172,14 @@ LazyFrame LazyFrame::with_row_index(std::string name, int64_t offset) const {
   return extend(std::move(p));
 }
 
+LazyFrame LazyFrame::explode(std::vector<std::string> columns, compute::ExplodeOptions options) const {
+  DslPlan p;
+  p.kind = DslKind::Explode;
+  p.names = std::move(columns);
+  p.explode = options;
+  return extend(std::move(p));
+}
+
 LazyFrame::Prepared LazyFrame::prepare(const OptFlags& flags, bool optimized) const {
   Prepared out;
   {

@@ -57,6 +57,9 @@ class LazyFrame {
   LazyFrame rename(const std::vector<std::pair<std::string, std::string>>& mapping) const;
   LazyFrame drop(std::vector<std::string> names) const;
   LazyFrame with_row_index(std::string name = "index", int64_t offset = 0) const;
+  // Every element of the List columns `columns` on a row of its own, the other columns
+  // repeated (Polars' explode; the lists of one row must have equal lengths).
+  LazyFrame explode(std::vector<std::string> columns, compute::ExplodeOptions options = {}) const;
 
   // The output schema; converts the plan once and caches the arenas for collect().
   Schema collect_schema() const;

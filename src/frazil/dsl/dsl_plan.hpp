@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "frazil/compute/explode.hpp"
 #include "frazil/compute/join.hpp"
 #include "frazil/core/frame.hpp"
 #include "frazil/dsl/expr.hpp"
@@ -44,7 +45,7 @@ enum class DslKind : uint8_t {
   Rename,         // inputs[0], names = existing, names2 = new
   Drop,           // inputs[0], names
   WithRowIndex,   // inputs[0], names[0] = index name, offset
-  Explode,        // inputs[0], names = columns
+  Explode,        // inputs[0], names = columns, explode
 };
 
 struct JoinOptions {
@@ -76,6 +77,7 @@ struct DslPlan {
   std::vector<std::string> names2;
   JoinOptions join;
   SortOptions sort;
+  compute::ExplodeOptions explode;
   bool maintain_order = false;
   std::string keep = "any";
   int64_t offset = 0;

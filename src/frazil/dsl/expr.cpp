@@ -190,6 +190,13 @@ Expr Expr::unique(bool maintain_order) const {
   return function(FunctionKind::Unique, {}, o);
 }
 
+Expr Expr::explode(bool empty_as_null, bool keep_nulls) const {
+  FunctionOptions o;
+  o.flag = empty_as_null;
+  o.flag2 = keep_nulls;
+  return function(FunctionKind::Explode, {}, o);
+}
+
 Expr Expr::head(int64_t n) const {
   FunctionOptions o;
   o.n = n;

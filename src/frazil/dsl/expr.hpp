@@ -123,6 +123,8 @@ class Expr {
   Expr head(int64_t n = 10) const;
   Expr tail(int64_t n = 10) const;
   Expr null_count() const { return function(FunctionKind::NullCount); }
+  // One row per element of a List expression (Polars' Expr.explode).
+  Expr explode(bool empty_as_null = false, bool keep_nulls = true) const;
 
   // aggregations
   Expr agg(compute::AggKind kind, compute::AggOptions options = {}) const;

@@ -51,6 +51,7 @@ const char* function_name(FunctionKind kind) {
     case FunctionKind::DtWeekday: return "dt.weekday";
     case FunctionKind::DtOrdinalDay: return "dt.ordinal_day";
     case FunctionKind::DtQuarter: return "dt.quarter";
+    case FunctionKind::Explode: return "explode";
   }
   return "?";
 }
@@ -63,7 +64,8 @@ bool function_is_elementwise(FunctionKind kind) {
     case FunctionKind::DropNulls:
     case FunctionKind::Head:
     case FunctionKind::Tail:
-    case FunctionKind::NullCount: return false;
+    case FunctionKind::NullCount:
+    case FunctionKind::Explode: return false;
     default: return true;
   }
 }

@@ -64,6 +64,8 @@ enum class FunctionKind : uint8_t {
   DtWeekday,
   DtOrdinalDay,
   DtQuarter,
+  // lists (appended: the kinds above keep their numbers)
+  Explode,  // flag = empty_as_null, flag2 = keep_nulls; one row per list element
 };
 
 // Parameters; which fields a kind uses is noted beside the kind above.

@@ -12,6 +12,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
+#include "frazil/exec/explode.hpp"
 #include "frazil/exec/join.hpp"
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
@@ -85,7 +86,7 @@ class Executor {
       case IRKind::Filter:
         return plan::is_elementwise_rec(ir.predicate->node(), ea_);
       case IRKind::SimpleProjection: return true;
-      case IRKind::MapFunction: return ir.map == plan::MapKind::Rename;
+      case IRKind::MapFunction: return ir.map == plan::MapKind::Rename || ir.map == plan::MapKind::Explode;
       case IRKind::Select:
       case IRKind::HStack: {
         bool any_column = false;
@@ -110,6 +111,7 @@ class Executor {
                                                  ir.kind == IRKind::HStack);
       case IRKind::SimpleProjection: return std::make_shared<SimpleProjectOperator>(ir.schema->names());
       case IRKind::MapFunction:
+        if (ir.map == plan::MapKind::Explode) return make_explode_operator(ir);
         return std::make_shared<SimpleProjectOperator>(input_schema(ir).names(), ir.schema->names());
       default: throw InternalError("not a streaming operator");
     }

@@ -3,6 +3,7 @@
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/compare.hpp"
+#include "frazil/compute/explode.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/string.hpp"
@@ -108,6 +109,11 @@ ColumnsUdf function_expr_to_udf(const dsl::FunctionExpr& function) {
     case FunctionKind::DtWeekday: return date_part(compute::DatePart::Weekday);
     case FunctionKind::DtOrdinalDay: return date_part(compute::DatePart::Ordinal);
     case FunctionKind::DtQuarter: return date_part(compute::DatePart::Quarter);
+    case FunctionKind::Explode:
+      // Polars leaves a column that holds no lists as it is.
+      return [opts = compute::ExplodeOptions{o.flag, o.flag2}](std::span<const ArrayRef> in) {
+        return in[0]->dtype().id() == TypeId::List ? compute::explode(*in[0], opts) : in[0];
+      };
   }
   throw InternalError(err_msg("no kernel for function ", dsl::function_name(function.kind)));
 }

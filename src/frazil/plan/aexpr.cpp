@@ -398,6 +398,10 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
         case FunctionKind::DtWeekday: return compute::date_part_dtype(compute::DatePart::Weekday);
         case FunctionKind::DtOrdinalDay: return compute::date_part_dtype(compute::DatePart::Ordinal);
         case FunctionKind::DtQuarter: return compute::date_part_dtype(compute::DatePart::Quarter);
+        case FunctionKind::Explode: {
+          DataType t = in(0);
+          return t.id() == TypeId::List ? t.inner() : t;  // a non-list is left as it is
+        }
         default: return in(0);
       }
     }

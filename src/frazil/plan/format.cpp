@@ -181,7 +181,9 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
     case IRKind::MapFunction:
       if (ir.map == MapKind::Rename) os << pad << "RENAME " << quoted_names(ir.names, 100) << " -> " << quoted_names(ir.names2(), 100) << "\n";
       else if (ir.map == MapKind::RowIndex) os << pad << "ROW_INDEX " << ir.names[0] << "\n";
-      else os << pad << "EXPLODE " << quoted_names(ir.names, 100) << "\n";
+      else
+        os << pad << "EXPLODE " << quoted_names(ir.names, 100) << (ir.explode.empty_as_null ? ", empty_as_null: true" : "")
+           << (ir.explode.keep_nulls ? "" : ", keep_nulls: false") << "\n";
       child(0, 2);
       break;
     case IRKind::Cache:

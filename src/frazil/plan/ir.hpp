@@ -25,7 +25,7 @@ enum class IRKind : uint8_t {
   Slice,             // inputs[0], offset, length
   Union,             // inputs
   Distinct,          // inputs[0], names = subset, keep, maintain_order
-  MapFunction,       // inputs[0], map
+  MapFunction,       // inputs[0], map (Explode: names = columns, explode)
   Cache,             // inputs[0], cache_id
   Invalid,           // a taken-out node
 };
@@ -55,6 +55,7 @@ struct IR {
   IRKind kind = IRKind::Invalid;
   MapKind map = MapKind::Rename;
   bool maintain_order = false;
+  compute::ExplodeOptions explode;  // MapFunction Explode
   std::vector<Node> inputs;
   SchemaRef schema;  // output schema
 

@@ -286,7 +286,10 @@ class CacheStates {
           ids.push_back(id.value);
           rest.push_back(node);
         }
-        if (rest.empty()) usable = false;  // this consumer keeps every shared row
+        if (rest.empty()) {  // this consumer keeps every shared row (and there is nothing to fold)
+          usable = false;
+          break;
+        }
         std::sort(ids.begin(), ids.end());
         if (std::find(seen_sets.begin(), seen_sets.end(), ids) != seen_sets.end()) continue;
         seen_sets.push_back(ids);

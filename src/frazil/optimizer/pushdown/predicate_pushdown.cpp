@@ -228,6 +228,7 @@ class PredicatePushdown {
 
   Node map_function(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
+    if (ir.map == MapKind::Explode) return explode(n, std::move(acc));
     if (ir.map != MapKind::Rename) return barrier(n, acc);  // a row index numbers the rows it sees
     NameMap back;  // new name -> old name
     for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
@@ -241,6 +242,23 @@ class PredicatePushdown {
       down.push_back(rename_columns(p, ea_, map));
     }
     return through(n, 0, std::move(down), {});
+  }
+
+  // An exploded row repeats its input row's other columns: a predicate on those alone
+  // keeps or drops all the rows of one input row together, so it may run first. One on an
+  // exploded column sees list elements only above the explode; a fallible one stays too
+  // (an input row that explodes into no rows must not raise).
+  Node explode(Node n, Preds acc) {
+    const IR& ir = lp_.get(n);
+    const std::unordered_set<std::string> exploded(ir.names.begin(), ir.names.end());
+    const SchemaRef schema = ir.schema;
+    Preds down, local;
+    for (Node p : acc) {
+      bool ok = !is_fallible(p, ea_, *schema);
+      for (const auto& c : columns_of(p, ea_)) ok = ok && !exploded.count(c);
+      (ok ? down : local).push_back(p);
+    }
+    return through(n, 0, std::move(down), local);
   }
 
   Node sort(Node n, Preds acc) {

@@ -432,8 +432,12 @@ class ProjectionPushdown {
       }
       case IRKind::MapFunction:
         if (need.all) {
-          // A rename or a row index drops nothing of its input; explode needs it all anyway.
+          // A rename, a row index or an explode drops nothing of its input.
           in0 = Need::everything();
+        } else if (ir.map == MapKind::Explode) {
+          // The exploded columns decide how many rows there are, needed or not.
+          in0 = need;
+          for (const auto& c : ir.names) in0.add(c);
         } else if (ir.map == MapKind::Rename) {
           std::unordered_map<std::string, std::string> back;
           for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
@@ -596,6 +600,8 @@ class ProjectionPushdown {
           out.push(original(n).field(0));
           for (const auto& f : input.fields()) out.push(f);
           ir.schema = std::make_shared<const Schema>(std::move(out));
+        } else if (ir.map == MapKind::Explode && !inputs_unchanged) {
+          ir.schema = plan::explode_schema(input, ir.names);
         }
         break;
       }

@@ -83,6 +83,7 @@ uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
       h = hash_combine(h, static_cast<uint64_t>(ir.map));
       h = hash_names(hash_names(h, ir.names), ir.names2());
       h = hash_combine(h, ir.offset);
+      h = hash_combine(h, ir.explode.empty_as_null * 2 + ir.explode.keep_nulls);
       break;
     case IRKind::Cache: h = hash_combine(h, ir.cache_id); break;
     case IRKind::Invalid: break;
@@ -113,7 +114,7 @@ bool ir_equal_shallow(const IR& a, const IR& b, ExprIRHasher& hasher) {
   if (!(a.join() == b.join()) || !(a.sort() == b.sort()) || a.sort_slice() != b.sort_slice()) return false;
   if (a.offset != b.offset || a.length != b.length || a.maintain_order != b.maintain_order) return false;
   if (a.keep() != b.keep() || a.names != b.names || a.names2() != b.names2() || a.map != b.map) return false;
-  if (a.cache_id != b.cache_id) return false;
+  if (a.cache_id != b.cache_id || !(a.explode == b.explode)) return false;
   // A SimpleProjection is defined by its output columns; other kinds' schemas follow from
   // their payload and inputs (and comparing wide schemas per probe would cost too much).
   if (a.kind == IRKind::SimpleProjection && !schemas_equal(a.schema, b.schema)) return false;

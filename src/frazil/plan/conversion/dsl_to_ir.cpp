@@ -297,8 +297,19 @@ struct Converter {
         ir.schema = std::make_shared<const Schema>(std::move(out));
         break;
       }
-      case DslKind::Explode:
-        throw InvalidOperationError("explode is not supported yet");
+      case DslKind::Explode: {
+        Node input = convert(*p.inputs[0]);
+        if (p.names.empty()) throw InvalidOperationError("no columns provided in explode");
+        ir.kind = IRKind::MapFunction;
+        ir.map = MapKind::Explode;
+        ir.inputs = {input};
+        // Each column once, in the order given.
+        for (const auto& n : p.names)
+          if (std::find(ir.names.begin(), ir.names.end(), n) == ir.names.end()) ir.names.push_back(n);
+        ir.explode = p.explode;
+        ir.schema = explode_schema(*schema_of(input), ir.names);
+        break;
+      }
     }
     return lp.add(std::move(ir));
   }
@@ -343,6 +354,20 @@ SchemaRef join_schema(const Schema& left, const Schema& right, const std::vector
     out.push(Field{name, f.dtype});
   }
   return std::make_shared<const Schema>(std::move(out));
+}
+
+SchemaRef explode_schema(const Schema& input, const std::vector<std::string>& columns) {
+  std::vector<Field> fields = input.fields();
+  for (const auto& name : columns) {
+    auto idx = input.index_of(name);
+    if (!idx) input.dtype_of(name);  // throws ColumnNotFoundError
+    Field& f = fields[*idx];
+    if (f.dtype.id() != TypeId::List)
+      throw InvalidOperationError(err_msg("`explode` operation not supported for dtype `", f.dtype.short_name(),
+                                          "` (column \"", name, "\")"));
+    f.dtype = DataType(f.dtype.inner());
+  }
+  return std::make_shared<const Schema>(Schema(std::move(fields)));
 }
 
 Node to_alp(const dsl::DslPlanRef& plan, IRArena& lp_arena, ExprArena& expr_arena, const OptFlags& flags) {

@@ -15,4 +15,8 @@ SchemaRef join_schema(const Schema& left, const Schema& right, const std::vector
                       const std::vector<ExprIR>& right_on, const dsl::JoinOptions& options,
                       const ExprArena& arena);
 
+// Output schema of exploding the List columns `columns` of `input`: each becomes its inner
+// dtype. ColumnNotFoundError for an unknown name, InvalidOperationError for a non-List.
+SchemaRef explode_schema(const Schema& input, const std::vector<std::string>& columns);
+
 }  // namespace frazil::plan
