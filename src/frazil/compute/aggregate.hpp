@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "frazil/core/array.hpp"
+#include "frazil/core/scratch.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/compute/selection.hpp"
 
@@ -56,7 +57,7 @@ Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options = 
 // Group assignment: rows of a key set mapped to dense group ids in order of first
 // appearance.
 struct Groups {
-  std::vector<IdxSize> group_ids;   // per row
+  ScratchVector<IdxSize> group_ids;  // per row (ScratchVector: resize() leaves it unset)
   std::vector<IdxSize> first_rows;  // per group: the row where it first appears
   size_t num_groups() const { return first_rows.size(); }
 };

@@ -12,6 +12,7 @@
 
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/key_encoding.hpp"
+#include "frazil/core/scratch.hpp"
 
 namespace frazil::compute {
 
@@ -27,13 +28,15 @@ inline int table_bits_for(size_t expected) {
   return bits;
 }
 
-// Slots allocated without initialisation cost beyond a memset (an id1 of 0 is empty).
+// Slots allocated without initialisation cost beyond a memset (an id1 of 0 is empty);
+// large tables take recycled blocks (no fresh pages to fault in).
 template <typename Slot>
 struct SlotArray {
-  std::unique_ptr<Slot[]> data;
+  ScratchVector<Slot> data;
   void reset(size_t n) {
-    data.reset(new Slot[n]);
-    std::memset(static_cast<void*>(data.get()), 0, n * sizeof(Slot));
+    data = ScratchVector<Slot>();  // the old slots go first
+    data.resize(n);
+    std::memset(static_cast<void*>(data.data()), 0, n * sizeof(Slot));
   }
 };
 
@@ -162,8 +165,8 @@ class DenseKeyTable {
   }
 
   SlotArray<uint64_t> slots_;
-  std::vector<K> keys_;
-  std::vector<uint64_t> hashes_;
+  ScratchVector<K> keys_;
+  ScratchVector<uint64_t> hashes_;
   size_t mask_ = 0;
   int bits_ = 0;
   int shift_ = 0;
@@ -194,7 +197,7 @@ class DirectTable {
 
  private:
   uint64_t min_;
-  std::vector<uint32_t> ids_;
+  ScratchVector<uint32_t> ids_;
   uint32_t size_ = 0;
 };
 

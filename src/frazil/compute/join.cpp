@@ -50,7 +50,7 @@ JoinIndices hash_join(const std::vector<ArrayRef>& left_keys,
   const bool build_left = nl < nr;
   const JoinTable table(build_left ? left_keys : right_keys);
   const std::vector<uint32_t> probe_ids = table.probe(build_left ? right_keys : left_keys);
-  const std::vector<uint32_t>& build_ids = table.build_ids();
+  const auto& build_ids = table.build_ids();
 
   const int64_t nb = table.build_rows(), np = static_cast<int64_t>(probe_ids.size());
   JoinIndices out;

@@ -50,14 +50,16 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
   // high bits) into partitions, each built by its own thread.
   part_bits_ = !direct && nb >= kPartitionedBuildRows && thread_pool_size() > 1 ? kPartitionBits : 0;
   const size_t parts = size_t{1} << part_bits_;
-  std::vector<int64_t> part_rows;  // rows of partition p: part_rows[part_start[p] .. part_start[p+1])
+  ScratchVector<int64_t> part_rows;  // rows of partition p: part_rows[part_start[p] .. part_start[p+1])
   std::vector<int64_t> part_start(parts + 1, 0);
+  // Every row's id is written below: by the table build, or kNoId for a null key.
+  build_ids_.resize(static_cast<size_t>(nb));
   if (parts > 1) {
     // Per stripe of rows: the partition of every row, counted; then the rows are scattered
     // into partition order, each stripe writing its own slots (rows stay ascending).
     const size_t stripes = thread_pool_size() * 4;
     const int64_t stripe_len = (nb + static_cast<int64_t>(stripes) - 1) / static_cast<int64_t>(stripes);
-    std::vector<uint8_t> part_of(static_cast<size_t>(nb));
+    ScratchVector<uint8_t> part_of(static_cast<size_t>(nb));
     std::vector<std::vector<int64_t>> counts(stripes, std::vector<int64_t>(parts, 0));
     auto hash_of = [&](int64_t i) -> uint64_t {
       switch (build_.kind) {
@@ -71,6 +73,7 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
       for (int64_t i = begin; i < end; ++i) {
         if (build_.is_null(i)) {
           part_of[i] = UINT8_MAX;
+          build_ids_[i] = kNoId;
           continue;
         }
         part_of[i] = static_cast<uint8_t>(hash_of(i) & (parts - 1));
@@ -105,7 +108,6 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
       case KeyKind::Bytes: t.emplace<DenseKeyTable<BytesKey>>(expected); break;
     }
   }
-  build_ids_.assign(static_cast<size_t>(nb), kNoId);
   // Inserts rows [begin, end) of `rows` (or of the frame when `rows` is null) into table p;
   // ids are partition-local for now.
   auto build_part = [&](size_t p, const int64_t* rows, int64_t count) {
@@ -161,7 +163,7 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
     if (id != kNoId) ++offsets_[id + 1];
   for (uint32_t g = 0; g < num_ids; ++g) offsets_[g + 1] += offsets_[g];
   rows_.resize(offsets_[num_ids]);
-  std::vector<IdxSize> cursor(offsets_.begin(), offsets_.end() - 1);
+  ScratchVector<IdxSize> cursor(offsets_.begin(), offsets_.end() - 1);
   for (int64_t i = 0; i < nb; ++i) {
     uint32_t id = build_ids_[i];
     if (id != kNoId) rows_[cursor[id]++] = static_cast<IdxSize>(i);

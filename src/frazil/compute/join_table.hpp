@@ -24,7 +24,7 @@ class JoinTable {
   // Distinct non-null build keys; key ids are 0 .. num_ids() - 1.
   uint32_t num_ids() const { return static_cast<uint32_t>(offsets_.size() - 1); }
   // Key id per build row, kNoId for rows with a null key.
-  const std::vector<uint32_t>& build_ids() const { return build_ids_; }
+  const ScratchVector<uint32_t>& build_ids() const { return build_ids_; }
   // The build rows of key id `id`, ascending: [rows_begin(id), rows_end(id)).
   const IdxSize* rows_begin(uint32_t id) const { return rows_.data() + offsets_[id]; }
   const IdxSize* rows_end(uint32_t id) const { return rows_.data() + offsets_[id + 1]; }
@@ -46,9 +46,9 @@ class JoinTable {
   std::vector<Table> tables_;
   std::vector<uint32_t> id_offset_;
   int part_bits_ = 0;
-  std::vector<uint32_t> build_ids_;
-  std::vector<IdxSize> offsets_;  // per key id, into rows_; num_ids() + 1 entries
-  std::vector<IdxSize> rows_;
+  ScratchVector<uint32_t> build_ids_;
+  ScratchVector<IdxSize> offsets_;  // per key id, into rows_; num_ids() + 1 entries
+  ScratchVector<IdxSize> rows_;
 };
 
 }  // namespace frazil::compute

@@ -1,6 +1,8 @@
 #include "frazil/compute/key_encoding.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "frazil/core/error.hpp"
 
@@ -56,39 +58,48 @@ void for_each_bits(const Array& a, F&& f) {
   }
 }
 
-// Packs fixed-width columns into one word per row (W = uint64_t or u128).
+// Packs fixed-width columns into one word per row (W = uint64_t or u128). The first
+// packed column assigns every word, later ones OR their bits in, so the words need no
+// zeroing first.
 template <typename W>
-std::vector<W> pack_columns(const std::vector<ArrayRef>& keys, bool null_bits) {
+ScratchVector<W> pack_columns(const std::vector<ArrayRef>& keys, bool null_bits) {
   const int64_t n = keys[0]->length();
-  std::vector<W> out(static_cast<size_t>(n), 0);
+  ScratchVector<W> out(static_cast<size_t>(n));
+  W* o = out.data();
   int shift = 0;
+  bool first = true;
   for (const auto& k : keys) {
     const Array& a = *k;
     if (a.dtype().is_null()) continue;  // a constant: adds nothing to equality
     const int bits = value_bits(a.dtype());
     const bool nulls = a.null_count() > 0;
-    W* o = out.data();
-    if (nulls) {
+    auto pack = [&](auto assign) {
+      auto put = [&](int64_t i, W w) {
+        if constexpr (decltype(assign)::value) o[i] = w;
+        else o[i] |= w;
+      };
+      if (!nulls) {
+        for_each_bits(a, [&](int64_t i, u128 v) { put(i, static_cast<W>(v) << shift); });
+        return;
+      }
       const uint8_t* valid = a.validity_bits();
       const int64_t off = a.offset();
       if (null_bits) {
         // null -> value bits 0 and the null bit set
         for_each_bits(a, [&](int64_t i, u128 v) {
-          bool ok = get_bit(valid, off + i);
-          o[i] |= (static_cast<W>(ok ? v : 0) << shift) | (static_cast<W>(!ok) << (shift + bits));
+          const bool ok = get_bit(valid, off + i);
+          put(i, (static_cast<W>(ok ? v : 0) << shift) | (static_cast<W>(!ok) << (shift + bits)));
         });
       } else {
-        for_each_bits(a, [&](int64_t i, u128 v) {
-          if (get_bit(valid, off + i)) o[i] |= static_cast<W>(v) << shift;
-        });
+        for_each_bits(a, [&](int64_t i, u128 v) { put(i, static_cast<W>(get_bit(valid, off + i) ? v : 0) << shift); });
       }
-    } else if (shift == 0) {
-      for_each_bits(a, [&](int64_t i, u128 v) { o[i] = static_cast<W>(v); });
-    } else {
-      for_each_bits(a, [&](int64_t i, u128 v) { o[i] |= static_cast<W>(v) << shift; });
-    }
+    };
+    if (first) pack(std::true_type{});
+    else pack(std::false_type{});
+    first = false;
     shift += bits + (null_bits && nulls ? 1 : 0);
   }
+  if (first) std::fill(out.begin(), out.end(), W{0});  // only Null columns
   return out;
 }
 
@@ -150,7 +161,7 @@ void encode_value(const Array& a, int64_t i, std::vector<uint8_t>& out) {
 void row_encode(const std::vector<ArrayRef>& keys, EncodedKeys& enc) {
   const int64_t n = keys[0]->length();
   // Per-row sizes, column by column.
-  std::vector<uint64_t> offsets(static_cast<size_t>(n) + 1, 0);
+  ScratchVector<uint64_t> offsets(static_cast<size_t>(n) + 1, 0);
   uint64_t* size = offsets.data() + 1;
   bool nested = false;
   for (const auto& k : keys) {
@@ -180,9 +191,11 @@ void row_encode(const std::vector<ArrayRef>& keys, EncodedKeys& enc) {
   for (int64_t i = 0; i < n; ++i) offsets[i + 1] += offsets[i];
   if (offsets[n] > UINT32_MAX * uint64_t(64))
     throw ComputeError("group/join keys too large to encode");
-  enc.storage.assign(offsets[n] + 16, 0);
+  // Every byte of the rows is written below; only the tail padding needs zeros.
+  enc.storage.resize(offsets[n] + 16);
+  std::memset(enc.storage.data() + offsets[n], 0, 16);
   uint8_t* base = enc.storage.data();
-  std::vector<uint64_t> cursor(offsets.begin(), offsets.end() - 1);
+  ScratchVector<uint64_t> cursor(offsets.begin(), offsets.end() - 1);
   for (const auto& k : keys) {
     const Array& a = *k;
     if (a.dtype().is_nested()) continue;

@@ -12,6 +12,7 @@
 
 #include "frazil/compute/hash.hpp"
 #include "frazil/core/array.hpp"
+#include "frazil/core/scratch.hpp"
 
 namespace frazil::compute {
 
@@ -32,10 +33,10 @@ enum class NullKeys {
 struct EncodedKeys {
   KeyKind kind = KeyKind::U64;
   int64_t length = 0;
-  std::vector<uint64_t> u64;
-  std::vector<U128Key> u128;
-  std::vector<BytesKey> bytes;
-  std::vector<uint8_t> storage;  // row-encoded bytes that `bytes` point into
+  ScratchVector<uint64_t> u64;
+  ScratchVector<U128Key> u128;
+  ScratchVector<BytesKey> bytes;
+  ScratchVector<uint8_t> storage;  // row-encoded bytes that `bytes` point into
   // Rows whose bit is unset are null keys, to be handled apart from the table (the null
   // group, or no match). nullptr when there are none.
   Buffer validity_owned;

@@ -19,6 +19,10 @@ ArrayRef take(const Array& values, const IdxSize* indices, int64_t n);
 inline ArrayRef take(const Array& values, const std::vector<IdxSize>& indices) {
   return take(values, indices.data(), static_cast<int64_t>(indices.size()));
 }
+template <typename Alloc>  // ScratchVector<IdxSize>
+ArrayRef take(const Array& values, const std::vector<IdxSize, Alloc>& indices) {
+  return take(values, indices.data(), static_cast<int64_t>(indices.size()));
+}
 // Rows where mask is true (null counts as false). mask is Boolean of the same length, or
 // of length 1 (keep all or nothing).
 ArrayRef filter(const Array& values, const Array& mask);

@@ -3,7 +3,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <malloc.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <mutex>
 #include <new>
@@ -11,6 +13,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
+#include "frazil/core/scratch.hpp"
 
 namespace frazil {
 
@@ -18,14 +21,30 @@ namespace {
 constexpr size_t kAlignment = 64;
 
 // Large blocks are recycled instead of returned to the system: glibc maps big blocks
-// fresh on every allocation, so each new array would pay a page fault per 4 KiB it
-// touches. Blocks of at least kMinCached bytes are rounded up to a power of two and kept
-// (up to kMaxCachedBytes in all) for the next allocation of the same class.
+// fresh on every allocation, so each new array or scratch vector would pay a page fault
+// (and the kernel's zeroing) per 4 KiB it touches. Blocks of at least kMinCached bytes
+// are rounded up to a power of two and kept for the next allocation of the same class.
+// The cache holds at most a quarter of the machine's memory (FRAZIL_BLOCK_CACHE
+// overrides: "2G", "0" turns it off); under a memory limit, cached and counted bytes
+// together stay within the limit (cached blocks are dropped to make room).
 constexpr size_t kMinCached = 256 * 1024;
-constexpr size_t kMaxCachedBytes = size_t(1) << 30;
+
+size_t default_cache_cap() {
+  if (const char* v = std::getenv("FRAZIL_BLOCK_CACHE"); v && *v) {
+    try {
+      return static_cast<size_t>(parse_memory_size(v));
+    } catch (const Error&) {
+    }
+  }
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return size_t(1) << 30;
+  return static_cast<size_t>(pages) * static_cast<size_t>(page) / 4;
+}
 
 class BlockCache {
  public:
+  BlockCache() : cap_(default_cache_cap()) {}
+
   void* take(size_t size_class) {
     std::lock_guard<std::mutex> lock(mu_);
     auto& list = free_[class_index(size_class)];
@@ -35,10 +54,12 @@ class BlockCache {
     cached_bytes_ -= size_class;
     return p;
   }
+  // Keeps the block if it fits under the cap (and, with a memory limit, beside the
+  // counted bytes); frees it otherwise.
   void give(void* p, size_t size_class) {
     {
       std::lock_guard<std::mutex> lock(mu_);
-      if (cached_bytes_ + size_class <= kMaxCachedBytes) {
+      if (cached_bytes_ + size_class <= room()) {
         free_[class_index(size_class)].push_back(p);
         cached_bytes_ += size_class;
         return;
@@ -46,18 +67,51 @@ class BlockCache {
     }
     std::free(p);
   }
+  // Frees cached blocks, largest first, until at most `target` bytes stay cached.
+  void trim(size_t target) {
+    std::vector<void*> drop;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      for (int c = 63; c >= 0 && cached_bytes_ > target; --c)
+        while (!free_[c].empty() && cached_bytes_ > target) {
+          drop.push_back(free_[c].back());
+          free_[c].pop_back();
+          cached_bytes_ -= size_t(1) << c;
+        }
+    }
+    for (void* p : drop) std::free(p);
+  }
+  // Before a fresh allocation under a memory limit (already counted): cached blocks give
+  // way so that counted plus cached memory stays within the limit.
+  void make_room() {
+    const int64_t limit = memory_limit();
+    if (limit <= 0 || cached() == 0) return;
+    const int64_t left = limit - memory_in_use();
+    trim(left > 0 ? static_cast<size_t>(left) : 0);
+  }
+  size_t cached() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return cached_bytes_;
+  }
 
  private:
   static size_t class_index(size_t size_class) { return static_cast<size_t>(std::countr_zero(size_class)); }
+  size_t room() const {
+    const int64_t limit = memory_limit();
+    if (limit <= 0) return cap_;
+    const int64_t left = limit - memory_in_use();
+    return left > 0 ? std::min(cap_, static_cast<size_t>(left)) : 0;
+  }
   std::mutex mu_;
   std::vector<void*> free_[64];
   size_t cached_bytes_ = 0;
+  const size_t cap_;
 };
 
 BlockCache& block_cache() {
   static BlockCache* cache = [] {
-    // The kernels' scratch vectors (hashes, group ids, partitions) are tens of MB: keep
-    // them on the heap, where freed memory is reused, instead of fresh zeroed mappings.
+    // The kernels' smaller scratch vectors stay on the heap, where freed memory is reused,
+    // instead of fresh zeroed mappings.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     return new BlockCache();  // never destroyed: buffers may outlive statics
@@ -67,31 +121,50 @@ BlockCache& block_cache() {
 
 }  // namespace
 
-Buffer Buffer::allocate(size_t size) {
+namespace detail {
+
+size_t block_size(size_t size) {
   size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
+  return rounded >= kMinCached ? std::bit_ceil(rounded) : rounded;
+}
+
+void* allocate_block(size_t rounded) {
+  reserve_memory(static_cast<int64_t>(rounded));
   const bool cached = rounded >= kMinCached;
-  if (cached) rounded = std::bit_ceil(rounded);
-  detail::reserve_memory(static_cast<int64_t>(rounded));
   void* p = cached ? block_cache().take(rounded) : nullptr;
-  if (!p) p = std::aligned_alloc(kAlignment, rounded);
   if (!p) {
-    detail::release_memory(static_cast<int64_t>(rounded));
-    throw OutOfMemoryError(err_msg("failed to allocate ", size, " bytes"));
+    if (cached) block_cache().make_room();
+    p = std::aligned_alloc(kAlignment, rounded);
   }
+  if (!p) {
+    release_memory(static_cast<int64_t>(rounded));
+    throw OutOfMemoryError(err_msg("failed to allocate ", rounded, " bytes"));
+  }
+  return p;
+}
+
+void free_block(void* p, size_t rounded) noexcept {
+  if (!p) return;
+  release_memory(static_cast<int64_t>(rounded));
+  if (rounded >= kMinCached) block_cache().give(p, rounded);
+  else std::free(p);
+}
+
+}  // namespace detail
+
+int64_t memory_cached() { return static_cast<int64_t>(block_cache().cached()); }
+
+void release_cached_memory() { block_cache().trim(0); }
+
+Buffer Buffer::allocate(size_t size) {
+  const size_t rounded = detail::block_size(size);
+  void* p = detail::allocate_block(rounded);
   // Zero the padding so that hashing or SIMD over whole words never reads garbage.
   std::memset(static_cast<uint8_t*>(p) + size, 0, std::min(rounded - size, size_t(64)));
   Buffer b;
-  if (cached)
-    b.owner_ = std::shared_ptr<const void>(p, [rounded](const void* q) {
-      detail::release_memory(static_cast<int64_t>(rounded));
-      block_cache().give(const_cast<void*>(q), rounded);
-    });
-  else
-    b.owner_ = std::shared_ptr<const void>(p, [rounded](const void* q) {
-      detail::release_memory(static_cast<int64_t>(rounded));
-      std::free(const_cast<void*>(q));
-    });
+  b.owner_ = std::shared_ptr<const void>(
+      p, [rounded](const void* q) { detail::free_block(const_cast<void*>(q), rounded); });
   b.data_ = static_cast<uint8_t*>(p);
   b.size_ = size;
   return b;

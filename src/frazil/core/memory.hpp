@@ -3,8 +3,11 @@
 // (Python: MemoryError) naming the limit, so a query too big for the machine fails
 // cleanly instead of the process being killed. The limit comes from FRAZIL_MEMORY_LIMIT
 // ("512M", "8G", "1073741824"; unset or 0: no limit) or set_memory_limit().
-// What is counted: column data and the buffers kernels build them in. Scratch vectors of
-// the hash tables and index lists are not, so the process may use somewhat more.
+// What is counted: column data, the buffers kernels build them in, and the kernels' large
+// scratch (ScratchVector, core/scratch.hpp: group ids, encoded keys, join tables). Smaller
+// std::vector scratch is not, so the process may use somewhat more. Freed large blocks
+// are kept for reuse (core/buffer.cpp) and not counted; under a limit they give way so
+// that counted and cached bytes together stay within it.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +22,10 @@ void set_memory_limit(int64_t bytes);
 int64_t memory_limit();
 // Bytes of counted buffers alive now.
 int64_t memory_in_use();
+// Bytes of freed blocks kept for reuse (not part of memory_in_use()).
+int64_t memory_cached();
+// Returns every cached block to the system.
+void release_cached_memory();
 
 namespace detail {
 // Counts `bytes` more, or throws OutOfMemoryError when that would pass the limit.

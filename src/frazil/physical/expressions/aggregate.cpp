@@ -48,7 +48,7 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
     const size_t n = static_cast<size_t>(per_group.length());
     single.group_ids.resize(n);
     for (size_t i = 0; i < n; ++i) single.group_ids[i] = static_cast<compute::IdxSize>(i);
-    single.first_rows = single.group_ids;
+    single.first_rows.assign(single.group_ids.begin(), single.group_ids.end());
     return Column(per_group.name(), compute::aggregate_grouped(kind_, *per_group.as_array(), single, options_));
   }
   if (!row_wise_) return aggregate_per_group(df, groups, state);
