@@ -199,6 +199,44 @@ ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
 
 namespace {
 
+// is_in for strings when every candidate is at most 12 bytes: such a candidate is wholly
+// inline in its view, so a row matches iff its two view words equal the candidate's. The
+// row's words are masked to the candidate's length first, so bytes after an inline string
+// need not be zero; a row of another length differs in the length word (a long row's
+// buffer index and offset never matter). No branch per row: N candidates are 2N compares.
+struct InlineCandidates {
+  static constexpr int kMax = 16;
+  int count = 0;
+  uint64_t head[kMax], rest[kMax], head_mask[kMax], rest_mask[kMax];
+
+  void add(const BytesKey& k) {
+    const uint32_t len = k.length();
+    head[count] = k.head;
+    rest[count] = k.rest;
+    head_mask[count] = len >= 4 ? ~uint64_t{0} : (uint64_t{1} << (32 + 8 * len)) - 1;
+    rest_mask[count] = len <= 4 ? 0 : len >= 12 ? ~uint64_t{0} : (uint64_t{1} << (8 * (len - 4))) - 1;
+    ++count;
+  }
+  bool match(int c, uint64_t h, uint64_t r) const {
+    return ((h & head_mask[c]) == head[c]) & ((r & rest_mask[c]) == rest[c]);
+  }
+};
+
+template <int N>  // N > 0: exactly N candidates, unrolled; 0: any count
+void is_in_inline_views(const View* xv, int64_t n, const InlineCandidates& cand, uint8_t* out) {
+  pack_bits(n, out, [&](int64_t i) {
+    uint64_t words[2];
+    std::memcpy(words, &xv[i], 16);
+    bool hit = false;
+    if constexpr (N > 0) {
+      for (int c = 0; c < N; ++c) hit |= cand.match(c, words[0], words[1]);
+    } else {
+      for (int c = 0; c < cand.count; ++c) hit |= cand.match(c, words[0], words[1]);
+    }
+    return hit;
+  });
+}
+
 template <typename T>
 ArrayRef is_in_fixed(const Array& x, const Array& values, Buffer validity) {
   // A sorted vector of the distinct non-null values; binary search per row. Tiny sets are
@@ -282,7 +320,19 @@ ArrayRef is_in(const Array& x, const Array& values, bool nulls_equal) {
         if (std::find(set.begin(), set.end(), k) == set.end()) set.push_back(k);
       }
     Buffer bits = alloc_bits(n);
-    if (set.size() <= 8) {
+    const bool all_inline = std::all_of(set.begin(), set.end(), [](const BytesKey& k) { return k.length() <= 12; });
+    if (all_inline && set.size() <= static_cast<size_t>(InlineCandidates::kMax)) {
+      InlineCandidates cand;
+      for (const BytesKey& k : set) cand.add(k);
+      uint8_t* out = bits.mutable_data();
+      switch (cand.count) {
+        case 1: is_in_inline_views<1>(xv, n, cand, out); break;
+        case 2: is_in_inline_views<2>(xv, n, cand, out); break;
+        case 3: is_in_inline_views<3>(xv, n, cand, out); break;
+        case 4: is_in_inline_views<4>(xv, n, cand, out); break;
+        default: is_in_inline_views<0>(xv, n, cand, out); break;
+      }
+    } else if (set.size() <= 8) {
       // The first 8 bytes of a view (length, 4-byte prefix) settle most rows; only a row
       // whose head matches a candidate's is compared in full.
       pack_bits(n, bits.mutable_data(), [&](int64_t i) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <limits>
 
 #include "elementwise_test_util.hpp"
@@ -126,4 +127,73 @@ TEST(Compare, IsBetweenClosedVariantsMatchPolars) {
   // A null bound still gives false when the other bound excludes the value (Kleene AND).
   EXPECT_EQ(bools_of(*is_between(*i64({9}), *i64({N}), *hi, "both")), (Opt<bool>{false}));
   EXPECT_THROW(is_between(*x, *lo, *hi, "middle"), InvalidOperationError);
+}
+
+// is_in on strings against candidates that all fit inline in a view (at most 12 bytes)
+// compares view words; longer candidates take the other paths. Checked against plain
+// string equality over rows of many lengths (0, 3, 4, 5, 11, 12, 13, long), with nulls,
+// for 1 to 17 candidates, offsets that are not multiples of 64, and nulls_equal.
+TEST(Compare, IsInStringsInlineCandidatesMatchStringEquality) {
+  const std::vector<std::string> pool = {"",     "MAIL", "SHIP", "MAI",  "MAILS", "AIR",  "AIR REG",
+                                         "abcdefghijkl", "abcdefghijk",  "abcdefghijklm", "REG AIR",
+                                         "TRUCK", "abcdefghijkz", "a string well over twelve", "x"};
+  Opt<std::string> rows;
+  for (int i = 0; i < 300; ++i) {
+    if (i % 17 == 5) rows.push_back(N);
+    else rows.push_back(pool[(i * 7 + i / 13) % pool.size()]);
+  }
+  const ArrayRef x = strs(rows);
+  auto expect_like_strings = [&](const Opt<std::string>& cands, bool nulls_equal) {
+    bool cand_null = false;
+    for (const auto& c : cands) cand_null |= !c;
+    for (const ArrayRef& in : {x, sliced(x, 5), x->slice(37, 200), x->slice(0, 1), x->slice(0, 0)}) {
+      const Opt<std::string> r = strs_of(*in);
+      Opt<bool> want;
+      for (const auto& v : r) {
+        if (!v) {
+          want.push_back(nulls_equal ? std::optional<bool>(cand_null) : std::nullopt);
+          continue;
+        }
+        bool hit = false;
+        for (const auto& c : cands) hit |= c && *c == *v;
+        want.push_back(hit);
+      }
+      EXPECT_EQ(bools_of(*is_in(*in, *strs(cands), nulls_equal)), want) << cands.size() << " candidates";
+    }
+  };
+  expect_like_strings({"MAIL", "SHIP"}, false);
+  expect_like_strings({"MAIL", "SHIP"}, true);
+  expect_like_strings({"MAIL", N, "SHIP"}, true);
+  expect_like_strings({""}, false);                                // length 0
+  expect_like_strings({"MAI", "x"}, false);                        // shorter than the prefix
+  expect_like_strings({"abcdefghijkl", "TRUCK", "AIR"}, false);    // 12 bytes
+  expect_like_strings({"abcdefghijklm"}, false);                   // 13: not inline
+  expect_like_strings({"abcdefghijkl", "abcdefghijklm"}, false);   // 12 and 13 mixed
+  expect_like_strings({"a string well over twelve", "MAIL"}, false);
+  Opt<std::string> many;
+  for (size_t k = 0; k < pool.size(); ++k) {
+    if (pool[k].size() > 12) continue;
+    many.push_back(pool[k]);
+    expect_like_strings(many, false);  // 1 .. 13 inline candidates
+  }
+  for (int k = 0; k < 5; ++k) many.push_back("extra" + std::to_string(k));
+  expect_like_strings(many, false);  // 18: hashed
+}
+
+// Bytes after an inline string are zero in frazil's views, but is_in does not rely on it:
+// a view with junk there still matches by its length and bytes.
+TEST(Compare, IsInStringsIgnoresJunkAfterInlineBytes) {
+  const std::vector<std::string> words = {"", "MAIL", "AIR", "abcdefghijkl", "SHIPS"};
+  const int64_t n = 70;
+  Buffer views = Buffer::allocate(n * sizeof(View));
+  View* v = views.mutable_as<View>();
+  for (int64_t i = 0; i < n; ++i) {
+    const std::string& w = words[i % words.size()];
+    v[i].length = static_cast<uint32_t>(w.size());
+    std::memset(v[i].data, 0xA5 + static_cast<int>(i), 12);
+    std::memcpy(v[i].data, w.data(), w.size());
+  }
+  const ArrayRef x = Array::make(DataType::string(), n, Buffer(), {views});
+  const ArrayRef got = is_in(*x, *strs({"MAIL", "", "AIR", "abcdefghijkl"}));
+  for (int64_t i = 0; i < n; ++i) EXPECT_EQ(got->bool_value(i), i % 5 != 4) << i;
 }
