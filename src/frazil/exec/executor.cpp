@@ -19,6 +19,7 @@
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/source.hpp"
 #include "frazil/optimizer/cse/cost_model.hpp"
+#include "frazil/optimizer/pushdown/expr_util.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 #include "frazil/plan/row_order.hpp"
@@ -104,7 +105,7 @@ class Executor {
   OperatorRef make_operator(const IR& ir) const {
     switch (ir.kind) {
       case IRKind::Filter:
-        return std::make_shared<FilterOperator>(physical::create_physical_expr(*ir.predicate, ea_, input_schema(ir)));
+        return make_filter(*ir.predicate, input_schema(ir));
       case IRKind::Select:
       case IRKind::HStack:
         return std::make_shared<ProjectOperator>(physical::create_physical_exprs(ir.exprs, ea_, input_schema(ir)),
@@ -117,10 +118,41 @@ class Executor {
     }
   }
 
+  // A filter, told its conjuncts when they are row-wise (then each may run on the rows the
+  // ones before it kept). Tests that read strings are the costly ones and go last.
+  OperatorRef make_filter(const plan::ExprIR& predicate, const Schema& schema) const {
+    std::vector<Node> parts;
+    optimizer::split_conjuncts(predicate.node(), ea_, schema, parts);
+    std::vector<FilterOperator::Conjunct> conjuncts;
+    if (parts.size() > 1 &&
+        std::all_of(parts.begin(), parts.end(), [&](Node n) { return plan::is_elementwise_rec(n, ea_); })) {
+      for (Node n : parts) {
+        std::vector<std::string> cols;
+        plan::collect_columns(n, ea_, cols);
+        const bool costly = std::any_of(cols.begin(), cols.end(), [&](const std::string& c) {
+          const auto i = schema.index_of(c);
+          const DataType& t = i ? schema.field(*i).dtype : DataType::boolean();
+          return !t.is_fixed_width() && !t.is_boolean();
+        });
+        conjuncts.push_back({physical::create_physical_expr(plan::ExprIR(n, predicate.output_name_inner()), ea_, schema),
+                             costly});
+      }
+      std::stable_partition(conjuncts.begin(), conjuncts.end(), [](const auto& c) { return !c.costly; });
+    }
+    return std::make_shared<FilterOperator>(physical::create_physical_expr(predicate, ea_, schema), std::move(conjuncts));
+  }
+
   // A chain of streaming operators (streaming joins included) and the source feeding it.
+  // A tail is a frame made once every batch has gone through, which joins the stream
+  // after operator `after` (an unordered left join's unmatched build rows).
   struct Pipeline {
+    struct Tail {
+      size_t after;
+      std::function<DataFrame()> make;
+    };
     SourceRef source;
     std::vector<OperatorRef> ops;  // in the order they apply
+    std::vector<Tail> tails;
   };
 
   // A join streams its left input through a probe of its right input when the right is
@@ -181,8 +213,7 @@ class Executor {
     if (src.kind == IRKind::DataFrameScan) {
       p.source = frame_source(*src.df(), opts_.morsel_size);
       if (src.predicate)
-        scan_ops.push_back(std::make_shared<FilterOperator>(
-            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema())));
+        scan_ops.push_back(make_filter(*src.predicate, *src.source_schema()));
       if (src.projection()) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
     } else if (src.kind == IRKind::Scan) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
@@ -190,8 +221,7 @@ class Executor {
       const bool filter_here = src.predicate && src.scan().format != dsl::ScanFormat::Csv;
       SourceRef streamed = src.scan().format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
       if (filter_here)
-        scan_ops.push_back(std::make_shared<FilterOperator>(
-            physical::create_physical_expr(*src.predicate, ea_, *src.source_schema())));
+        scan_ops.push_back(make_filter(*src.predicate, *src.source_schema()));
       if (streamed) {
         bool extra = false;
         scan_columns(src, ea_, &extra);

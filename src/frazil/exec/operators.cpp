@@ -1,11 +1,36 @@
 #include "frazil/exec/operators.hpp"
 
+#include "frazil/compute/boolean.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
 
 namespace frazil::exec {
 
+DataFrame FilterOperator::execute_conjuncts(const DataFrame& morsel, physical::ExecState& state) const {
+  DataFrame cur = morsel;
+  ArrayRef pending;  // the conjunction of the masks so far, not yet applied
+  for (const auto& c : conjuncts_) {
+    // Compacting costs a copy of every column: worth it before a costly test, once a
+    // good share of the rows is out.
+    if (c.costly && pending && compute::mask_true_count(*pending) * 4 < cur.height() * 3) {
+      cur = compute::filter_frame(cur, *pending);
+      pending = nullptr;
+      if (cur.height() == 0) return cur;
+    }
+    Column m = c.expr->evaluate(cur, state);
+    if (m.is_scalar() || m.length() != cur.height() || !m.dtype().is_boolean()) return execute_whole(morsel, state);
+    ArrayRef mask = m.as_array();
+    pending = pending ? compute::and_kleene(*mask, *pending) : std::move(mask);  // null & x is never true
+  }
+  return compute::filter_frame(cur, *pending);
+}
+
 DataFrame FilterOperator::execute(const DataFrame& morsel, physical::ExecState& state) const {
+  if (conjuncts_.size() > 1) return execute_conjuncts(morsel, state);
+  return execute_whole(morsel, state);
+}
+
+DataFrame FilterOperator::execute_whole(const DataFrame& morsel, physical::ExecState& state) const {
   Column mask = predicate_->evaluate(morsel, state);
   // A scalar or one-row mask (lit(True), col("a").first() > 0) keeps all rows or none.
   if (mask.is_scalar() || (mask.length() == 1 && morsel.height() != 1)) {

@@ -16,13 +16,24 @@ class Operator {
 };
 using OperatorRef = std::shared_ptr<const Operator>;
 
+// Keeps the rows where the predicate is true. Given the predicate's row-wise conjuncts too
+// (cheap ones first), it evaluates them one after the other, and before a costly one (a
+// test on strings) drops the rows the ones before it have ruled out, so that it sees fewer.
 class FilterOperator final : public Operator {
  public:
-  explicit FilterOperator(physical::PhysicalExprRef predicate) : predicate_(std::move(predicate)) {}
+  struct Conjunct {
+    physical::PhysicalExprRef expr;
+    bool costly;
+  };
+  explicit FilterOperator(physical::PhysicalExprRef predicate, std::vector<Conjunct> conjuncts = {})
+      : predicate_(std::move(predicate)), conjuncts_(std::move(conjuncts)) {}
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override;
   const physical::PhysicalExprRef& predicate() const { return predicate_; }
  private:
+  DataFrame execute_whole(const DataFrame& morsel, physical::ExecState& state) const;
+  DataFrame execute_conjuncts(const DataFrame& morsel, physical::ExecState& state) const;
   physical::PhysicalExprRef predicate_;
+  std::vector<Conjunct> conjuncts_;
 };
 
 // select (replace the columns) or with_columns (add/replace columns) of row-wise exprs.
