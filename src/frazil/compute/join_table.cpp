@@ -45,7 +45,11 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
   const int64_t nb = build_.length;
   bool direct = false;
   uint64_t lo = 0, hi = 0;
-  if (build_.kind == KeyKind::U64 && u64_key_range(build_, &lo, &hi) && DirectTable::fits(lo, hi, nb)) direct = true;
+  // A direct table costs 4 bytes per value of the key range, a hash table 16-64 bytes per
+  // key: direct indexing wins (one lookup, no hashing) while the range is at most 8 times
+  // the build rows, as for TPC-H's order keys (a quarter of their range used).
+  if (build_.kind == KeyKind::U64 && u64_key_range(build_, &lo, &hi))
+    direct = DirectTable::fits(lo, hi, nb) || (hi - lo < (uint64_t{1} << 28) && hi - lo <= uint64_t(nb) * 8);
   // Big builds are split by the low bits of the key hash (the tables place keys by the
   // high bits) into partitions, each built by its own thread.
   part_bits_ = !direct && nb >= kPartitionedBuildRows && thread_pool_size() > 1 ? kPartitionBits : 0;

@@ -245,3 +245,31 @@ TEST(JoinTable, BigBuildsArePartitionedAndAgreeWithAMap) {
     EXPECT_EQ(ids.back(), kNoId);
   }
 }
+
+TEST(JoinTable, SparseIntegerKeysWithinEightTimesTheRowsAreIndexedDirectly) {
+  // Keys every 7th value over a range of ~7 * 600k (beyond the small direct tables, within
+  // 8 times the build rows), duplicates, nulls and negative keys; probes below, inside and
+  // above the range must agree with a map.
+  const int64_t n = 600000;
+  std::vector<std::optional<int64_t>> keys(n);
+  std::map<int64_t, std::vector<IdxSize>> rows_of;
+  for (int64_t i = 0; i < n; ++i) {
+    if (i % 17 == 0) continue;
+    keys[i] = (i % 550000) * 7 - 1000;
+    rows_of[*keys[i]].push_back(static_cast<IdxSize>(i));
+  }
+  JoinTable t({i64(keys)});
+  EXPECT_EQ(t.num_ids(), rows_of.size());
+  std::vector<std::optional<int64_t>> probe{std::nullopt, -1000, -1001, -993, 6, 550000LL * 7, 1LL << 40,
+                                            INT64_MIN, (549999LL * 7) - 1000};
+  const auto ids = t.probe({i64(probe)});
+  for (size_t i = 0; i < probe.size(); ++i) {
+    auto it = probe[i] ? rows_of.find(*probe[i]) : rows_of.end();
+    if (it == rows_of.end()) {
+      EXPECT_EQ(ids[i], kNoId) << i;
+      continue;
+    }
+    ASSERT_NE(ids[i], kNoId) << i;
+    EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
+  }
+}
