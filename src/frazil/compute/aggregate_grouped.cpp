@@ -44,6 +44,28 @@ std::vector<uint32_t> valid_counts(const Array& a, const IdxSize* gid, size_t ng
 
 ArrayRef counts_array(const std::vector<uint32_t>& c) { return make_fixed(DataType::uint32(), c); }
 
+// Per group, the sum of value(i) over the valid rows. With few groups, consecutive rows
+// (most often of one group) would each wait for the previous add to the same accumulator;
+// instead row i adds into copy i % kLanes of the accumulators (interleaved per group),
+// and the copies are summed in lane order at the end (deterministic).
+constexpr size_t kFewGroups = 256;
+constexpr int kLanes = 4;
+
+template <typename Acc, typename F>
+std::vector<Acc> sum_by_group(const Array& a, const IdxSize* gid, size_t ng, F value) {
+  std::vector<Acc> acc(ng, Acc(0));
+  if (ng > kFewGroups) {
+    for_each_valid(a, [&](int64_t i) { acc[gid[i]] += value(i); });
+    return acc;
+  }
+  std::vector<Acc> lanes(ng * kLanes, Acc(0));
+  Acc* l = lanes.data();
+  for_each_valid(a, [&](int64_t i) { l[size_t(gid[i]) * kLanes + (i & (kLanes - 1))] += value(i); });
+  for (size_t g = 0; g < ng; ++g)
+    for (int k = 0; k < kLanes; ++k) acc[g] += l[g * kLanes + k];
+  return acc;
+}
+
 ArrayRef sum_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataType& out) {
   const TypeId id = a.dtype().id();
   if (id == TypeId::Boolean) {
@@ -55,18 +77,13 @@ ArrayRef sum_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataTy
     using T = typename decltype(tag)::type;
     const T* v = a.values<T>();
     if constexpr (std::is_floating_point_v<T>) {
-      std::vector<T> acc(ng, T(0));
-      for_each_valid(a, [&](int64_t i) { acc[gid[i]] += v[i]; });
-      return make_fixed(out, acc);
+      return make_fixed(out, sum_by_group<T>(a, gid, ng, [v](int64_t i) { return v[i]; }));
     } else if constexpr (std::is_same_v<T, int128>) {
-      std::vector<unsigned __int128> acc(ng, 0);
-      for_each_valid(a, [&](int64_t i) { acc[gid[i]] += static_cast<unsigned __int128>(v[i]); });
-      return make_fixed(out, acc);
+      return make_fixed(out, sum_by_group<unsigned __int128>(
+                                 a, gid, ng, [v](int64_t i) { return static_cast<unsigned __int128>(v[i]); }));
     } else {
-      std::vector<uint64_t> acc(ng, 0);
-      for_each_valid(a, [&](int64_t i) {
-        acc[gid[i]] += std::is_signed_v<T> ? static_cast<uint64_t>(static_cast<int64_t>(v[i]))
-                                           : static_cast<uint64_t>(v[i]);
+      const std::vector<uint64_t> acc = sum_by_group<uint64_t>(a, gid, ng, [v](int64_t i) {
+        return std::is_signed_v<T> ? static_cast<uint64_t>(static_cast<int64_t>(v[i])) : static_cast<uint64_t>(v[i]);
       });
       switch (out.id()) {
         case TypeId::Int32:
@@ -191,11 +208,9 @@ ArrayRef mean_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataT
     dispatch_physical(a.dtype().id(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       const T* v = a.values<T>();
-      for_each_valid(a, [&](int64_t i) {
-        sum[gid[i]] += static_cast<double>(v[i]);
-        ++cnt[gid[i]];
-      });
+      sum = sum_by_group<double>(a, gid, ng, [v](int64_t i) { return static_cast<double>(v[i]); });
     });
+    cnt = valid_counts(a, gid, ng);
   }
   const double div = a.dtype().id() == TypeId::Decimal ? decimal_divisor(a.dtype().scale()) : 1.0;
   std::vector<uint8_t> valid(ng);

@@ -106,15 +106,24 @@ Groups group_rows(const std::vector<ArrayRef>& keys) {
           codes.push_back(k);
           continue;
         }
+        // The ids take the narrowest unsigned type that holds them, so that the packed
+        // key of a few low-cardinality strings stays small (a direct table).
         Groups alone = group_rows({k});
-        Buffer ids = Buffer::allocate(alone.group_ids.size() * sizeof(IdxSize));
-        std::copy(alone.group_ids.begin(), alone.group_ids.end(), ids.mutable_as<IdxSize>());
-        codes.push_back(Array::make(DataType::uint32(), k->length(), Buffer(), {ids}));
+        auto narrow = [&](auto zero, DataType dtype) {
+          using T = decltype(zero);
+          Buffer ids = Buffer::allocate(alone.group_ids.size() * sizeof(T));
+          std::copy(alone.group_ids.begin(), alone.group_ids.end(), ids.mutable_as<T>());
+          codes.push_back(Array::make(std::move(dtype), k->length(), Buffer(), {ids}));
+        };
+        const size_t ng = alone.num_groups();
+        if (ng <= 256) narrow(uint8_t{0}, DataType::uint8());
+        else if (ng <= 65536) narrow(uint16_t{0}, DataType::uint16());
+        else narrow(uint32_t{0}, DataType::uint32());
       }
       return group_rows(codes);
     }
   }
-  EncodedKeys enc = encode_keys(keys, NullKeys::Group);
+  EncodedKeys enc = encode_group_keys(keys);
   if (auto runs = group_sorted_runs(enc)) return std::move(*runs);
   const size_t expected = static_cast<size_t>(std::min<int64_t>(enc.length, 1024));
   return with_key_table(enc, expected,

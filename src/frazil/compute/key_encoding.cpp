@@ -345,6 +345,41 @@ EncodedKeys encode_keys(const std::vector<ArrayRef>& keys, NullKeys nulls) {
   return enc;
 }
 
+EncodedKeys encode_group_keys(const std::vector<ArrayRef>& keys) {
+  if (keys.size() != 1 || !keys[0]->dtype().is_view()) return encode_keys(keys, NullKeys::Group);
+  const Array& a = *keys[0];
+  const int64_t n = a.length();
+  const View* v = a.views();
+  // Any length above 7 sets a bit above the low three.
+  uint32_t lengths = 0;
+  if (a.null_count() == 0) {
+    for (int64_t i = 0; i < n; ++i) lengths |= v[i].length;
+  } else {
+    const uint8_t* valid = a.validity_bits();
+    const int64_t off = a.offset();
+    for (int64_t i = 0; i < n; ++i) lengths |= get_bit(valid, off + i) ? v[i].length : 0;
+  }
+  if (lengths > 7) return encode_keys(keys, NullKeys::Group);
+  EncodedKeys enc;
+  enc.length = n;
+  enc.kind = KeyKind::U64;
+  if (a.null_count() > 0) {
+    enc.validity = a.validity_bits();
+    enc.validity_offset = a.offset();
+  }
+  enc.u64.resize(static_cast<size_t>(n));
+  uint64_t* out = enc.u64.data();
+  for (int64_t i = 0; i < n; ++i) {
+    // Bytes 0..7 of an inline view's data; those past the length are masked off (a null
+    // row's key is never read).
+    uint64_t bytes;
+    std::memcpy(&bytes, v[i].data, 8);
+    const uint32_t len = v[i].length & 7;
+    out[i] = ((bytes & ((uint64_t{1} << (8 * len)) - 1)) << 3) | len;
+  }
+  return enc;
+}
+
 bool u64_key_range(const EncodedKeys& keys, uint64_t* min, uint64_t* max) {
   uint64_t lo = UINT64_MAX, hi = 0;
   const uint64_t* k = keys.u64.data();

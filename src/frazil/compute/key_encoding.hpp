@@ -49,6 +49,13 @@ struct EncodedKeys {
 // equal dtypes are encoded compatibly (join sides).
 EncodedKeys encode_keys(const std::vector<ArrayRef>& keys, NullKeys nulls);
 
+// Keys for grouping alone (group-by, unique), where no other key set must encode alike:
+// as encode_keys(keys, NullKeys::Group), except that one String/Binary column whose
+// non-null strings are all at most 7 bytes becomes U64 keys (the length in the low 3
+// bits, the bytes above), so short codes and flags take the integer tables (a direct
+// table for a few distinct 1-byte values).
+EncodedKeys encode_group_keys(const std::vector<ArrayRef>& keys);
+
 // Min and max of the non-null U64 keys; false when there are none.
 bool u64_key_range(const EncodedKeys& keys, uint64_t* min, uint64_t* max);
 

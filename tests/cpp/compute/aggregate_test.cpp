@@ -422,3 +422,43 @@ TEST(AggregateGrouped, NUniqueOverContiguousAndScatteredGroups) {
   Groups two = group_rows({i64({0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})});
   expect_cells(aggregate_grouped(AggKind::NUnique, *w, two), {2, 9}, "no nulls");
 }
+
+// Sums and means per group with few groups (accumulated in interleaved copies) and with
+// many, against a plain loop: ints exactly (Int32 wraps), integral doubles exactly.
+TEST(AggregateGrouped, SumAndMeanFewAndManyGroupsMatchAPlainLoop) {
+  for (int ng : {1, 3, 256, 257, 1000}) {
+    for (int n : {0, 1, 5, 1000, 5000}) {
+      std::vector<std::optional<int64_t>> keys, ints;
+      std::vector<std::optional<double>> dbls;
+      std::vector<std::optional<int32_t>> i32s;
+      for (int i = 0; i < n; ++i) {
+        keys.push_back((i / 3) % ng);  // runs of one group, like sorted data
+        ints.push_back(i % 9 == 4 ? std::nullopt : std::optional<int64_t>(i * 7 - 3000));
+        dbls.push_back(i % 5 == 1 ? std::nullopt : std::optional<double>(i % 100 - 50));
+        i32s.push_back(2000000000 - i);
+      }
+      Groups g = group_rows({i64(keys)});
+      const size_t groups = g.num_groups();
+      std::vector<int64_t> want_i(groups, 0), want_d(groups, 0), cnt_d(groups, 0);
+      std::vector<uint32_t> want_32(groups, 0);
+      for (int i = 0; i < n; ++i) {
+        const IdxSize id = g.group_ids[i];
+        if (ints[i]) want_i[id] += *ints[i];
+        if (dbls[i]) want_d[id] += static_cast<int64_t>(*dbls[i]), ++cnt_d[id];
+        want_32[id] += static_cast<uint32_t>(*i32s[i]);
+      }
+      ArrayRef si = aggregate_grouped(AggKind::Sum, *i64(ints), g);
+      ArrayRef sd = aggregate_grouped(AggKind::Sum, *f64(dbls), g);
+      ArrayRef s32 = aggregate_grouped(AggKind::Sum, *i32(i32s), g);
+      ArrayRef md = aggregate_grouped(AggKind::Mean, *f64(dbls), g);
+      ASSERT_EQ(si->length(), static_cast<int64_t>(groups));
+      for (size_t k = 0; k < groups; ++k) {
+        EXPECT_EQ(si->values<int64_t>()[k], want_i[k]) << ng << " " << n;
+        EXPECT_EQ(sd->values<double>()[k], static_cast<double>(want_d[k])) << ng << " " << n;
+        EXPECT_EQ(static_cast<uint32_t>(s32->values<int32_t>()[k]), want_32[k]) << ng << " " << n;
+        if (cnt_d[k]) EXPECT_DOUBLE_EQ(md->values<double>()[k], static_cast<double>(want_d[k]) / cnt_d[k]);
+        else EXPECT_TRUE(md->is_null(k));
+      }
+    }
+  }
+}

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/core/error.hpp"
@@ -216,6 +218,66 @@ TEST(GroupRows, RecycledScratchHoldsNoStaleKeys) {
     for (int64_t i = 0; i < n; ++i) {
       ASSERT_EQ(g.group_ids[i], g.group_ids[g.first_rows[g.group_ids[i]]]);
       ASSERT_EQ(ka->is_null(i), ka->is_null(g.first_rows[g.group_ids[i]]));
+    }
+  }
+}
+
+// Strings of at most 7 bytes group as packed integers; a longer one anywhere (8, 12, 13
+// bytes) sends the column down the byte-key path. Both give first-appearance ids.
+TEST(GroupRows, ShortStringsPackLikeByteKeys) {
+  auto k = str({"", "a", "abcd", "abcdefg", std::nullopt, "a", "", "abcdefg", "abcdeff", std::nullopt, "a\0"});
+  Groups g = group_rows({k});
+  EXPECT_EQ(ids(g.group_ids), (Ids{0, 1, 2, 3, 4, 1, 0, 3, 5, 4, 1}));
+  EXPECT_EQ(g.first_rows, (Ids{0, 1, 2, 3, 4, 8}));
+  EXPECT_EQ(group_rows({sliced(k)}).group_ids, g.group_ids);
+  // "a" and "a\0" (2 bytes) are different keys.
+  auto z = str({"a", std::string("a\0", 2), "a", std::string("\0", 1), ""});
+  EXPECT_EQ(ids(group_rows({z}).group_ids), (Ids{0, 1, 0, 2, 3}));
+  for (const std::string longer : {"abcdefgh", "abcdefghijkl", "abcdefghijklm"}) {
+    auto m = str({"x", longer, std::nullopt, "x", "", longer});
+    EXPECT_EQ(ids(group_rows({m}).group_ids), (Ids{0, 1, 2, 0, 3, 1})) << longer;
+  }
+  EXPECT_EQ(group_rows({str({})}).num_groups(), 0u);
+  EXPECT_EQ(ids(group_rows({str({"abcd"})}).group_ids), (Ids{0}));
+  EXPECT_EQ(ids(group_rows({str({std::nullopt})}).group_ids), (Ids{0}));
+  // A null row's view is never read: junk there (a long length) changes nothing.
+  Buffer views = Buffer::allocate(3 * sizeof(View));
+  View* v = views.mutable_as<View>();
+  v[0] = View::make_inline("ab", 2);
+  v[1] = View::make_inline("", 0);
+  v[1].length = 99;
+  v[2] = View::make_inline("ab", 2);
+  Buffer valid = Buffer::zeroed(1);
+  set_bit(valid.mutable_data(), 0);
+  set_bit(valid.mutable_data(), 2);
+  auto junk = Array::make(DataType::string(), 3, valid, {views});
+  EXPECT_EQ(ids(group_rows({junk}).group_ids), (Ids{0, 1, 0}));
+}
+
+// Several string keys are grouped one by one and their ids packed: by cardinality into 8,
+// 16 or 32 bits. The combined ids still follow first appearance.
+TEST(GroupRows, SeveralStringKeysOfEveryCardinality) {
+  for (int distinct : {1, 3, 256, 257, 70000}) {
+    const int n = std::max(2 * distinct, 1000);
+    std::vector<std::optional<std::string>> a, b;
+    std::vector<std::optional<int64_t>> c;
+    for (int i = 0; i < n; ++i) {
+      a.push_back(i % 7 == 6 ? std::nullopt : std::optional<std::string>("k" + std::to_string(i % distinct)));
+      b.push_back(i % 2 ? "R" : "AF");
+      c.push_back(i % 3);
+    }
+    auto ka = str(a), kb = str(b), kc = i64(c);
+    for (const auto& keys : {std::vector<ArrayRef>{ka, kb}, std::vector<ArrayRef>{kb, ka, kc}}) {
+      Groups g = group_rows(keys);
+      // Reference: first appearance over the tuples.
+      std::map<std::vector<std::string>, IdxSize> seen;
+      for (int i = 0; i < n; ++i) {
+        std::vector<std::string> t;
+        for (const auto& k : keys) t.push_back(k->is_null(i) ? "<null>" : std::string(k->dtype().is_view() ? k->str_value(i) : std::to_string(k->values<int64_t>()[i])));
+        auto [it, added] = seen.try_emplace(t, static_cast<IdxSize>(seen.size()));
+        ASSERT_EQ(g.group_ids[i], it->second) << distinct << " row " << i;
+      }
+      EXPECT_EQ(g.num_groups(), seen.size());
     }
   }
 }
