@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <bit>
+#include <type_traits>
 #include <unordered_set>
 
 #include "frazil/compute/boolean.hpp"
@@ -256,12 +257,29 @@ ArrayRef is_in_fixed(const Array& x, const Array& values, Buffer validity) {
       for (const T& s : set) hit |= total_eq(px[i], s);
       return hit;
     });
-  } else {
-    pack_bits(n, bits.mutable_data(), [&](int64_t i) {
-      auto it = std::lower_bound(set.begin(), set.end(), px[i], [](T p, T q) { return total_lt(p, q); });
-      return it != set.end() && total_eq(*it, px[i]);
-    });
+    return Array::make(DataType::boolean(), n, std::move(validity), {std::move(bits)});
   }
+  if constexpr (std::is_integral_v<T> && sizeof(T) <= 8) {
+    // Integers within a modest range: one bit per value of the range, one test per row.
+    using U = std::make_unsigned_t<T>;
+    const U lo = static_cast<U>(set.front()), range = static_cast<U>(static_cast<U>(set.back()) - lo);
+    if (uint64_t(range) < (uint64_t{1} << 24)) {
+      std::vector<uint64_t> member(uint64_t(range) / 64 + 1, 0);
+      for (T v : set) {
+        const uint64_t d = static_cast<U>(static_cast<U>(v) - lo);
+        member[d >> 6] |= uint64_t{1} << (d & 63);
+      }
+      pack_bits(n, bits.mutable_data(), [&](int64_t i) {
+        const uint64_t d = static_cast<U>(static_cast<U>(px[i]) - lo);
+        return d <= uint64_t(range) && ((member[d >> 6] >> (d & 63)) & 1);
+      });
+      return Array::make(DataType::boolean(), n, std::move(validity), {std::move(bits)});
+    }
+  }
+  pack_bits(n, bits.mutable_data(), [&](int64_t i) {
+    auto it = std::lower_bound(set.begin(), set.end(), px[i], [](T p, T q) { return total_lt(p, q); });
+    return it != set.end() && total_eq(*it, px[i]);
+  });
   return Array::make(DataType::boolean(), n, std::move(validity), {std::move(bits)});
 }
 

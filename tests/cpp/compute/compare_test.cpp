@@ -197,3 +197,45 @@ TEST(Compare, IsInStringsIgnoresJunkAfterInlineBytes) {
   const ArrayRef got = is_in(*x, *strs({"MAIL", "", "AIR", "abcdefghijkl"}));
   for (int64_t i = 0; i < n; ++i) EXPECT_EQ(got->bool_value(i), i % 5 != 4) << i;
 }
+
+// Integer sets of more than 8 values: a bitmap over their range when it is modest, a
+// binary search otherwise; both against plain membership, with negatives, the type's
+// extremes, nulls, and inputs sliced off 64-row boundaries.
+TEST(Compare, IsInIntegerSetsBitmapAndSearch) {
+  Opt<int64_t> rows;
+  for (int i = 0; i < 200; ++i) rows.push_back(i % 23 == 7 ? std::optional<int64_t>() : std::optional<int64_t>(i * 3 - 300));
+  rows.push_back(std::numeric_limits<int64_t>::min());
+  rows.push_back(std::numeric_limits<int64_t>::max());
+  const ArrayRef x = i64(rows);
+  auto check = [&](const Opt<int64_t>& set) {
+    for (const ArrayRef& in : {x, sliced(x, 5), x->slice(37, 100), x->slice(0, 1), x->slice(0, 0)}) {
+      Opt<bool> want;
+      for (int64_t i = 0; i < in->length(); ++i) {
+        if (in->is_null(i)) {
+          want.push_back(N);
+          continue;
+        }
+        bool hit = false;
+        for (const auto& s : set) hit |= s && *s == in->values<int64_t>()[i];
+        want.push_back(hit);
+      }
+      EXPECT_EQ(bools_of(*is_in(*in, *i64(set))), want);
+    }
+  };
+  Opt<int64_t> dense, wide;
+  for (int v = -300; v < 300; v += 7) dense.push_back(v);
+  dense.push_back(N);
+  check(dense);  // range 600: bitmap
+  for (int v = 0; v < 20; ++v) wide.push_back(int64_t{v} * 100000000000LL - 300);
+  check(wide);  // range 1.9e12: binary search
+  wide.push_back(std::numeric_limits<int64_t>::min());
+  wide.push_back(std::numeric_limits<int64_t>::max());
+  check(wide);
+  // Narrow types: the whole range of int8 and uint8 fits a bitmap.
+  Opt<int8_t> i8s;
+  for (int v = -128; v < 128; v += 9) i8s.push_back(static_cast<int8_t>(v));
+  EXPECT_EQ(bools_of(*is_in(*i8({-128, -119, 0, 127, 8, N}), *i8(i8s))), (Opt<bool>{true, true, false, false, false, N}));
+  Opt<uint8_t> u8s;
+  for (int v = 0; v < 256; v += 17) u8s.push_back(static_cast<uint8_t>(v));
+  EXPECT_EQ(bools_of(*is_in(*u8({0, 255, 1, 17}), *u8(u8s))), (Opt<bool>{true, true, false, true}));
+}
