@@ -57,7 +57,7 @@ class Executor {
       case IRKind::Select:
       case IRKind::HStack:
       case IRKind::Filter: return project_whole(ir);  // not streaming: aggregates see the whole input
-      case IRKind::GroupBy: return group_by(ir);
+      case IRKind::GroupBy: return group_by(node, ir);
       case IRKind::Join: return join(node, ir);
       case IRKind::Sort: return sort(ir);
       case IRKind::Slice: return slice(run(ir.inputs[0]), ir.offset, ir.length);
@@ -175,11 +175,18 @@ class Executor {
 
   Pipeline build_pipeline(Node node) {
     std::vector<OperatorRef> ops;
+    std::optional<std::pair<DataFrame, DataFrame>> sides;
     Node cur = node;
     for (;;) {
       const IR& ir = lp_.get(cur);
       if (is_streaming(ir)) {
         ops.push_back(make_operator(ir));
+      } else if (ir.kind == IRKind::Join && (sides = run_sides_with_key_filter(ir))) {
+        // Both sides are at hand: the right one is built, the left one streams on.
+        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        std::reverse(ops.begin(), ops.end());
+        ops.insert(ops.begin(), make_join_probe(ir, sides->second, input_schema(ir, 0), input_schema(ir, 1), ea_));
+        return Pipeline{frame_source(sides->first, opts_.morsel_size), std::move(ops), {}};
       } else if (ir.kind == IRKind::Join && stream_join(ir)) {
         if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
         ops.push_back(make_join_probe(ir, run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_));
@@ -299,22 +306,76 @@ class Executor {
     return run_operators(ops, df.rechunk(), state);
   }
 
-  DataFrame group_by(const IR& ir) {
+  DataFrame group_by(Node node, const IR& ir) {
+    // Rows of groups a join above will drop (see join()), filtered out first.
+    OperatorRef key_filter;
+    if (auto it = key_filters_.find(node.idx); it != key_filters_.end()) {
+      key_filter = std::move(it->second);
+      key_filters_.erase(it);
+    }
     // A big input streams into a two-phase aggregation: each morsel becomes partial states
     // right where the pipeline produced it.
     if (thread_pool_size() > 1)
       if (auto two_phase = plan_partial_group_by(ir, ea_, input_schema(ir))) {
         Pipeline p = build_pipeline(ir.inputs[0]);
+        if (key_filter) p.ops.push_back(key_filter);
         if (p.source->total_rows() >= 2 * opts_.morsel_size) {
           p.ops.push_back(two_phase->partial);
           return two_phase->combine(run_pipeline(p));
         }
         return execute_group_by(ir, run_pipeline(p), ea_, opts_.morsel_size);
       }
+    if (key_filter) {
+      Pipeline p = build_pipeline(ir.inputs[0]);
+      p.ops.push_back(key_filter);
+      return execute_group_by(ir, run_pipeline(p), ea_, opts_.morsel_size);
+    }
     return execute_group_by(ir, run(ir.inputs[0]), ea_, opts_.morsel_size);
   }
 
+  // Sideways information passing: when the right input groups by the right join keys and
+  // the left side is much smaller than the rows grouped, the left side runs first and the
+  // grouped rows are filtered by its keys before grouping. Both sides, or nullopt (nothing
+  // run) when this does not apply.
+  std::optional<std::pair<DataFrame, DataFrame>> run_sides_with_key_filter(const IR& ir) {
+    if (!right_groups_by_join_keys(ir)) return std::nullopt;
+    const IR& g = lp_.get(ir.inputs[1]);
+    auto grouped_rows = optimizer::cse::estimate_cost(g.inputs[0], lp_, ea_);
+    auto left_rows = optimizer::cse::estimate_cost(ir.inputs[0], lp_, ea_);
+    // Estimates of the left side are rough (a semi join is taken to keep half its rows):
+    // the filter is made when the left side, once run, is small indeed.
+    if (!grouped_rows || !left_rows || left_rows->rows > grouped_rows->rows) return std::nullopt;
+    DataFrame left = run(ir.inputs[0]);
+    if (static_cast<double>(left.height()) * 16 <= grouped_rows->rows)
+      key_filters_[ir.inputs[1].idx] = make_right_key_filter(ir, left, input_schema(ir, 0), input_schema(g, 0), ea_);
+    return std::make_pair(std::move(left), run(ir.inputs[1]));
+  }
+
+  // Whether the right input of an inner, left, semi or anti join groups by exactly the
+  // right join keys (plain columns under their own names): then only the groups whose keys
+  // the left side has can reach the output, and the others need not be computed.
+  bool right_groups_by_join_keys(const IR& ir) const {
+    const JoinType how = ir.join().how;
+    if (how != JoinType::Inner && how != JoinType::Left && how != JoinType::Semi && how != JoinType::Anti) return false;
+    const IR& g = lp_.get(ir.inputs[1]);
+    if (g.kind != IRKind::GroupBy) return false;
+    for (size_t i = 0; i < ir.keys2.size(); ++i) {
+      const plan::AExpr& lk = ea_.get(ir.keys[i].node());
+      const plan::AExpr& rk = ea_.get(ir.keys2[i].node());
+      if (!lk.is_column() || !rk.is_column()) return false;
+      const bool grouped = std::any_of(g.keys.begin(), g.keys.end(), [&](const plan::ExprIR& k) {
+        const plan::AExpr& e = ea_.get(k.node());
+        return e.is_column() && e.name == rk.name && k.output_name() == rk.name;
+      });
+      if (!grouped) return false;
+    }
+    return true;
+  }
+
   DataFrame join(Node node, const IR& ir) {
+    if (auto sides = run_sides_with_key_filter(ir))
+      return execute_join(ir, sides->first, sides->second, input_schema(ir, 0), input_schema(ir, 1), ea_,
+                          opts_.morsel_size);
     if (stream_join(ir) || unordered_left_build(node, ir)) return run_pipeline(node);
     if (join_streams_left(ir, ea_)) {
       // The left side first; when the right side is the bigger one, it streams through a
@@ -396,6 +457,7 @@ class Executor {
   const plan::ExprArena& ea_;
   ExecOptions opts_;
   std::vector<bool> unordered_;  // plan nodes whose row order nobody observes
+  std::unordered_map<uint32_t, OperatorRef> key_filters_;  // group-by node -> input filter
   std::unordered_map<uint64_t, DataFrame> caches_;
 };
 

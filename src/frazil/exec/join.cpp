@@ -426,6 +426,14 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
                                              ir.join().how);
 }
 
+OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,
+                                  const Schema& right_schema, const plan::ExprArena& ea) {
+  DataFrame build = left.rechunk();
+  auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys, ea, left_schema).evaluate(build));
+  return std::make_shared<JoinProbeOperator>(ir, ea, right_schema, std::move(build), std::move(table), true,
+                                             JoinType::Semi);
+}
+
 LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
                              const Schema& right_schema, const plan::ExprArena& ea, int64_t morsel_size)
     : ir_(ir), ea_(ea), left_(left.rechunk()), morsel_size_(morsel_size) {

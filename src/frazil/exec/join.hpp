@@ -24,6 +24,12 @@ bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea);
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea);
 
+// Keeps the rows of a join's right input (or of what feeds it, with the key columns under
+// the same names) whose right keys match a key of `left`: for the input of a group-by by the
+// right join keys, whose groups without a partner on the left the join would drop anyway.
+OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,
+                                  const Schema& right_schema, const plan::ExprArena& ea);
+
 // The other way round, for inner, left, semi and anti joins whose left input is the
 // smaller: the table is built on the (materialised) left input, the right input streams
 // through probe_operator(), which keeps only its matching rows, and finish() puts them in
