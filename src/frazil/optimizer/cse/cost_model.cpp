@@ -146,12 +146,14 @@ class Estimator {
         auto n = source_rows(ir);
         if (!n) return std::nullopt;
         double read = ir.n_rows() ? std::min<double>(*n, static_cast<double>(*ir.n_rows())) : *n;
-        return PlanCost{read * selectivity(ir.predicate), read};
+        const double sel = selectivity(ir.predicate);
+        return PlanCost{read * sel, read, sel};
       }
       case IRKind::Filter: {
         auto c = in(0);
         if (!c) return c;
-        return PlanCost{c->rows * selectivity(ir.predicate), c->work + c->rows};
+        const double sel = selectivity(ir.predicate);
+        return PlanCost{c->rows * sel, c->work + c->rows, c->kept * sel};
       }
       case IRKind::Select: {
         auto c = in(0);
@@ -159,21 +161,21 @@ class Estimator {
         bool all_scalar = !ir.exprs.empty() && std::all_of(ir.exprs.begin(), ir.exprs.end(), [&](const auto& e) {
           return plan::is_scalar_ae(e.node(), ea_);
         });
-        return PlanCost{all_scalar ? 1.0 : c->rows, c->work + c->rows};
+        return PlanCost{all_scalar ? 1.0 : c->rows, c->work + c->rows, all_scalar ? 1.0 : c->kept};
       }
       case IRKind::HStack:
       case IRKind::Distinct: {
         auto c = in(0);
         if (!c) return c;
-        double rows = ir.kind == IRKind::Distinct ? std::max(1.0, c->rows * 0.5) : c->rows;
-        return PlanCost{rows, c->work + c->rows};
+        if (ir.kind == IRKind::Distinct) return PlanCost{std::max(1.0, c->rows * 0.5), c->work + c->rows, 1.0};
+        return PlanCost{c->rows, c->work + c->rows, c->kept};
       }
       case IRKind::SimpleProjection:
       case IRKind::Cache: return in(0);
       case IRKind::MapFunction: {
         auto c = in(0);
         if (!c || ir.map == plan::MapKind::Rename) return c;
-        return PlanCost{c->rows, c->work + c->rows};
+        return PlanCost{c->rows, c->work + c->rows, c->kept};
       }
       case IRKind::GroupBy: {
         auto c = in(0);
@@ -183,30 +185,47 @@ class Estimator {
       case IRKind::Join: {
         auto l = in(0), r = in(1);
         if (!l || !r) return std::nullopt;
-        double rows = 0;
+        double rows = 0, kept = 1;
+        // The side with more rows before its filters is taken for the fact table.
+        const bool left_fact = l->rows / std::max(l->kept, 1e-9) >= r->rows / std::max(r->kept, 1e-9);
         switch (ir.join().how) {
-          case compute::JoinType::Inner: rows = std::max(l->rows, r->rows); break;
-          case compute::JoinType::Left: rows = l->rows; break;
-          case compute::JoinType::Right: rows = r->rows; break;
+          case compute::JoinType::Inner:
+            rows = left_fact ? l->rows * r->kept : r->rows * l->kept;
+            kept = l->kept * r->kept;
+            break;
+          case compute::JoinType::Left:
+            rows = l->rows;
+            kept = l->kept;
+            break;
+          case compute::JoinType::Right:
+            rows = r->rows;
+            kept = r->kept;
+            break;
           case compute::JoinType::Full: rows = l->rows + r->rows; break;
           case compute::JoinType::Semi:
-          case compute::JoinType::Anti: rows = l->rows * 0.5; break;
+            rows = l->rows * std::min(0.5, r->kept);
+            kept = l->kept * std::min(0.5, r->kept);
+            break;
+          case compute::JoinType::Anti:
+            rows = l->rows * 0.5;
+            kept = l->kept * 0.5;
+            break;
           case compute::JoinType::Cross: rows = l->rows * r->rows; break;
         }
-        return PlanCost{rows, l->work + r->work + l->rows + r->rows + rows};
+        return PlanCost{rows, l->work + r->work + l->rows + r->rows + rows, kept};
       }
       case IRKind::Sort: {
         auto c = in(0);
         if (!c) return c;
         double rows = ir.sort_slice() ? std::min<double>(c->rows, static_cast<double>(ir.sort_slice()->second)) : c->rows;
-        return PlanCost{rows, c->work + 2 * c->rows};
+        return PlanCost{rows, c->work + 2 * c->rows, c->kept};
       }
       case IRKind::Slice: {
         auto c = in(0);
         if (!c) return c;
         double avail = ir.offset >= 0 ? std::max(0.0, c->rows - static_cast<double>(ir.offset))
                                       : std::min(c->rows, -static_cast<double>(ir.offset));
-        return PlanCost{std::min(avail, static_cast<double>(ir.length)), c->work};
+        return PlanCost{std::min(avail, static_cast<double>(ir.length)), c->work, c->kept};
       }
       case IRKind::Union: {
         PlanCost total;

@@ -5,7 +5,8 @@
 // subplan (a scan reads its rows, a filter/projection/aggregation passes over its input,
 // a join over both inputs and its output). Sources: an in-memory frame's height, a
 // Parquet footer's row count, a CSV file's size over an estimated row width. Filters use
-// fixed selectivities (== 0.1, range 1/3, ...), group_by keeps a tenth of its rows.
+// fixed selectivities (== 0.1, range 1/3, ...), group_by keeps a tenth of its rows, an
+// inner join the larger side's rows times the fraction the smaller side's filters kept.
 #pragma once
 
 #include <optional>
@@ -17,6 +18,10 @@ namespace frazil::optimizer::cse {
 struct PlanCost {
   double rows = 0;
   double work = 0;
+  // The fraction of its source's rows that filters let through (1 for a group-by's or a
+  // union's output, which are sources of their own). A key/foreign-key join keeps the rows
+  // of its larger side that match the smaller side's surviving keys: rows x kept.
+  double kept = 1;
 };
 
 // nullopt when some source of the subplan cannot be sized.

@@ -51,9 +51,19 @@ TEST(CostModel, RowsAndWorkThroughAPlan) {
   auto grouped = cost(lf.group_by({col("k")}).agg({col("a").sum()}));
   EXPECT_DOUBLE_EQ(grouped.rows, 100);
   EXPECT_DOUBLE_EQ(grouped.work, 2000);
+  // A key/foreign-key join keeps the larger side's rows whose keys survive the other
+  // side's filters: 1000 rows x the tenth the filter kept.
   auto joined = cost(lf.join(lf.filter(col("a") == 1), {col("a")}));
-  EXPECT_DOUBLE_EQ(joined.rows, 1000);
-  EXPECT_DOUBLE_EQ(joined.work, 1000 + 2000 + 1000 + 100 + 1000);
+  EXPECT_DOUBLE_EQ(joined.rows, 100);
+  EXPECT_DOUBLE_EQ(joined.kept, 0.1);
+  EXPECT_DOUBLE_EQ(joined.work, 1000 + 2000 + 1000 + 100 + 100);
+  // Which side comes first does not matter; the fact side is the one larger unfiltered.
+  auto swapped = cost(lf.filter(col("a") == 1).join(lf, {col("a")}));
+  EXPECT_DOUBLE_EQ(swapped.rows, 100);
+  auto facts = cost(lf.filter(col("a") == 1).join(lf.head(10), {col("a")}));
+  EXPECT_DOUBLE_EQ(facts.rows, 100);  // the filtered 1000 rows match the 10 unfiltered ones
+  auto semi = cost(lf.join(lf.filter(col("a") == 1), {col("a")}, JoinArgs{compute::JoinType::Semi}));
+  EXPECT_DOUBLE_EQ(semi.rows, 100);
   auto scalar = cost(lf.select({col("a").sum()}));
   EXPECT_DOUBLE_EQ(scalar.rows, 1);
   auto sliced = cost(lf.slice(990, 50));
