@@ -49,6 +49,11 @@ class JoinTable {
   ScratchVector<uint32_t> build_ids_;
   ScratchVector<IdxSize> offsets_;  // per key id, into rows_; num_ids() + 1 entries
   ScratchVector<IdxSize> rows_;
+  // Integer keys in a hash table whose range is small enough: one bit per value of the
+  // range, set for the build keys, so that a probe key with no partner (most of them in a
+  // selective join) is turned away without hashing.
+  ScratchVector<uint64_t> present_;
+  uint64_t present_min_ = 0, present_range_ = 0;
 };
 
 }  // namespace frazil::compute

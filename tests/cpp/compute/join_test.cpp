@@ -273,3 +273,36 @@ TEST(JoinTable, SparseIntegerKeysWithinEightTimesTheRowsAreIndexedDirectly) {
     EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
   }
 }
+
+TEST(JoinTable, PresenceBitsTurnAwayAbsentKeysOnly) {
+  // 1000 keys 50,000 apart (a range too wide for a direct table, narrow enough for
+  // presence bits), with duplicates and nulls; probes hit, fall between keys, fall outside
+  // the range on both sides, or are null.
+  std::vector<std::optional<int64_t>> keys;
+  std::map<int64_t, std::vector<IdxSize>> rows_of;
+  for (int64_t i = 0; i < 1500; ++i) {
+    if (i % 9 == 4) {
+      keys.push_back(std::nullopt);
+      continue;
+    }
+    const int64_t k = (i % 1000) * 50000 - 7;
+    keys.push_back(k);
+    rows_of[k].push_back(static_cast<IdxSize>(i));
+  }
+  JoinTable t({i64(keys)});
+  std::vector<std::optional<int64_t>> probe;
+  for (int64_t k = -100000; k < 1000 * 50000 + 100000; k += 12497) probe.push_back(k);
+  for (const auto& [k, rows] : rows_of) probe.push_back(k);
+  probe.push_back(std::nullopt);
+  probe.push_back(INT64_MAX);
+  const auto ids = t.probe({i64(probe)});
+  for (size_t i = 0; i < probe.size(); ++i) {
+    auto it = probe[i] ? rows_of.find(*probe[i]) : rows_of.end();
+    if (it == rows_of.end()) {
+      EXPECT_EQ(ids[i], kNoId) << i;
+      continue;
+    }
+    ASSERT_NE(ids[i], kNoId) << i;
+    EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
+  }
+}
