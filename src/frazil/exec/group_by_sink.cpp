@@ -88,11 +88,20 @@ class PartialGroupByOperator final : public Operator {
     const int64_t len = morsel.height();
     std::vector<ArrayRef> keys;
     for (const auto& k : key_exprs_) keys.push_back(physical::broadcast_to(k->evaluate(morsel, state), len).as_array());
-    compute::Groups groups = compute::group_rows(keys);
+    // Once the first morsels have shown about as many groups as rows, grouping a morsel
+    // only to group its partials again in the combine is wasted: every row becomes its
+    // own partial state (the same kernels over one group per row), grouped once, later.
+    // Not for string keys: grouping strings is what the parallel partials are best at.
+    const bool pass_through = !give_up && high_cardinality_.load(std::memory_order_relaxed);
+    compute::Groups groups = pass_through ? one_group_per_row(len) : compute::group_rows(keys);
     if (give_up && static_cast<int64_t>(groups.num_groups()) * 4 > len) return std::nullopt;
+    if (!pass_through && !give_up && sampled_.fetch_add(1, std::memory_order_relaxed) < kSampleMorsels &&
+        static_cast<int64_t>(groups.num_groups()) * 2 > len && len >= 1024 &&
+        std::all_of(keys.begin(), keys.end(), [](const ArrayRef& k) { return k->dtype().is_fixed_width(); }))
+      high_cardinality_.store(true, std::memory_order_relaxed);
     std::vector<Column> cols;
     for (size_t i = 0; i < keys.size(); ++i)
-      cols.emplace_back("__key" + std::to_string(i), compute::take(*keys[i], groups.first_rows));
+      cols.emplace_back("__key" + std::to_string(i), pass_through ? keys[i] : compute::take(*keys[i], groups.first_rows));
     for (size_t a = 0; a < aggs_.size(); ++a) {
       const plan::AExpr& e = ea_.get(aggs_[a]);
       std::string name = "__agg" + std::to_string(a);
@@ -112,10 +121,21 @@ class PartialGroupByOperator final : public Operator {
   }
 
  private:
+  static compute::Groups one_group_per_row(int64_t n) {
+    compute::Groups g;
+    g.group_ids.resize(static_cast<size_t>(n));
+    g.first_rows.resize(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) g.group_ids[i] = g.first_rows[i] = static_cast<compute::IdxSize>(i);
+    return g;
+  }
+
+  static constexpr int kSampleMorsels = 4;
   const plan::ExprArena& ea_;
   std::vector<plan::Node> aggs_;
   std::vector<physical::PhysicalExprRef> key_exprs_;
   std::vector<physical::PhysicalExprRef> inputs_;
+  mutable std::atomic<int> sampled_{0};
+  mutable std::atomic<bool> high_cardinality_{false};
 };
 
 // The second half: groups the partial rows of all morsels again (in morsel order, which
