@@ -157,6 +157,7 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
     id_offset_[p + 1] = id_offset_[p] + size;
   }
   const uint32_t num_ids = id_offset_[parts];
+  num_ids_ = num_ids;
   if (parts > 1)
     parallel_for(parts, [&](size_t p) {
       for (int64_t k = part_start[p]; k < part_start[p + 1]; ++k) build_ids_[part_rows[k]] += id_offset_[p];
@@ -182,6 +183,17 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
   for (int64_t i = 0; i < nb; ++i) {
     uint32_t id = build_ids_[i];
     if (id != kNoId) rows_[cursor[id]++] = static_cast<IdxSize>(i);
+  }
+}
+
+void JoinTable::drop_row_lists() {
+  build_ids_ = ScratchVector<uint32_t>();
+  rows_ = ScratchVector<IdxSize>();
+  offsets_ = ScratchVector<IdxSize>();
+  // Byte keys point into the encoded storage; integer keys are copied into the tables.
+  if (build_.kind != KeyKind::Bytes) {
+    build_.u64 = ScratchVector<uint64_t>();
+    build_.u128 = ScratchVector<U128Key>();
   }
 }
 

@@ -22,7 +22,7 @@ class JoinTable {
 
   int64_t build_rows() const { return build_.length; }
   // Distinct non-null build keys; key ids are 0 .. num_ids() - 1.
-  uint32_t num_ids() const { return static_cast<uint32_t>(offsets_.size() - 1); }
+  uint32_t num_ids() const { return num_ids_; }
   // Key id per build row, kNoId for rows with a null key.
   const ScratchVector<uint32_t>& build_ids() const { return build_ids_; }
   // The build rows of key id `id`, ascending: [rows_begin(id), rows_end(id)).
@@ -31,6 +31,11 @@ class JoinTable {
   IdxSize match_count(uint32_t id) const { return offsets_[id + 1] - offsets_[id]; }
   // Whether every key id has exactly one build row (a key/foreign-key join).
   bool unique_keys() const { return rows_.size() == num_ids(); }
+
+  // For a table only asked which probe keys it has (semi and anti joins led by the probe
+  // side): frees what maps ids back to build rows (build_ids, the row lists, encoded keys
+  // the tables hold copies of). Only probe() and num_ids() may be used afterwards.
+  void drop_row_lists();
 
   // The key id each probe row matches, kNoId when none (or a null key). The probe keys
   // pair up with the build keys by dtype (SchemaError if not). Safe to call concurrently.
@@ -47,6 +52,7 @@ class JoinTable {
   std::vector<uint32_t> id_offset_;
   int part_bits_ = 0;
   ScratchVector<uint32_t> build_ids_;
+  uint32_t num_ids_ = 0;
   ScratchVector<IdxSize> offsets_;  // per key id, into rows_; num_ids() + 1 entries
   ScratchVector<IdxSize> rows_;
   // Integer keys in a hash table whose range is small enough: one bit per value of the

@@ -419,11 +419,17 @@ bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea) {
 
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea) {
-  DataFrame build = right.rechunk();
+  const JoinType how = ir.join().how;
   const JoinKeys build_keys(ir.keys2, ea, right_schema);
+  if (how == JoinType::Semi || how == JoinType::Anti) {
+    // Only the keys matter: no gathered build rows, no row lists.
+    auto table = std::make_shared<compute::JoinTable>(build_keys.evaluate(right));
+    table->drop_row_lists();
+    return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, DataFrame(), std::move(table), false, how);
+  }
+  DataFrame build = right.rechunk();
   auto table = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
-  return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false,
-                                             ir.join().how);
+  return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false, how);
 }
 
 OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,

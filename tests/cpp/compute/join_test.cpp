@@ -306,3 +306,24 @@ TEST(JoinTable, PresenceBitsTurnAwayAbsentKeysOnly) {
     EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
   }
 }
+
+TEST(JoinTable, MembershipProbesSurviveDroppingTheRowLists) {
+  // Integer (direct and hashed), two-integer and string keys: after drop_row_lists() the
+  // probe gives the ids it gave before.
+  std::vector<std::optional<int64_t>> spread, dense;
+  std::vector<std::optional<std::string>> strs;
+  for (int64_t i = 0; i < 3000; ++i) {
+    spread.push_back(i % 11 == 0 ? std::nullopt : std::optional<int64_t>((i % 900) * 1000003));
+    dense.push_back(i % 7);
+    strs.push_back(i % 13 == 0 ? std::nullopt : std::optional<std::string>("a string key " + std::to_string(i % 500)));
+  }
+  const std::vector<std::vector<ArrayRef>> builds = {{i64(spread)}, {i64(dense)}, {i64(spread), i64(dense)}, {str(strs)}};
+  for (const auto& keys : builds) {
+    JoinTable t(keys);
+    const auto before = t.probe(keys);
+    const uint32_t ids = t.num_ids();
+    t.drop_row_lists();
+    EXPECT_EQ(t.num_ids(), ids);
+    EXPECT_EQ(t.probe(keys), before);
+  }
+}
