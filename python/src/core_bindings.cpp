@@ -142,7 +142,7 @@ void register_core(nb::module_& m) {
       .def("slice", &DataFrame::slice)
       .def("head", &DataFrame::head)
       .def("select", &DataFrame::select)
-      .def("rechunk", &DataFrame::rechunk)
+      .def("rechunk", [](const DataFrame& df) { return df.rechunk(); })
       .def("equals", &DataFrame::equals)
       .def("to_string", &DataFrame::to_string, nb::arg("max_rows") = 10, nb::arg("max_cols") = 8,
            nb::arg("max_width") = 30);

@@ -86,7 +86,13 @@ DataFrame DataFrame::with_column(Column column) const {
   return out;
 }
 
-DataFrame DataFrame::rechunk() const {
+DataFrame DataFrame::rechunk() && {
+  for (auto& c : columns_)
+    if (c.is_scalar() || c.num_chunks() != 1) c = Column(c.name(), c.as_array());
+  return std::move(*this);
+}
+
+DataFrame DataFrame::rechunk() const& {
   std::vector<Column> cols;
   for (const auto& c : columns_) {
     if (!c.is_scalar() && c.num_chunks() == 1) cols.push_back(c);

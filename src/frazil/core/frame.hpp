@@ -34,7 +34,10 @@ class DataFrame {
   // Replaces a column of the same name or appends it.
   DataFrame with_column(Column column) const;
   // Every column as one contiguous chunk.
-  DataFrame rechunk() const;
+  DataFrame rechunk() const&;
+  // The same, column after column releasing the old chunks (when nothing else holds them),
+  // so that at most one column exists twice at a time.
+  DataFrame rechunk() &&;
   bool is_empty() const { return height_ == 0; }
 
   // Exact equality of names, dtypes and values (NaN equals NaN; nulls equal nulls).

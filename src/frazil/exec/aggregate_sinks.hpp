@@ -28,7 +28,7 @@ struct PartialAggregation {
 std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, const plan::ExprArena& arena,
                                                         const Schema& input_schema);
 
-DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& arena,
+DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::ExprArena& arena,
                            int64_t morsel_size);
 
 // The same for a select of aggregations only (no keys): each morsel becomes a one-row

@@ -227,7 +227,7 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
 
 }  // namespace
 
-DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const plan::ExprArena& ea,
+DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::ExprArena& ea,
                            int64_t morsel_size) {
   const Schema& in = input.width() ? input.schema() : Schema();
   const int64_t n = input.height();
@@ -238,7 +238,7 @@ DataFrame execute_group_by(const plan::IR& ir, const DataFrame& input, const pla
   // one thread grouping everything (whose tables are already fast), so it only runs where
   // there are more cores to spread the partitions over.
   if (threads <= 2 || n < 2 * morsel_size || !keys_elementwise(ir, ea))
-    return conform(group_frame(ir, input.rechunk(), ea, in).frame, *ir.schema);
+    return conform(group_frame(ir, std::move(input).rechunk(), ea, in).frame, *ir.schema);
 
   // Only the columns the keys and aggregations read are partitioned.
   std::vector<std::string> needed;
