@@ -55,10 +55,34 @@ GroupOrder order_by_groups(const compute::Groups& groups) {
   return out;
 }
 
+std::shared_ptr<const GroupGather> gather_by_groups(const DataFrame& df, const compute::Groups& groups,
+                                                    ExecState& state) {
+  const void* key = &groups;
+  const bool cacheable = df.width() > 0 && !df.column(0).is_scalar() && df.column(0).num_chunks() > 0;
+  if (cacheable) {
+    auto it = state.shared_results.find(key);
+    if (it != state.shared_results.end()) {
+      auto g = std::static_pointer_cast<const GroupGather>(it->second);
+      if (g->height == df.height() && g->width == df.width() && g->first_chunk == df.column(0).chunks()[0]) return g;
+    }
+  }
+  auto g = std::make_shared<GroupGather>();
+  g->height = df.height();
+  g->width = df.width();
+  g->order = order_by_groups(groups);
+  g->rows = compute::take_frame(df, g->order.order);
+  if (cacheable) {
+    g->first_chunk = df.column(0).chunks()[0];
+    state.shared_results[key] = g;
+  }
+  return g;
+}
+
 Column PhysicalExpr::evaluate_as_lists(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
   const size_t ng = groups.num_groups();
-  const GroupOrder go = order_by_groups(*groups.groups);
-  const DataFrame gathered = compute::take_frame(df, go.order);
+  const std::shared_ptr<const GroupGather> gg = gather_by_groups(df, *groups.groups, state);
+  const GroupOrder& go = gg->order;
+  const DataFrame& gathered = gg->rows;
   std::vector<ArrayRef> parts;
   Buffer off = Buffer::allocate((ng + 1) * sizeof(int64_t));
   int64_t* o = off.mutable_as<int64_t>();

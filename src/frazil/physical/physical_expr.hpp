@@ -67,6 +67,18 @@ struct GroupOrder {
 };
 GroupOrder order_by_groups(const compute::Groups& groups);
 
+// The frame's rows gathered group by group. Kept in the ExecState: every expression of one
+// agg() evaluated group by group (corr's centred sums are four) needs the same gather.
+struct GroupGather {
+  ArrayRef first_chunk;  // identifies the frame (held, so its address cannot be reused)
+  int64_t height = 0;
+  size_t width = 0;
+  GroupOrder order;
+  DataFrame rows;
+};
+std::shared_ptr<const GroupGather> gather_by_groups(const DataFrame& df, const compute::Groups& groups,
+                                                    ExecState& state);
+
 // Evaluates `exprs` over `df` and assembles the columns into a frame: scalars broadcast to
 // the longest result (or to `height` when given), any other length mismatch is a ShapeError.
 DataFrame evaluate_to_frame(const std::vector<PhysicalExprRef>& exprs, const DataFrame& df,

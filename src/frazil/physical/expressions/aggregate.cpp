@@ -60,8 +60,9 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
 // x.reverse().max(), x.sort().first(), x.shift().sum() per group: the input is evaluated
 // over each group's rows (gathered contiguously), then aggregated.
 Column AggExpr::aggregate_per_group(const DataFrame& df, const compute::Groups& groups, ExecState& state) const {
-  const GroupOrder go = order_by_groups(groups);
-  const DataFrame gathered = compute::take_frame(df, go.order);
+  const auto gg = gather_by_groups(df, groups, state);
+  const GroupOrder& go = gg->order;
+  const DataFrame& gathered = gg->rows;
   const size_t ng = groups.num_groups();
   std::vector<ArrayRef> parts;
   parts.reserve(std::max<size_t>(ng, 1));
