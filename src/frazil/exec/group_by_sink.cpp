@@ -28,6 +28,31 @@ struct Grouped {
   std::vector<IdxSize> first_rows;  // per group, the row of `df` where it first appears
 };
 
+// The aggregations (and len()) reached from an aggregation's input through row-wise nodes
+// only, whose own input is row-wise: `inside` tells whether `node` is within such an input.
+// `outer` gets the aggregations met outside any aggregation's input.
+void collect_inner_aggregations(plan::Node node, const plan::ExprArena& ea, bool inside,
+                                std::vector<plan::Node>& out, std::vector<plan::Node>& outer) {
+  const plan::AExpr& e = ea.get(node);
+  const bool nested = e.kind == plan::AExprKind::Len ||
+                      (e.kind == plan::AExprKind::Agg && plan::is_elementwise_rec(e.inputs[0], ea));
+  if (inside && nested) {
+    if (std::find(out.begin(), out.end(), node) == out.end()) out.push_back(node);
+    return;
+  }
+  if (!inside && (e.kind == plan::AExprKind::Agg || e.kind == plan::AExprKind::Len)) outer.push_back(node);
+  if (e.kind == plan::AExprKind::Agg) {
+    collect_inner_aggregations(e.inputs[0], ea, true, out, outer);
+    return;
+  }
+  const bool row_wise = e.kind == plan::AExprKind::BinaryExpr || e.kind == plan::AExprKind::Cast ||
+                        e.kind == plan::AExprKind::Ternary ||
+                        (e.kind == plan::AExprKind::Function && dsl::function_is_elementwise(e.function().kind) &&
+                         e.function().kind != dsl::FunctionKind::IsIn);
+  if (!row_wise) return;  // columns, literals; anything else keeps its own evaluation
+  for (plan::Node in : e.inputs) collect_inner_aggregations(in, ea, inside, out, outer);
+}
+
 // Groups one frame on one thread: the keys, then every aggregation per group.
 Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprArena& ea, const Schema& in) {
   physical::ExecState state;
@@ -43,8 +68,38 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
   std::vector<Column> cols;
   for (size_t i = 0; i < keys.size(); ++i) cols.emplace_back(key_names[i], compute::take(*keys[i], groups.first_rows));
   physical::GroupContext ctx{&groups};
-  for (const auto& a : physical::create_physical_exprs(ir.exprs, ea, in))
-    cols.push_back(physical::broadcast_to(a->evaluate_on_groups(df, ctx, state), ng));
+  // Aggregations inside another's row-wise input (x - x.mean() in sum(), as corr has) are
+  // one value per group: computed by the grouped kernels and spread over their groups' rows
+  // as a column, the outer aggregation stays row-wise instead of running group by group.
+  std::vector<plan::Node> inner, outer;
+  for (const auto& e : ir.exprs) collect_inner_aggregations(e.node(), ea, false, inner, outer);
+  // A node that is also a result of its own (agg(x.mean(), ...)) must keep its evaluation.
+  std::erase_if(inner, [&](plan::Node n) { return std::find(outer.begin(), outer.end(), n) != outer.end(); });
+  if (inner.empty()) {
+    for (const auto& a : physical::create_physical_exprs(ir.exprs, ea, in))
+      cols.push_back(physical::broadcast_to(a->evaluate_on_groups(df, ctx, state), ng));
+    return Grouped{DataFrame(std::move(cols)), std::move(groups.first_rows)};
+  }
+  std::vector<Column> spread = df.columns();
+  std::vector<Field> fields = in.fields();
+  physical::Substitutions subs;
+  for (size_t k = 0; k < inner.size(); ++k) {
+    const std::string name = "__frazil_group_value_" + std::to_string(k);
+    auto expr = physical::create_physical_expr(plan::ExprIR(inner[k], plan::OutputName{}), ea, in);
+    Column per_group = expr->evaluate_on_groups(df, ctx, state);
+    ArrayRef rows = per_group.is_scalar() && per_group.length() == 1
+                        ? physical::broadcast_to(per_group, df.height()).as_array()
+                        : compute::take(*per_group.as_array(), groups.group_ids);
+    fields.push_back(Field{name, rows->dtype()});
+    spread.emplace_back(name, rows);
+    subs[inner[k]] = std::make_shared<physical::ColumnExpr>(name, plan::node_to_expr(inner[k], ea));
+  }
+  const DataFrame wide(std::move(spread));
+  const Schema wide_schema(std::move(fields));
+  for (const auto& e : ir.exprs) {
+    auto a = physical::create_physical_expr(e, ea, wide_schema, &subs);
+    cols.push_back(physical::broadcast_to(a->evaluate_on_groups(wide, ctx, state), ng));
+  }
   return Grouped{DataFrame(std::move(cols)), std::move(groups.first_rows)};
 }
 

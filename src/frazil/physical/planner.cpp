@@ -40,6 +40,14 @@ struct Planner {
     }
   }
 
+  // Row-wise, with substituted subtrees taken as given columns.
+  bool elementwise(Node node) {
+    if (!subs || subs->empty()) return plan::is_elementwise_rec(node, arena);
+    std::unordered_set<uint32_t> leaves;
+    for (const auto& [n, expr] : *subs) leaves.insert(n.idx);
+    return plan::is_elementwise_rec(node, arena, leaves);
+  }
+
   PhysicalExprRef plan(Node node) {
     if (subs) {
       auto it = subs->find(node);
@@ -66,8 +74,7 @@ struct Planner {
     case AExprKind::BinaryExpr: return std::make_shared<BinaryExpr>(child(0), e.op, child(1), std::move(source));
     case AExprKind::Cast: return std::make_shared<CastExpr>(child(0), e.dtype(), e.strict, std::move(source));
     case AExprKind::Agg:
-      return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options(), plan::is_elementwise_rec(e.inputs[0], arena),
-                                       std::move(source));
+      return std::make_shared<AggExpr>(child(0), e.agg, e.agg_options(), elementwise(e.inputs[0]), std::move(source));
     case AExprKind::Len: return std::make_shared<LenExpr>(std::move(source));
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {

@@ -187,7 +187,9 @@ bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
   }
 }
 
-bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen) {
+bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen,
+                          const std::unordered_set<uint32_t>* leaves = nullptr) {
+  if (leaves && leaves->count(node.idx)) return true;
   const AExpr& e = arena.get(node);
   if (!e.inputs.empty() && !seen.insert(node)) return true;
   switch (e.kind) {
@@ -200,12 +202,12 @@ bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen) {
     case AExprKind::Literal: return !e.literal().is_series();
     case AExprKind::Function:
       if (!dsl::function_is_elementwise(e.function().kind)) return false;
-      if (e.function().kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen);
+      if (e.function().kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen, leaves);
       break;
     default: break;
   }
   for (Node in : e.inputs)
-    if (!is_elementwise_inner(in, arena, seen)) return false;
+    if (!is_elementwise_inner(in, arena, seen, leaves)) return false;
   return true;
 }
 
@@ -250,6 +252,11 @@ bool is_scalar_ae(Node node, const ExprArena& arena) {
 bool is_elementwise_rec(Node node, const ExprArena& arena) {
   Visited seen;
   return is_elementwise_inner(node, arena, seen);
+}
+
+bool is_elementwise_rec(Node node, const ExprArena& arena, const std::unordered_set<uint32_t>& leaves) {
+  Visited seen;
+  return is_elementwise_inner(node, arena, seen, &leaves);
 }
 
 static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&)) {

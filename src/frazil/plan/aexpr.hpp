@@ -3,6 +3,8 @@
 // variant and its own attributes, never the children (structure comes from canonical ids).
 #pragma once
 
+#include <unordered_set>
+
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -91,6 +93,8 @@ using ExprArena = Arena<AExpr>;
 bool is_scalar_ae(Node node, const ExprArena& arena);
 // Every node is elementwise: the output row i depends only on input row i.
 bool is_elementwise_rec(Node node, const ExprArena& arena);
+// The same, taking the nodes in `leaves` as given columns (subtrees computed elsewhere).
+bool is_elementwise_rec(Node node, const ExprArena& arena, const std::unordered_set<uint32_t>& leaves);
 // Contains an aggregation, window, sort, or any node that needs the whole column.
 bool has_aggregation(Node node, const ExprArena& arena);
 bool has_window(Node node, const ExprArena& arena);

@@ -1,0 +1,46 @@
+"""Aggregations inside another aggregation's row-wise input (`(x - x.mean()).sum()`, corr's
+centred sums, `(x / pl.len()).sum()`) are computed per group by the grouped kernels and
+spread over their groups' rows (exec/group_by_sink.cpp). Results must be Polars', also when
+the same inner aggregation is a result of its own, with nulls, NaN, one-row and empty
+frames, and in first-appearance order when asked."""
+import numpy as np
+import polars
+import pytest
+from polars.testing import assert_frame_equal
+
+import frazil as fz
+
+
+def frame(n, seed):
+    r = np.random.default_rng(seed)
+    f = r.random(n) * 100
+    f[r.random(n) < 0.05] = np.nan
+    return polars.DataFrame({
+        "g": r.integers(0, 7, n),
+        "x": r.integers(-20, 20, n),
+        "f": f,
+    }).with_columns(polars.when(polars.col("x") % 5 == 0).then(None).otherwise(polars.col("x")).alias("x"))
+
+
+def aggs(pl):
+    x, f = pl.col("x"), pl.col("f")
+    return [
+        (x - x.mean()).sum().alias("centred"),
+        ((x - x.mean()) ** 2).sum().alias("ss"),
+        x.mean().alias("mean"),                                 # also an inner node above
+        (x / pl.len()).sum().alias("per_len"),
+        pl.len().alias("n"),
+        (f - f.max()).min().alias("below_max"),
+        pl.when(x.count() > 2).then((x * (f - f.mean())).sum()).alias("guarded"),
+        pl.corr("x", "f").alias("corr"),
+        (x.cast(pl.Float64) - x.median()).abs().max().alias("dev"),
+    ]
+
+
+@pytest.mark.parametrize("n", [0, 1, 50, 5000])
+@pytest.mark.parametrize("maintain_order", [False, True])
+def test_nested_aggregations_match_polars(n, maintain_order):
+    df = frame(n, seed=n + 1)
+    want = df.lazy().group_by("g", maintain_order=maintain_order).agg(aggs(polars)).collect()
+    got = fz.DataFrame(df).lazy().group_by("g", maintain_order=maintain_order).agg(aggs(fz)).collect().to_polars()
+    assert_frame_equal(got, want, check_row_order=maintain_order, check_dtypes=True, rel_tol=1e-9, abs_tol=1e-9)
