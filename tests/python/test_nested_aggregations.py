@@ -34,6 +34,10 @@ def aggs(pl):
         pl.when(x.count() > 2).then((x * (f - f.mean())).sum()).alias("guarded"),
         pl.corr("x", "f").alias("corr"),
         (x.cast(pl.Float64) - x.median()).abs().max().alias("dev"),
+        # One value per group aggregated again: 1 per group, not the group's size.
+        pl.lit(True).any().count().alias("count_of_any"),
+        x.sum().max().alias("max_of_sum"),
+        (x - x.max().first()).sum().alias("first_of_max"),
     ]
 
 

@@ -42,7 +42,9 @@ void collect_inner_aggregations(plan::Node node, const plan::ExprArena& ea, bool
   }
   if (!inside && (e.kind == plan::AExprKind::Agg || e.kind == plan::AExprKind::Len)) outer.push_back(node);
   if (e.kind == plan::AExprKind::Agg) {
-    collect_inner_aggregations(e.inputs[0], ea, true, out, outer);
+    // An aggregation of one value per group (lit(True).any().count() is 1) must not see
+    // that value spread over the group's rows.
+    if (!plan::is_scalar_ae(e.inputs[0], ea)) collect_inner_aggregations(e.inputs[0], ea, true, out, outer);
     return;
   }
   const bool row_wise = e.kind == plan::AExprKind::BinaryExpr || e.kind == plan::AExprKind::Cast ||
