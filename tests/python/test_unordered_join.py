@@ -62,12 +62,20 @@ SCRIPT = textwrap.dedent(
                     return l.join(r, on=on, how=how).select(pl.len(), pl.col("b").sum(), pl.col("a").null_count())
                 check(scalar, (nl, nr, card, on, how, "scalar"))
 
+                def filtered_scalar(pl, on=on, how=how):
+                    # A filter right above the join fuses into the partial select; the
+                    # unmatched left rows (a tail) must still pass through it.
+                    l, r = pl.DataFrame(left).lazy(), pl.DataFrame(right).lazy()
+                    return (l.join(r, on=on, how=how).filter(pl.col("a") > 0.3)
+                            .select(pl.col("a").sum(), pl.col("b").count(), pl.len()))
+                check(filtered_scalar, (nl, nr, card, on, how, "filtered_scalar"))
+
                 def chained(pl, on=on, how=how):
                     l, r, t = pl.DataFrame(left).lazy(), pl.DataFrame(right).lazy(), pl.DataFrame(third).lazy()
                     return (t.join(l.join(r, on=on, how=how), on="k", how=how)
                             .group_by("k").agg(pl.col("c").sum(), pl.col("b").n_unique(), pl.len()))
                 check(chained, (nl, nr, card, on, how, "chained"))
-                cases += 3
+                cases += 4
     print("ok", cases)
     """
 )
