@@ -64,6 +64,9 @@ struct Groups {
 
 // Groups rows by the values of the key columns (null == null, NaN == NaN, -0.0 == 0.0).
 Groups group_rows(const std::vector<ArrayRef>& keys);
+// n groups of one row each: group i holds row i (per-row partial states, per-group values
+// aggregated again).
+Groups one_group_per_row(int64_t n);
 
 // Per-group reduction: result has num_groups rows, row g aggregates the rows with
 // group_ids[row] == g. values has one row per group id (ShapeError otherwise).

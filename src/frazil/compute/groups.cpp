@@ -130,6 +130,14 @@ Groups group_rows(const std::vector<ArrayRef>& keys) {
                         [&](auto& table, const auto* k) { return group_loop(table, k, enc); });
 }
 
+Groups one_group_per_row(int64_t n) {
+  Groups g;
+  g.group_ids.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) g.group_ids[i] = static_cast<IdxSize>(i);
+  g.first_rows.assign(g.group_ids.begin(), g.group_ids.end());
+  return g;
+}
+
 std::vector<IdxSize> unique_rows(const std::vector<ArrayRef>& keys, const std::string& keep) {
   if (keep != "first" && keep != "last" && keep != "any" && keep != "none")
     throw InvalidOperationError(

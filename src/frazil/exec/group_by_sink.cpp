@@ -150,7 +150,7 @@ class PartialGroupByOperator final : public Operator {
     // own partial state (the same kernels over one group per row), grouped once, later.
     // Not for string keys: grouping strings is what the parallel partials are best at.
     const bool pass_through = !give_up && high_cardinality_.load(std::memory_order_relaxed);
-    compute::Groups groups = pass_through ? one_group_per_row(len) : compute::group_rows(keys);
+    compute::Groups groups = pass_through ? compute::one_group_per_row(len) : compute::group_rows(keys);
     if (give_up && static_cast<int64_t>(groups.num_groups()) * 4 > len) return std::nullopt;
     if (!pass_through && !give_up && sampled_.fetch_add(1, std::memory_order_relaxed) < kSampleMorsels &&
         static_cast<int64_t>(groups.num_groups()) * 2 > len && len >= 1024 &&
@@ -178,14 +178,6 @@ class PartialGroupByOperator final : public Operator {
   }
 
  private:
-  static compute::Groups one_group_per_row(int64_t n) {
-    compute::Groups g;
-    g.group_ids.resize(static_cast<size_t>(n));
-    g.first_rows.resize(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) g.group_ids[i] = g.first_rows[i] = static_cast<compute::IdxSize>(i);
-    return g;
-  }
-
   static constexpr int kSampleMorsels = 4;
   const plan::ExprArena& ea_;
   std::vector<plan::Node> aggs_;

@@ -281,3 +281,10 @@ TEST(GroupRows, SeveralStringKeysOfEveryCardinality) {
     }
   }
 }
+
+TEST(Groups, OneGroupPerRow) {
+  const Groups g = one_group_per_row(3);
+  EXPECT_EQ(std::vector<IdxSize>(g.group_ids.begin(), g.group_ids.end()), (std::vector<IdxSize>{0, 1, 2}));
+  EXPECT_EQ(g.first_rows, (std::vector<IdxSize>{0, 1, 2}));
+  EXPECT_EQ(one_group_per_row(0).num_groups(), 0u);
+}

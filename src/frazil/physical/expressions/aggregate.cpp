@@ -44,11 +44,7 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
     Column per_group = input_->evaluate_on_groups(df, g, state);
     if (per_group.is_scalar() && per_group.length() == 1)
       return Column::scalar(per_group.name(), compute::aggregate(kind_, *operand_array(per_group), options_), 1);
-    compute::Groups single;  // group i holds just row i of per_group
-    const size_t n = static_cast<size_t>(per_group.length());
-    single.group_ids.resize(n);
-    for (size_t i = 0; i < n; ++i) single.group_ids[i] = static_cast<compute::IdxSize>(i);
-    single.first_rows.assign(single.group_ids.begin(), single.group_ids.end());
+    const compute::Groups single = compute::one_group_per_row(per_group.length());
     return Column(per_group.name(), compute::aggregate_grouped(kind_, *per_group.as_array(), single, options_));
   }
   if (!row_wise_) return aggregate_per_group(df, groups, state);
