@@ -77,11 +77,6 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
   for (const auto& e : ir.exprs) collect_inner_aggregations(e.node(), ea, false, inner, outer);
   // A node that is also a result of its own (agg(x.mean(), ...)) must keep its evaluation.
   std::erase_if(inner, [&](plan::Node n) { return std::find(outer.begin(), outer.end(), n) != outer.end(); });
-  if (inner.empty()) {
-    for (const auto& a : physical::create_physical_exprs(ir.exprs, ea, in))
-      cols.push_back(physical::broadcast_to(a->evaluate_on_groups(df, ctx, state), ng));
-    return Grouped{DataFrame(std::move(cols)), std::move(groups.first_rows)};
-  }
   std::vector<Column> spread = df.columns();
   std::vector<Field> fields = in.fields();
   physical::Substitutions subs;
@@ -96,10 +91,10 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
     spread.emplace_back(name, rows);
     subs[inner[k]] = std::make_shared<physical::ColumnExpr>(name, plan::node_to_expr(inner[k], ea));
   }
-  const DataFrame wide(std::move(spread));
-  const Schema wide_schema(std::move(fields));
+  const DataFrame wide = inner.empty() ? df : DataFrame(std::move(spread));
+  const Schema wide_schema = inner.empty() ? in : Schema(std::move(fields));
   for (const auto& e : ir.exprs) {
-    auto a = physical::create_physical_expr(e, ea, wide_schema, &subs);
+    auto a = physical::create_physical_expr(e, ea, wide_schema, inner.empty() ? nullptr : &subs);
     cols.push_back(physical::broadcast_to(a->evaluate_on_groups(wide, ctx, state), ng));
   }
   return Grouped{DataFrame(std::move(cols)), std::move(groups.first_rows)};
