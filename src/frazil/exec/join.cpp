@@ -417,27 +417,34 @@ bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea) {
   return true;
 }
 
+namespace {
+
+// A semi or anti probe against the keys of `build` alone (the side the table is built on,
+// left when `build_left`): only the keys matter, so no build rows are kept to gather and
+// the table drops its row lists.
+OperatorRef membership_probe(const plan::IR& ir, const plan::ExprArena& ea, const DataFrame& build,
+                             const Schema& build_schema, const Schema& probe_schema, bool build_left, JoinType how) {
+  const JoinKeys build_keys(build_left ? ir.keys : ir.keys2, ea, build_schema);
+  auto table = std::make_shared<compute::JoinTable>(build_keys.evaluate(build));
+  table->drop_row_lists();
+  return std::make_shared<JoinProbeOperator>(ir, ea, probe_schema, DataFrame(), std::move(table), build_left, how);
+}
+
+}  // namespace
+
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea) {
   const JoinType how = ir.join().how;
-  const JoinKeys build_keys(ir.keys2, ea, right_schema);
-  if (how == JoinType::Semi || how == JoinType::Anti) {
-    // Only the keys matter: no gathered build rows, no row lists.
-    auto table = std::make_shared<compute::JoinTable>(build_keys.evaluate(right));
-    table->drop_row_lists();
-    return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, DataFrame(), std::move(table), false, how);
-  }
+  if (how == JoinType::Semi || how == JoinType::Anti)
+    return membership_probe(ir, ea, right, right_schema, left_schema, false, how);
   DataFrame build = right.rechunk();
-  auto table = std::make_shared<const compute::JoinTable>(build_keys.evaluate(build));
+  auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys2, ea, right_schema).evaluate(build));
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false, how);
 }
 
 OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,
                                   const Schema& right_schema, const plan::ExprArena& ea) {
-  DataFrame build = left.rechunk();
-  auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys, ea, left_schema).evaluate(build));
-  return std::make_shared<JoinProbeOperator>(ir, ea, right_schema, std::move(build), std::move(table), true,
-                                             JoinType::Semi);
+  return membership_probe(ir, ea, left, left_schema, right_schema, true, JoinType::Semi);
 }
 
 LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
