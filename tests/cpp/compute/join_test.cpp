@@ -32,6 +32,22 @@ const Pairs kRight = {{1, 0}, {3, 0}, {0, 1}, {1, 2}, {3, 2}, {N, 3}, {N, 4}, {0
 const Pairs kFull = {{0, 1}, {0, 5}, {1, 0}, {1, 2}, {2, N}, {3, 0},
                      {3, 2}, {4, N}, {5, N}, {N, 3}, {N, 4}};
 
+// Probing `t` with the Int64 keys `probe` finds, for each, the build rows `rows_of` lists
+// (in order), and nothing for a null or a key it does not list.
+void expect_probe_finds(const JoinTable& t, const std::vector<std::optional<int64_t>>& probe,
+                        const std::map<int64_t, std::vector<IdxSize>>& rows_of) {
+  const auto ids = t.probe({i64(probe)});
+  for (size_t i = 0; i < probe.size(); ++i) {
+    auto it = probe[i] ? rows_of.find(*probe[i]) : rows_of.end();
+    if (it == rows_of.end()) {
+      EXPECT_EQ(ids[i], kNoId) << i;
+      continue;
+    }
+    ASSERT_NE(ids[i], kNoId) << i;
+    EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
+  }
+}
+
 }  // namespace
 
 TEST(HashJoin, AllTypesWithDuplicatesAndNulls) {
@@ -262,16 +278,7 @@ TEST(JoinTable, SparseIntegerKeysWithinEightTimesTheRowsAreIndexedDirectly) {
   EXPECT_EQ(t.num_ids(), rows_of.size());
   std::vector<std::optional<int64_t>> probe{std::nullopt, -1000, -1001, -993, 6, 550000LL * 7, 1LL << 40,
                                             INT64_MIN, (549999LL * 7) - 1000};
-  const auto ids = t.probe({i64(probe)});
-  for (size_t i = 0; i < probe.size(); ++i) {
-    auto it = probe[i] ? rows_of.find(*probe[i]) : rows_of.end();
-    if (it == rows_of.end()) {
-      EXPECT_EQ(ids[i], kNoId) << i;
-      continue;
-    }
-    ASSERT_NE(ids[i], kNoId) << i;
-    EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
-  }
+  expect_probe_finds(t, probe, rows_of);
 }
 
 TEST(JoinTable, PresenceBitsTurnAwayAbsentKeysOnly) {
@@ -295,16 +302,7 @@ TEST(JoinTable, PresenceBitsTurnAwayAbsentKeysOnly) {
   for (const auto& [k, rows] : rows_of) probe.push_back(k);
   probe.push_back(std::nullopt);
   probe.push_back(INT64_MAX);
-  const auto ids = t.probe({i64(probe)});
-  for (size_t i = 0; i < probe.size(); ++i) {
-    auto it = probe[i] ? rows_of.find(*probe[i]) : rows_of.end();
-    if (it == rows_of.end()) {
-      EXPECT_EQ(ids[i], kNoId) << i;
-      continue;
-    }
-    ASSERT_NE(ids[i], kNoId) << i;
-    EXPECT_EQ(std::vector<IdxSize>(t.rows_begin(ids[i]), t.rows_end(ids[i])), it->second) << i;
-  }
+  expect_probe_finds(t, probe, rows_of);
 }
 
 TEST(JoinTable, MembershipProbesSurviveDroppingTheRowLists) {
