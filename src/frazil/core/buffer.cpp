@@ -1,5 +1,6 @@
 #include "frazil/core/buffer.hpp"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <malloc.h>
@@ -86,10 +87,8 @@ class BlockCache {
   // Before a fresh allocation under a memory limit (already counted): cached blocks give
   // way so that counted plus cached memory stays within the limit.
   void make_room() {
-    const int64_t limit = memory_limit();
-    if (limit <= 0 || cached() == 0) return;
-    const int64_t left = limit - memory_in_use();
-    trim(left > 0 ? static_cast<size_t>(left) : 0);
+    if (memory_limit() <= 0 || cached() == 0) return;
+    trim(headroom());
   }
   size_t cached() {
     std::lock_guard<std::mutex> lock(mu_);
@@ -98,12 +97,14 @@ class BlockCache {
 
  private:
   static size_t class_index(size_t size_class) { return static_cast<size_t>(std::countr_zero(size_class)); }
-  size_t room() const {
+  // Bytes the memory limit leaves beside the counted ones (no bound without a limit).
+  static size_t headroom() {
     const int64_t limit = memory_limit();
-    if (limit <= 0) return cap_;
+    if (limit <= 0) return SIZE_MAX;
     const int64_t left = limit - memory_in_use();
-    return left > 0 ? std::min(cap_, static_cast<size_t>(left)) : 0;
+    return left > 0 ? static_cast<size_t>(left) : 0;
   }
+  size_t room() const { return std::min(cap_, headroom()); }
   std::mutex mu_;
   std::vector<void*> free_[64];
   size_t cached_bytes_ = 0;
