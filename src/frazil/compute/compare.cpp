@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "frazil/compute/boolean.hpp"
+#include "frazil/compute/range_bitset.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
 
@@ -264,15 +265,11 @@ ArrayRef is_in_fixed(const Array& x, const Array& values, Buffer validity) {
     using U = std::make_unsigned_t<T>;
     const U lo = static_cast<U>(set.front()), range = static_cast<U>(static_cast<U>(set.back()) - lo);
     if (uint64_t(range) < (uint64_t{1} << 24)) {
-      std::vector<uint64_t> member(uint64_t(range) / 64 + 1, 0);
-      for (T v : set) {
-        const uint64_t d = static_cast<U>(static_cast<U>(v) - lo);
-        member[d >> 6] |= uint64_t{1} << (d & 63);
-      }
-      pack_bits(n, bits.mutable_data(), [&](int64_t i) {
-        const uint64_t d = static_cast<U>(static_cast<U>(px[i]) - lo);
-        return d <= uint64_t(range) && ((member[d >> 6] >> (d & 63)) & 1);
-      });
+      // Offsets from lo in T's own width (a signed range never wraps there).
+      RangeBitset member(0, uint64_t(range) + 1);
+      for (T v : set) member.insert(static_cast<U>(static_cast<U>(v) - lo));
+      pack_bits(n, bits.mutable_data(),
+                [&](int64_t i) { return member.contains(static_cast<U>(static_cast<U>(px[i]) - lo)); });
       return Array::make(DataType::boolean(), n, std::move(validity), {std::move(bits)});
     }
   }

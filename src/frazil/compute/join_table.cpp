@@ -163,15 +163,10 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
       for (int64_t k = part_start[p]; k < part_start[p + 1]; ++k) build_ids_[part_rows[k]] += id_offset_[p];
     });
   if (!direct && build_.kind == KeyKind::U64 && nb > 0 && hi - lo < (uint64_t{1} << 27)) {
-    present_min_ = lo;
-    present_range_ = hi - lo + 1;
-    present_.assign(static_cast<size_t>((present_range_ + 63) / 64), 0);
+    present_ = RangeBitset(lo, hi - lo + 1);
     const uint64_t* keys = build_.u64.data();
     for (int64_t i = 0; i < nb; ++i)
-      if (!build_.is_null(i)) {
-        const uint64_t d = keys[i] - lo;
-        present_[d >> 6] |= uint64_t{1} << (d & 63);
-      }
+      if (!build_.is_null(i)) present_.insert(keys[i]);
   }
   // Rows per key id, ascending (counting sort).
   offsets_.assign(static_cast<size_t>(num_ids) + 1, 0);
@@ -220,10 +215,7 @@ std::vector<uint32_t> JoinTable::probe(const std::vector<ArrayRef>& probe_keys) 
             const int m = static_cast<int>(std::min<int64_t>(kBatch, np - start));
             if constexpr (std::is_same_v<T, InlineKeyTable<uint64_t>>)
               if (!present_.empty())
-                for (int j = 0; j < m; ++j) {
-                  const uint64_t d = keys[start + j] - present_min_;
-                  absent[j] = d >= present_range_ || !((present_[d >> 6] >> (d & 63)) & 1);
-                }
+                for (int j = 0; j < m; ++j) absent[j] = !present_.contains(keys[start + j]);
             if constexpr (!kDirect)
               for (int j = 0; j < m; ++j) {
                 if (absent[j]) continue;

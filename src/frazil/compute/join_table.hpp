@@ -8,6 +8,7 @@
 
 #include "frazil/compute/hash_table.hpp"
 #include "frazil/compute/key_encoding.hpp"
+#include "frazil/compute/range_bitset.hpp"
 #include "frazil/compute/selection.hpp"
 
 namespace frazil::compute {
@@ -58,8 +59,7 @@ class JoinTable {
   // Integer keys in a hash table whose range is small enough: one bit per value of the
   // range, set for the build keys, so that a probe key with no partner (most of them in a
   // selective join) is turned away without hashing.
-  ScratchVector<uint64_t> present_;
-  uint64_t present_min_ = 0, present_range_ = 0;
+  RangeBitset present_;
 };
 
 }  // namespace frazil::compute
