@@ -2,10 +2,9 @@
 numeric tests first, and before a test on strings the rows already ruled out are dropped.
 Whatever the order and the compaction, the rows kept (and their order) are Polars'. Runs
 with tiny morsels so that morsels of every selectivity occur."""
-import os
-import subprocess
-import sys
 import textwrap
+
+from isolated import run_script
 
 SCRIPT = textwrap.dedent(
     """
@@ -59,7 +58,5 @@ SCRIPT = textwrap.dedent(
 
 
 def test_conjuncts_keep_polars_rows():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="3", FRAZIL_MORSEL_SIZE="300")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().startswith("ok")
+    out = run_script(SCRIPT, threads=3, morsel_size=300)
+    assert out.strip().startswith("ok")

@@ -2,10 +2,9 @@
 each morsel and passes every row on as its own partial state, grouped once in the combine
 (exec/group_by_sink.cpp). Results must be Polars' for every decomposable aggregation, with
 null keys and values, NaN and -0.0, and in first-appearance order when asked."""
-import os
-import subprocess
-import sys
 import textwrap
+
+from isolated import run_script
 
 SCRIPT = textwrap.dedent(
     """
@@ -47,7 +46,5 @@ SCRIPT = textwrap.dedent(
 
 
 def test_high_cardinality_group_by_matches_polars():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="4", FRAZIL_MORSEL_SIZE="2000")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().startswith("ok")
+    out = run_script(SCRIPT, threads=4, morsel_size=2000)
+    assert out.strip().startswith("ok")

@@ -2,9 +2,6 @@
 filtered frames (the filter is read as a mask, not copied), top_k/bottom_k (also in
 group_by().agg()), and drop_nulls on frames."""
 import math
-import os
-import subprocess
-import sys
 import textwrap
 
 import polars
@@ -12,6 +9,8 @@ import pytest
 from polars.testing import assert_frame_equal
 
 import frazil as fz
+
+from isolated import run_script
 
 DATA = {
     "g": [1, 1, 2, 1, 2, 3, 3, 1],
@@ -125,7 +124,4 @@ SCRIPT = textwrap.dedent(
 
 
 def test_filter_aggregations_over_many_morsels():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="4", FRAZIL_MORSEL_SIZE="1000")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert "ok" in out.stdout
+    assert "ok" in run_script(SCRIPT, threads=4, morsel_size=1000)

@@ -11,6 +11,8 @@ import pytest
 
 import frazil as fz
 
+from isolated import run_script
+
 SCRIPT = textwrap.dedent(
     """
     import numpy as np, polars
@@ -47,11 +49,8 @@ SCRIPT = textwrap.dedent(
 
 
 def test_queries_over_the_limit_raise_memory_error():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="2")
-    env.pop("FRAZIL_MEMORY_LIMIT", None)
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().endswith("ok")
+    out = run_script(SCRIPT, threads=2, unset=("FRAZIL_MEMORY_LIMIT",))
+    assert out.strip().endswith("ok")
 
 
 def test_limit_from_the_environment_and_bad_values():

@@ -2,10 +2,9 @@
 join type, whichever side the hash table is built on. It only splits its probe side with
 many rows per thread, so this runs frazil in a subprocess with four threads and tiny
 morsels."""
-import os
-import subprocess
-import sys
 import textwrap
+
+from isolated import run_script
 
 SCRIPT = textwrap.dedent(
     """
@@ -66,7 +65,5 @@ SCRIPT = textwrap.dedent(
 
 
 def test_parallel_join_matches_polars():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="4", FRAZIL_MORSEL_SIZE="700")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().startswith("ok")
+    out = run_script(SCRIPT, threads=4, morsel_size=700)
+    assert out.strip().startswith("ok")

@@ -1,10 +1,9 @@
 """The parallel sinks (partitioned group_by, partial scalar aggregation) give the same
 answers as Polars. They only engage on big inputs or many threads, so this runs frazil in
 a subprocess with four threads and tiny morsels."""
-import os
-import subprocess
-import sys
 import textwrap
+
+from isolated import run_script
 
 SCRIPT = textwrap.dedent(
     """
@@ -62,7 +61,5 @@ SCRIPT = textwrap.dedent(
 
 
 def test_parallel_sinks_match_polars():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="4", FRAZIL_MORSEL_SIZE="1000")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().endswith("ok")
+    out = run_script(SCRIPT, threads=4, morsel_size=1000)
+    assert out.strip().endswith("ok")

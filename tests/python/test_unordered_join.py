@@ -3,10 +3,9 @@ their smaller left side and emit matches in the right side's order, with a left 
 unmatched left rows last. The results must be Polars' rows (in any order). This runs
 frazil in a subprocess with four threads and tiny morsels, so that the right side really
 streams in many morsels through the join and on into the consumer."""
-import os
-import subprocess
-import sys
 import textwrap
+
+from isolated import run_script
 
 SCRIPT = textwrap.dedent(
     """
@@ -82,7 +81,5 @@ SCRIPT = textwrap.dedent(
 
 
 def test_unordered_joins_match_polars():
-    env = dict(os.environ, FRAZIL_MAX_THREADS="4", FRAZIL_MORSEL_SIZE="700")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.strip().startswith("ok")
+    out = run_script(SCRIPT, threads=4, morsel_size=700, timeout=600)
+    assert out.strip().startswith("ok")
