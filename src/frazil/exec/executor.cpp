@@ -173,6 +173,11 @@ class Executor {
            join_streams_left(ir, ea_) && !stream_join(ir);
   }
 
+  // A join folded into a pipeline below its top is run without run(): count it here.
+  void count_join_run(bool below_top) {
+    if (opts_.stats && below_top) ++opts_.stats->runs_by_kind[static_cast<size_t>(IRKind::Join)];
+  }
+
   Pipeline build_pipeline(Node node) {
     std::vector<OperatorRef> ops;
     std::optional<std::pair<DataFrame, DataFrame>> sides;
@@ -183,15 +188,15 @@ class Executor {
         ops.push_back(make_operator(ir));
       } else if (ir.kind == IRKind::Join && (sides = run_sides_with_key_filter(ir))) {
         // Both sides are at hand: the right one is built, the left one streams on.
-        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        count_join_run(cur != node);
         std::reverse(ops.begin(), ops.end());
         ops.insert(ops.begin(), make_join_probe(ir, sides->second, input_schema(ir, 0), input_schema(ir, 1), ea_));
         return Pipeline{frame_source(sides->first, opts_.morsel_size), std::move(ops), {}};
       } else if (ir.kind == IRKind::Join && stream_join(ir)) {
-        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        count_join_run(cur != node);
         ops.push_back(make_join_probe(ir, run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_));
       } else if (ir.kind == IRKind::Join && unordered_left_build(cur, ir)) {
-        if (opts_.stats && cur != node) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+        count_join_run(cur != node);
         DataFrame left = run(ir.inputs[0]);
         Pipeline right = build_pipeline(ir.inputs[1]);
         std::reverse(ops.begin(), ops.end());
