@@ -48,3 +48,16 @@ def test_nested_aggregations_match_polars(n, maintain_order):
     want = df.lazy().group_by("g", maintain_order=maintain_order).agg(aggs(polars)).collect()
     got = fz.DataFrame(df).lazy().group_by("g", maintain_order=maintain_order).agg(aggs(fz)).collect().to_polars()
     assert_frame_equal(got, want, check_row_order=maintain_order, check_dtypes=True, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def test_windows_over_different_partitions_of_one_frame():
+    # Each window groups the same frame its own way: what one gathered by its partitions
+    # must not be reused by the other (their groupings may live at the same address).
+    df = frame(300, seed=5).with_columns((polars.col("g") % 2).alias("h"))
+
+    def q(pl):
+        x = pl.col("f").shift(1)
+        return pl.DataFrame(df).lazy().select(x.sum().over("g").alias("by_g"), x.sum().over("h").alias("by_h"),
+                                              (pl.col("x") - pl.col("x").mean()).max().over("h").alias("dev_h"))
+
+    assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect(), rel_tol=1e-9, abs_tol=1e-9)

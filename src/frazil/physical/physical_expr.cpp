@@ -55,26 +55,41 @@ GroupOrder order_by_groups(const compute::Groups& groups) {
   return out;
 }
 
+namespace {
+
+bool same_column(const Column& a, const Column& b) {
+  if (a.name() != b.name() || a.length() != b.length() || a.is_scalar() != b.is_scalar()) return false;
+  if (a.is_scalar()) return a.dtype() == b.dtype() && a.scalar_value() == b.scalar_value();
+  if (a.num_chunks() != b.num_chunks()) return false;
+  return a.chunks() == b.chunks();
+}
+
+}  // namespace
+
+bool same_frame(const DataFrame& a, const DataFrame& b) {
+  if (a.height() != b.height() || a.width() != b.width()) return false;
+  for (size_t i = 0; i < a.width(); ++i)
+    if (!same_column(a.columns()[i], b.columns()[i])) return false;
+  return true;
+}
+
+bool same_groups(const compute::Groups& a, const compute::Groups& b) {
+  return a.group_ids == b.group_ids && a.first_rows == b.first_rows;
+}
+
 std::shared_ptr<const GroupGather> gather_by_groups(const DataFrame& df, const compute::Groups& groups,
                                                     ExecState& state) {
   const void* key = &groups;
-  const bool cacheable = df.width() > 0 && !df.column(0).is_scalar() && df.column(0).num_chunks() > 0;
-  if (cacheable) {
-    auto it = state.shared_results.find(key);
-    if (it != state.shared_results.end()) {
-      auto g = std::static_pointer_cast<const GroupGather>(it->second);
-      if (g->height == df.height() && g->width == df.width() && g->first_chunk == df.column(0).chunks()[0]) return g;
-    }
+  if (auto it = state.shared_results.find(key); it != state.shared_results.end()) {
+    auto g = std::static_pointer_cast<const GroupGather>(it->second);
+    if (same_frame(g->frame, df) && same_groups(g->groups, groups)) return g;
   }
   auto g = std::make_shared<GroupGather>();
-  g->height = df.height();
-  g->width = df.width();
+  g->frame = df;
+  g->groups = groups;
   g->order = order_by_groups(groups);
   g->rows = compute::take_frame(df, g->order.order);
-  if (cacheable) {
-    g->first_chunk = df.column(0).chunks()[0];
-    state.shared_results[key] = g;
-  }
+  state.shared_results[key] = g;
   return g;
 }
 

@@ -67,12 +67,18 @@ struct GroupOrder {
 };
 GroupOrder order_by_groups(const compute::Groups& groups);
 
+// Whether two frames hold the very same arrays (so, held alive, the same data), and whether
+// two groupings are equal: how results remembered in an ExecState are matched to a frame.
+bool same_frame(const DataFrame& a, const DataFrame& b);
+bool same_groups(const compute::Groups& a, const compute::Groups& b);
+
 // The frame's rows gathered group by group. Kept in the ExecState: every expression of one
-// agg() evaluated group by group (corr's centred sums are four) needs the same gather.
+// agg() evaluated group by group (corr's centred sums are four) needs the same gather. The
+// frame and a copy of the groups are kept to match a later request by (a Groups object's
+// address may be reused by another grouping, as two windows over one frame do).
 struct GroupGather {
-  ArrayRef first_chunk;  // identifies the frame (held, so its address cannot be reused)
-  int64_t height = 0;
-  size_t width = 0;
+  DataFrame frame;
+  compute::Groups groups;
   GroupOrder order;
   DataFrame rows;
 };
