@@ -36,8 +36,12 @@ $(VENV)/.bench-done: requirements-bench.txt $(VENV)/.setup-done
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
+# ccache, when installed, lets several work trees of one machine share compiled objects.
+CCACHE := $(shell command -v ccache 2>/dev/null)
+
 $(BUILD)/build.ninja: $(VENV)/.setup-done CMakeLists.txt
 	$(CMAKE) -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE)) \
 	  -DPython_EXECUTABLE=$(PY) -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 
 configure: $(BUILD)/build.ninja
