@@ -78,7 +78,7 @@ FUZZ_SECONDS ?= 60
 fuzz-readers: setup
 	command -v clang++ >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev)
 	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -UFRAZIL_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
+	  -UFRAZIL_ONLY_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
 	  -DFRAZIL_BUILD_PROGRAMS=OFF -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 	$(CMAKE) --build build-fuzz -j $(JOBS)
 	for t in csv parquet dsl; do \

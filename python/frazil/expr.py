@@ -314,9 +314,7 @@ class Expr:
         return self._fn("abs")
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
-        if mode != "half_to_even":
-            raise NotImplementedError(f"round(mode={mode!r}) is not supported yet")
-        return self._fn("round", n=decimals)
+        return self._fn("round", decimals=decimals, mode=mode)
 
     def floor(self) -> "Expr":
         return self._fn("floor")
@@ -346,7 +344,7 @@ class Expr:
         return when(kept).then(out).otherwise(fill_value)
 
     def unique(self, *, maintain_order: bool = False) -> "Expr":
-        return self._fn("unique", flag=maintain_order)
+        return self._fn("unique", maintain_order=maintain_order)
 
     def drop_nulls(self) -> "Expr":
         return self._fn("drop_nulls")
@@ -354,7 +352,7 @@ class Expr:
     def explode(self, *, empty_as_null: bool = False, keep_nulls: bool = True) -> "Expr":
         """One row per element of a List expression (an empty list gives no row, or a null
         with `empty_as_null`; a null list one null, or no row without `keep_nulls`)."""
-        return self._fn("explode", flag=bool(empty_as_null), flag2=bool(keep_nulls))
+        return self._fn("explode", empty_as_null=bool(empty_as_null), keep_nulls=bool(keep_nulls))
 
     def head(self, n: int = 10) -> "Expr":
         return self._fn("head", n=n)
@@ -465,16 +463,16 @@ class ExprStringNameSpace:
         self._expr = expr
 
     def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
-        return self._expr._fn("str.contains", str=pattern, flag=literal)
+        return self._expr._fn("str.contains", pattern=pattern, literal=literal)
 
     def starts_with(self, prefix: str) -> Expr:
-        return self._expr._fn("str.starts_with", str=prefix)
+        return self._expr._fn("str.starts_with", prefix=prefix)
 
     def ends_with(self, suffix: str) -> Expr:
-        return self._expr._fn("str.ends_with", str=suffix)
+        return self._expr._fn("str.ends_with", suffix=suffix)
 
     def slice(self, offset: int, length: int | None = None) -> Expr:
-        return self._expr._fn("str.slice", n=offset, length=length)
+        return self._expr._fn("str.slice", offset=offset, length=length)
 
     def head(self, n: int) -> Expr:
         return self.slice(0, n)
@@ -492,13 +490,13 @@ class ExprStringNameSpace:
         return self._expr._fn("str.to_lowercase")
 
     def strip_chars(self, characters: str | None = None) -> Expr:
-        return self._expr._fn("str.strip_chars", str=characters or "", flag=characters is not None)
+        return self._expr._fn("str.strip_chars", characters=characters)
 
     def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
-        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=False)
+        return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
 
     def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
-        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=True)
+        return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
 
 
 class ExprDateTimeNameSpace:

@@ -10,7 +10,7 @@
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::plan {
 
