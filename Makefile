@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python install run data clean fuzz sanitize
 
 all: build
 
@@ -57,6 +57,11 @@ test-python: build
 	$(PY) -m pytest tests/python -q -p no:cacheprovider
 
 test: test-cpp test-python
+
+# The C++ package (library, public headers, CMake package, frazil.pc) into PREFIX.
+PREFIX ?= /usr/local
+install: build
+	$(CMAKE) --install $(BUILD) --prefix $(PREFIX) --component dev
 
 # The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
 # 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.

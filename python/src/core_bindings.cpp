@@ -8,6 +8,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
 
 namespace frazil::py {
@@ -102,7 +103,7 @@ using namespace frazil::py;
 
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
-  m.def("version", []() { return std::string("0.1.0"); });
+  m.def("version", []() { return std::string(frazil::version()); });
   m.def("set_memory_limit", [](int64_t bytes) { set_memory_limit(bytes); });
   m.def("memory_limit", []() { return memory_limit(); });
   m.def("memory_in_use", []() { return memory_in_use(); });

@@ -1,0 +1,18 @@
+// The public Arrow API (include/frazil/arrow.hpp): thin delegations to io/arrow.
+#include "frazil/arrow.hpp"
+
+#include "frazil/io/arrow/export.hpp"
+#include "frazil/io/arrow/import.hpp"
+#include "frazil/io/arrow/stream.hpp"
+
+namespace frazil {
+
+void to_arrow_stream(const DataFrame& df, ArrowArrayStream* out) { io::export_stream(df, out); }
+void to_arrow_stream(const LazyFrame& lf, ArrowArrayStream* out) { io::export_stream(lf.collect(), out); }
+DataFrame from_arrow_stream(ArrowArrayStream* stream) { return io::import_stream(stream); }
+
+void to_arrow_schema(const Schema& schema, ArrowSchema* out) { io::export_schema(schema, out); }
+void to_arrow_array(const DataFrame& df, ArrowArray* out) { io::export_frame(df, out); }
+DataFrame from_arrow_array(ArrowArray* array, const ArrowSchema* schema) { return io::import_frame(array, schema); }
+
+}  // namespace frazil
