@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from frazil import _convert, _frazil
+from frazil._convert import _ArrayCapsules, _StreamCapsule
+from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
@@ -170,16 +172,25 @@ class DataFrame:
     # ---- interchange ------------------------------------------------------------------
 
     def __arrow_c_stream__(self, requested_schema=None):
+        """The Arrow PyCapsule stream of the frame: string and binary views unless the
+        consumer's ``requested_schema`` asks for (large) strings or binary."""
         return self._df.__arrow_c_stream__(requested_schema)
 
     def __arrow_c_schema__(self):
         return self._df.__arrow_c_schema__()
 
-    def to_arrow(self):
-        """A pyarrow Table sharing frazil's memory (strings as string_view)."""
+    def to_arrow(self, *, compat_level: CompatLevel | None = None):
+        """The frame as a pyarrow Table.
+
+        Numbers, booleans, temporals and lists share frazil's memory. Strings and binary
+        are copied into ``large_string`` / ``large_binary`` by default (the oldest
+        compat level, as Polars does), which every pyarrow compute function accepts;
+        ``compat_level=CompatLevel.newest()`` shares them as ``string_view`` instead.
+        """
         import pyarrow as pa
 
-        return pa.RecordBatchReader.from_stream(self).read_all()
+        capsule = self._df.__arrow_c_stream__(None, string_layout(compat_level))
+        return pa.RecordBatchReader.from_stream(_StreamCapsule(capsule)).read_all()
 
     def to_polars(self):
         """A Polars DataFrame sharing frazil's memory."""
@@ -187,9 +198,18 @@ class DataFrame:
 
         return pl.DataFrame(self)
 
-    def to_pandas(self, **kwargs):
-        """A pandas DataFrame, through pyarrow's conversion."""
-        return self.to_arrow().to_pandas(**kwargs)
+    def to_pandas(self, *, use_pyarrow_extension_array: bool = False, **kwargs):
+        """The frame as a pandas DataFrame, converted by pyarrow.
+
+        Dates become ``datetime64`` columns (not Python objects), as Polars gives them;
+        ``use_pyarrow_extension_array=True`` keeps every column Arrow-backed
+        (``pd.ArrowDtype``). Other keyword arguments go to ``pyarrow.Table.to_pandas``.
+        """
+        if self.width == 0:
+            import pandas as pd
+
+            return pd.DataFrame(index=range(self.height))
+        return _convert.arrow_to_pandas(self.to_arrow(), use_pyarrow_extension_array, kwargs)
 
     # ---- display ----------------------------------------------------------------------
 

@@ -279,6 +279,11 @@ class LazyFrame:
 
         return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
 
+    def __arrow_c_stream__(self, requested_schema=None):
+        """Collects the query and exports the result as an Arrow PyCapsule stream (as
+        Polars does), so DuckDB and pyarrow can read a LazyFrame directly."""
+        return self.collect().__arrow_c_stream__(requested_schema)
+
     def explain(self, *, optimized: bool = True, optimizations: QueryOptFlags | None = None,
                 format: str = "plain", **kwargs: Any) -> str:
         return self._ldf.explain(optimized, _flags(optimizations, kwargs))

@@ -106,16 +106,30 @@ class Series:
         col = self._col if name is None else self._col.rename(name)
         return DataFrame._from_native(_frazil.PyDataFrame([col]))
 
-    def to_arrow(self):
-        """A pyarrow Array (chunks are concatenated, as Polars does)."""
+    def to_arrow(self, *, compat_level=None):
+        """The series as one pyarrow Array (chunks are concatenated, as Polars does).
+
+        Strings and binary become ``large_string`` / ``large_binary`` by default;
+        ``compat_level=CompatLevel.newest()`` keeps them as views without copying.
+        """
         import pyarrow as pa
 
-        return pa.array(self)
+        from frazil._convert import _ArrayCapsules
+        from frazil.compat_level import string_layout
+
+        capsules = self._col.rechunk().__arrow_c_array__(None, string_layout(compat_level))
+        return pa.array(_ArrayCapsules(capsules))
 
     def to_polars(self):
         import polars as pl
 
         return pl.Series(self)
+
+    def to_pandas(self, *, use_pyarrow_extension_array: bool = False, **kwargs):
+        """The series as a pandas Series, converted by pyarrow (see DataFrame.to_pandas)."""
+        from frazil._convert import arrow_to_pandas
+
+        return arrow_to_pandas(self.to_arrow(), use_pyarrow_extension_array, kwargs).rename(self.name)
 
     def __arrow_c_array__(self, requested_schema=None):
         return self._col.rechunk().__arrow_c_array__(requested_schema)
