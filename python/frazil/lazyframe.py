@@ -279,6 +279,24 @@ class LazyFrame:
 
         return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
 
+    def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
+                optimizations: QueryOptFlags | None = None, **kwargs: Any) -> tuple:
+        """Runs the query and times it.
+
+        Returns ``(result, timings)``: the collected DataFrame, and a DataFrame with one
+        row per plan node that ran (``node``, and ``start``/``end`` in microseconds since
+        the query started; a node's span contains its inputs' spans), the first row
+        being the optimization. ``show_plot=True`` also draws the spans as a Gantt chart
+        (needs matplotlib); ``truncate_nodes`` shortens node names in it.
+        """
+        from frazil.dataframe import DataFrame
+
+        result, timings = self._ldf.profile(_flags(optimizations, kwargs))
+        result, timings = DataFrame._from_native(result), DataFrame._from_native(timings)
+        if show_plot:
+            _plot_profile(timings, truncate_nodes, figsize)
+        return result, timings
+
     def __arrow_c_stream__(self, requested_schema=None):
         """Collects the query and exports the result as an Arrow PyCapsule stream (as
         Polars does), so DuckDB and pyarrow can read a LazyFrame directly."""
@@ -356,3 +374,23 @@ class LazyGroupBy:
 
     def n_unique(self) -> LazyFrame:
         return self._simple("n_unique")
+
+
+def _plot_profile(timings, truncate_nodes: int, figsize: tuple) -> None:
+    """A horizontal bar per plan node from its start to its end (profile(show_plot=True))."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise ModuleNotFoundError("profile(show_plot=True) needs matplotlib: pip install matplotlib") from e
+    nodes = timings["node"].to_list()
+    if truncate_nodes > 0:
+        nodes = [n if len(n) <= truncate_nodes else n[:truncate_nodes] + "..." for n in nodes]
+    starts, ends = timings["start"].to_list(), timings["end"].to_list()
+    fig, ax = plt.subplots(figsize=figsize)
+    ax.barh(range(len(nodes)), [e - s for s, e in zip(starts, ends)], left=starts)
+    ax.set_yticks(range(len(nodes)), labels=nodes)
+    ax.invert_yaxis()
+    ax.set_xlabel("time (µs since the query started)")
+    ax.set_title("frazil query profile")
+    plt.tight_layout()
+    plt.show()

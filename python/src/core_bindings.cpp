@@ -10,6 +10,7 @@
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::py {
 
@@ -35,6 +36,7 @@ void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
   } catch (const Error& e) {
+    if (dynamic_cast<const FileNotFoundError*>(&e)) return PyErr_SetString(PyExc_FileNotFoundError, e.what());
     if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());
     PyObject* mod = PyImport_ImportModule("frazil.exceptions");

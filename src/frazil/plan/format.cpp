@@ -15,6 +15,29 @@ namespace {
 // each shared subexpression once, as a named definition after the expression.
 constexpr uint64_t kUnfoldLimit = 4096;
 
+// Polars' sort label: "[slice: (0, 5), maintain_order: true, descending: [true, false],
+// nulls_last: [false, true]] " with only the parts that differ from a plain sort (a flag
+// given once applies to every key and is shown for each).
+std::string sort_options_label(const dsl::SortOptions& sort, const std::optional<std::pair<int64_t, int64_t>>& slice,
+                               size_t n_keys) {
+  auto flags = [&](const std::vector<bool>& v) {
+    std::string out = "[";
+    size_t n = v.size() == 1 ? std::max<size_t>(n_keys, 1) : v.size();
+    for (size_t i = 0; i < n; ++i) out += std::string(i ? ", " : "") + (v[v.size() == 1 ? 0 : i] ? "true" : "false");
+    return out + "]";
+  };
+  auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
+  std::vector<std::string> parts;
+  if (slice) parts.push_back("slice: (" + std::to_string(slice->first) + ", " + std::to_string(slice->second) + ")");
+  if (sort.maintain_order) parts.push_back("maintain_order: true");
+  if (any(sort.descending)) parts.push_back("descending: " + flags(sort.descending));
+  if (any(sort.nulls_last)) parts.push_back("nulls_last: " + flags(sort.nulls_last));
+  if (parts.empty()) return "";
+  std::string out = "[";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "] ";
+}
+
 std::string render_expr(Node root, const ExprArena& arena) {
   // A plain column, the commonest expression of wide selects, prints as col("name").
   if (const AExpr& e = arena.get(root); e.kind == AExprKind::Column) return "col(\"" + e.name + "\")";
@@ -156,9 +179,8 @@ void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::
       break;
     }
     case IRKind::Sort:
-      os << pad << "SORT BY ";
-      if (ir.sort_slice()) os << "[slice: (" << ir.sort_slice()->first << ", " << ir.sort_slice()->second << ")] ";
-      os << expr_list(ir.keys, ea) << "\n";
+      os << pad << "SORT BY " << sort_options_label(ir.sort(), ir.sort_slice(), ir.keys.size())
+         << expr_list(ir.keys, ea) << "\n";
       child(0, 2);
       break;
     case IRKind::Slice:

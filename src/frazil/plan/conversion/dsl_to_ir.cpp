@@ -8,6 +8,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/plan_context.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 #include "frazil/plan/supertype.hpp"
@@ -86,7 +87,20 @@ struct Converter {
     return s;
   }
 
+  // Converts one node; an error names the operation and the plan resolved before it
+  // (the last node added, which post-order makes the failing node's input).
   Node convert(const DslPlan& p) {
+    const size_t before = lp.size();
+    try {
+      return convert_node(p);
+    } catch (const Error& e) {
+      std::optional<Node> input;
+      if (lp.size() > before) input = Node(static_cast<uint32_t>(lp.size() - 1));
+      rethrow_with_plan_context(e, p.kind, input, lp, ea);
+    }
+  }
+
+  Node convert_node(const DslPlan& p) {
     IR ir;
     switch (p.kind) {
       case DslKind::DataFrameScan: {
