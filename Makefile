@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python install run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize
 
 all: build
 
@@ -72,6 +72,19 @@ run: build setup-bench
 # PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
 data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
+
+# A portable wheel in dist/: `pip wheel .` (baseline instruction set with AVX2 dispatch of
+# the hot kernels, codecs linked statically; about 20 minutes on 2 cores the first time,
+# build-wheel/ is kept), then `auditwheel repair`, which gives it its manylinux tag and
+# copies in the one shared library left (RE2). tests/python/test_wheel.py checks it.
+WHEEL_RAW := build-wheel/raw
+wheel: setup
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-wheel.txt
+	rm -rf $(WHEEL_RAW) && mkdir -p dist
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(VENV)/bin/pip wheel . --no-deps --no-build-isolation -w $(WHEEL_RAW) \
+	  $(if $(CCACHE),-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	$(VENV)/bin/auditwheel repair --wheel-dir dist $(WHEEL_RAW)/frazil-*.whl
+	$(VENV)/bin/auditwheel show dist/frazil-*manylinux*.whl
 
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so

@@ -1,10 +1,11 @@
 #include "frazil/io/arrow/utf8.hpp"
+#include "frazil/core/cpu_dispatch.hpp"
 
 #include <cstring>
 
 namespace frazil::io {
 
-bool is_valid_utf8(const uint8_t* s, size_t n) {
+FRAZIL_MULTIVERSION bool is_valid_utf8(const uint8_t* s, size_t n) {
   size_t i = 0;
   while (i < n) {
     // ASCII fast path: 32 bytes per step as four words OR-ed together (the compiler keeps
