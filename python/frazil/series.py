@@ -25,41 +25,51 @@ class Series:
 
     @property
     def name(self) -> str:
+        """The series' name."""
         return self._col.name
 
     @property
     def dtype(self) -> DataType:
+        """The series' data type."""
         return from_native(self._col.dtype)
 
     @property
     def shape(self) -> tuple[int]:
+        """(length,)."""
         return (len(self._col),)
 
     def __len__(self) -> int:
         return len(self._col)
 
     def len(self) -> int:
+        """The number of values, nulls included."""
         return len(self._col)
 
     def null_count(self) -> int:
+        """The number of null values."""
         return self._col.null_count()
 
     def n_chunks(self) -> int:
+        """How many contiguous chunks hold the values."""
         return self._col.n_chunks()
 
     def to_list(self) -> list:
+        """The values as a Python list (None for nulls)."""
         return self._col.to_list()
 
     def rename(self, name: str) -> Series:
+        """The same values under another name."""
         return Series._from_native(self._col.rename(name))
 
     alias = rename
 
     def head(self, n: int = 10) -> Series:
+        """The first n values."""
         n = max(0, min(n, len(self))) if n >= 0 else max(0, len(self) + n)
         return Series._from_native(self._col.slice(0, n))
 
     def slice(self, offset: int, length: int | None = None) -> Series:
+        """length values starting at offset."""
         h = len(self)
         if offset < 0:
             offset = max(0, h + offset)
@@ -68,6 +78,7 @@ class Series:
         return Series._from_native(self._col.slice(offset, length))
 
     def item(self, index: int | None = None):
+        """The one value of a series of length one, or the value at index."""
         if index is None:
             if len(self) != 1:
                 raise ValueError(
@@ -91,6 +102,7 @@ class Series:
         return iter(self.to_list())
 
     def equals(self, other: Series) -> bool:
+        """Whether both series hold the same values (nulls equal to nulls) and dtype."""
         from frazil.dataframe import DataFrame
 
         return (
@@ -101,6 +113,7 @@ class Series:
         )
 
     def to_frame(self, name: str | None = None):
+        """A one-column DataFrame of this series."""
         from frazil.dataframe import DataFrame
 
         col = self._col if name is None else self._col.rename(name)
@@ -121,6 +134,7 @@ class Series:
         return pa.array(_ArrayCapsules(capsules))
 
     def to_polars(self):
+        """The series as a Polars Series, sharing the memory where the layouts agree."""
         import polars as pl
 
         return pl.Series(self)
