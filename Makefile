@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint
 
 all: build
 
@@ -63,6 +63,12 @@ PREFIX ?= /usr/local
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX) --component dev
 
+# Layering (no include from a lower layer to a higher one) and the Python linter (ruff,
+# configured in pyproject.toml). CI runs it before `make test`.
+lint: setup
+	$(PY) scripts/check_layers.py
+	$(VENV)/bin/ruff check python tests/python bench scripts
+
 # The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
 # 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.
 run: build setup-bench
@@ -96,7 +102,7 @@ FUZZ_SECONDS ?= 60
 fuzz-readers: setup
 	command -v clang++ >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev)
 	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -UFRAZIL_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
+	  -UFRAZIL_ONLY_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
 	  -DFRAZIL_BUILD_PROGRAMS=OFF -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 	$(CMAKE) --build build-fuzz -j $(JOBS)
 	for t in csv parquet dsl; do \

@@ -1,8 +1,6 @@
 """Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
 from __future__ import annotations
 
-import datetime as _dt
-import decimal as _decimal
 from typing import Any, Iterable
 
 from frazil import _frazil
@@ -348,10 +346,8 @@ class Expr:
         return self._fn("abs")
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
-        """Rounded to decimals digits, halves to even."""
-        if mode != "half_to_even":
-            raise NotImplementedError(f"round(mode={mode!r}) is not supported yet")
-        return self._fn("round", n=decimals)
+        """Rounded to decimals digits; mode says how halves round (half_to_even, as Polars' default)."""
+        return self._fn("round", decimals=decimals, mode=mode)
 
     def floor(self) -> "Expr":
         """Rounded down to an integer value."""
@@ -388,7 +384,7 @@ class Expr:
 
     def unique(self, *, maintain_order: bool = False) -> "Expr":
         """The distinct values (in order of first appearance with maintain_order=True)."""
-        return self._fn("unique", flag=maintain_order)
+        return self._fn("unique", maintain_order=maintain_order)
 
     def drop_nulls(self) -> "Expr":
         """The values without the nulls."""
@@ -397,7 +393,7 @@ class Expr:
     def explode(self, *, empty_as_null: bool = False, keep_nulls: bool = True) -> "Expr":
         """One row per element of a List expression (an empty list gives no row, or a null
         with `empty_as_null`; a null list one null, or no row without `keep_nulls`)."""
-        return self._fn("explode", flag=bool(empty_as_null), flag2=bool(keep_nulls))
+        return self._fn("explode", empty_as_null=bool(empty_as_null), keep_nulls=bool(keep_nulls))
 
     def head(self, n: int = 10) -> "Expr":
         """The first n values."""
@@ -534,19 +530,19 @@ class ExprStringNameSpace:
 
     def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
         """Whether each string matches the regular expression (RE2 syntax), or contains it with literal=True."""
-        return self._expr._fn("str.contains", str=pattern, flag=literal)
+        return self._expr._fn("str.contains", pattern=pattern, literal=literal)
 
     def starts_with(self, prefix: str) -> Expr:
         """Whether each string starts with prefix."""
-        return self._expr._fn("str.starts_with", str=prefix)
+        return self._expr._fn("str.starts_with", prefix=prefix)
 
     def ends_with(self, suffix: str) -> Expr:
         """Whether each string ends with suffix."""
-        return self._expr._fn("str.ends_with", str=suffix)
+        return self._expr._fn("str.ends_with", suffix=suffix)
 
     def slice(self, offset: int, length: int | None = None) -> Expr:
         """The characters from offset, length of them (to the end when None)."""
-        return self._expr._fn("str.slice", n=offset, length=length)
+        return self._expr._fn("str.slice", offset=offset, length=length)
 
     def head(self, n: int) -> Expr:
         """The first n characters."""
@@ -570,15 +566,15 @@ class ExprStringNameSpace:
 
     def strip_chars(self, characters: str | None = None) -> Expr:
         """The strings without leading and trailing whitespace (or the given characters)."""
-        return self._expr._fn("str.strip_chars", str=characters or "", flag=characters is not None)
+        return self._expr._fn("str.strip_chars", characters=characters)
 
     def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
         """The first match of pattern replaced by value."""
-        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=False)
+        return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
 
     def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
         """Every match of pattern replaced by value."""
-        return self._expr._fn("str.replace", str=pattern, str2=value, flag=literal, flag2=True)
+        return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
 
 
 class ExprDateTimeNameSpace:

@@ -23,7 +23,7 @@ const DataType& Schema::dtype_of(const std::string& name) const {
       avail += (i ? ", " : "") + std::string("\"") + fields_[i].name + "\"";
     if (fields_.size() > 20) avail += ", ...";
     throw ColumnNotFoundError(err_msg("unable to find column \"", name, "\"; valid columns: [", avail, "]",
-                                      did_you_mean(name, names())));
+                                      did_you_mean_column(name, names())));
   }
   return fields_[*idx].dtype;
 }

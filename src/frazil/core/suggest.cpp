@@ -2,19 +2,17 @@
 
 #include <algorithm>
 #include <cctype>
-#include <numeric>
 
 namespace frazil {
 
 size_t edit_distance(std::string_view a, std::string_view b) {
-  // One row of the dynamic-programming table at a time.
   std::vector<size_t> row(b.size() + 1);
-  std::iota(row.begin(), row.end(), size_t{0});
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     size_t diagonal = row[0];
     row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
+      const size_t above = row[j];
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
       diagonal = above;
     }
@@ -30,26 +28,37 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
-std::optional<std::string> closest_name(std::string_view name, const std::vector<std::string>& candidates) {
-  for (const auto& c : candidates)
-    if (c != name && equal_ignoring_case(c, name)) return c;
-  const size_t threshold = std::max<size_t>(1, name.size() / 3);
-  std::optional<std::string> best;
-  size_t best_distance = threshold + 1;
+std::vector<std::string> closest_names(std::string_view name, std::span<const std::string> candidates,
+                                       size_t limit) {
+  const size_t max_distance = std::clamp<size_t>(name.size() / 3, 1, 3);
+  std::vector<std::pair<size_t, const std::string*>> close;
   for (const auto& c : candidates) {
-    // Names whose lengths differ by more than the threshold cannot be close enough.
-    size_t gap = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
-    if (gap > threshold || c == name) continue;
-    size_t d = edit_distance(name, c);
-    if (d < best_distance) {
-      best_distance = d;
-      best = c;
-    }
+    if (c == name) continue;
+    const size_t d = equal_ignoring_case(c, name) ? 0 : edit_distance(name, c);
+    if (d <= max_distance) close.emplace_back(d, &c);
   }
-  return best;
+  std::stable_sort(close.begin(), close.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> out;
+  for (size_t i = 0; i < close.size() && i < limit; ++i) out.push_back(*close[i].second);
+  return out;
 }
 
-std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
+std::string did_you_mean(std::string_view name, std::span<const std::string> candidates) {
+  const auto close = closest_names(name, candidates);
+  if (close.empty()) return "";
+  if (close.size() == 1) return "; did you mean '" + close[0] + "'?";
+  std::string s = "; did you mean one of ";
+  for (size_t i = 0; i < close.size(); ++i) s += (i ? ", '" : "'") + close[i] + "'";
+  return s + "?";
+}
+
+std::optional<std::string> closest_name(std::string_view name, std::span<const std::string> candidates) {
+  auto close = closest_names(name, candidates, 1);
+  if (close.empty()) return std::nullopt;
+  return close[0];
+}
+
+std::string did_you_mean_column(std::string_view name, std::span<const std::string> candidates) {
   auto best = closest_name(name, candidates);
   return best ? "\n\nDid you mean \"" + *best + "\"?" : std::string();
 }

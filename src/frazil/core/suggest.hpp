@@ -1,22 +1,31 @@
-// "Did you mean ...?": the closest of some names to one that was not found (a column,
-// a function, a file), by edit distance, as Polars suggests column names.
+// "Did you mean ...?": the known names closest to a mistyped one, for error messages about
+// columns, functions, files and parameters.
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace frazil {
 
-// Levenshtein distance over bytes (insertions, deletions, substitutions).
+// Levenshtein distance (insertions, deletions, substitutions), case-sensitive.
 size_t edit_distance(std::string_view a, std::string_view b);
 
-// The candidate closest to `name` within max(1, len(name) / 3) edits (the first of
-// equally close ones), or nothing. A candidate equal to `name` up to case always wins.
-std::optional<std::string> closest_name(std::string_view name, const std::vector<std::string>& candidates);
+// The candidates within a third of `name`'s length (at least 1, at most 3) edits of it,
+// closest first, at most `limit` of them; a candidate equal to `name` ignoring case is
+// always one.
+std::vector<std::string> closest_names(std::string_view name, std::span<const std::string> candidates,
+                                       size_t limit = 3);
 
-// "\n\nDid you mean \"x\"?" when there is a close candidate, else "".
-std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+// "; did you mean 'x'?" / "; did you mean one of 'x', 'y'?", or "" when nothing is close.
+std::string did_you_mean(std::string_view name, std::span<const std::string> candidates);
+
+// The closest candidate (the first of closest_names), if any.
+std::optional<std::string> closest_name(std::string_view name, std::span<const std::string> candidates);
+
+// Polars' wording for a column that is not found: "\n\nDid you mean \"x\"?", or "".
+std::string did_you_mean_column(std::string_view name, std::span<const std::string> candidates);
 
 }  // namespace frazil

@@ -49,8 +49,8 @@ void collect_inner_aggregations(plan::Node node, const plan::ExprArena& ea, bool
   }
   const bool row_wise = e.kind == plan::AExprKind::BinaryExpr || e.kind == plan::AExprKind::Cast ||
                         e.kind == plan::AExprKind::Ternary ||
-                        (e.kind == plan::AExprKind::Function && dsl::function_is_elementwise(e.function().kind) &&
-                         e.function().kind != dsl::FunctionKind::IsIn);
+                        (e.kind == plan::AExprKind::Function && e.spec().is_elementwise() &&
+                         !e.spec().has_set_input());
   if (!row_wise) return;  // columns, literals; anything else keeps its own evaluation
   for (plan::Node in : e.inputs) collect_inner_aggregations(in, ea, inside, out, outer);
 }

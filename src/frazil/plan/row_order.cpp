@@ -19,7 +19,7 @@ bool robust_rec(Node node, const ExprArena& arena, std::unordered_map<uint32_t, 
       // first/last pick a row by its position.
       ok = e.agg != compute::AggKind::First && e.agg != compute::AggKind::Last;
       break;
-    case AExprKind::Function: ok = dsl::function_is_elementwise(e.function().kind); break;
+    case AExprKind::Function: ok = e.spec().is_elementwise() || (e.spec().is_reduction() && !e.spec().order_sensitive); break;
     case AExprKind::BinaryExpr:
     case AExprKind::Cast:
     case AExprKind::Ternary:

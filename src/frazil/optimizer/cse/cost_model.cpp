@@ -8,7 +8,6 @@
 
 namespace frazil::optimizer::cse {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 using plan::AExprKind;
 using plan::IR;
@@ -40,24 +39,24 @@ double predicate_selectivity(Node node, const plan::ExprArena& arena) {
         case Operator::GtEq: return 1.0 / 3.0;
         default: return 0.5;
       }
-    case AExprKind::Function:
-      switch (e.function().kind) {
-        case FunctionKind::Not: return 1.0 - sel(0);
-        case FunctionKind::IsNull: return 0.05;
-        case FunctionKind::IsNotNull: return 0.95;
-        case FunctionKind::IsBetween: return 0.25;
-        case FunctionKind::IsIn: {
-          const plan::AExpr& values = arena.get(e.inputs[1]);
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      if (spec.has_set_input()) {
+        // Membership in a set of n values keeps about n tenths of the rows, at most half.
+        for (size_t i = 0; i < e.inputs.size(); ++i) {
+          if (spec.role(i) != functions::InputRole::Set) continue;
+          const plan::AExpr& values = arena.get(e.inputs[i]);
           double n = values.kind == AExprKind::Literal && values.literal().is_series()
                          ? static_cast<double>(values.literal().series->length())
                          : 5.0;
           return std::clamp(0.1 * n, 0.0, 0.5);
         }
-        case FunctionKind::StrContains:
-        case FunctionKind::StrStartsWith:
-        case FunctionKind::StrEndsWith: return 0.2;
-        default: return 0.5;
       }
+      if (!spec.selectivity) return 0.5;
+      std::vector<double> inputs(e.inputs.size());
+      for (size_t i = 0; i < e.inputs.size(); ++i) inputs[i] = sel(i);
+      return spec.selectivity(inputs);
+    }
     default: return 0.5;
   }
 }

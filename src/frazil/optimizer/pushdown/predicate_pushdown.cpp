@@ -57,11 +57,16 @@ bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
     case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function().kind)) return false;
-      if (e.function().kind == dsl::FunctionKind::IsIn)
-        return arena.get(e.inputs[1]).kind == AExprKind::Literal && lets_filters_through(e.inputs[0], arena, w);
-      break;
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      if (!spec.is_elementwise()) return false;
+      for (size_t i = 0; i < e.inputs.size(); ++i) {
+        const bool ok = spec.role(i) == functions::InputRole::Set ? arena.get(e.inputs[i]).kind == AExprKind::Literal
+                                                                   : lets_filters_through(e.inputs[i], arena, w);
+        if (!ok) return false;
+      }
+      return true;
+    }
     default: break;
   }
   for (Node in : e.inputs)

@@ -78,16 +78,13 @@ bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<u
     case AExprKind::Filter: return false;
     case AExprKind::Sort:
     case AExprKind::SortBy: return has_frame_height(e.inputs[0], arena);
-    case AExprKind::Function:
-      switch (e.function().kind) {
-        case dsl::FunctionKind::Shift:
-        case dsl::FunctionKind::Reverse:
-        case dsl::FunctionKind::IsIn: return has_frame_height(e.inputs[0], arena);
-        default:
-          if (!dsl::function_is_elementwise(e.function().kind)) return false;
-          break;
-      }
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      if (spec.shape == functions::Shape::LengthPreserving || spec.has_set_input())
+        return has_frame_height(e.inputs[0], arena);
+      if (!spec.is_elementwise()) return false;
       break;
+    }
     default: break;
   }
   // Elementwise: frame height when some input has it and the others broadcast.

@@ -11,7 +11,7 @@
 #include "frazil/plan/conversion/plan_context.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::plan {
 

@@ -29,7 +29,7 @@ void check(const LazyFrame& q, const Plan& p) {
 }
 
 bool shift_is_random(const plan::AExpr& e) {
-  return e.kind == plan::AExprKind::Function && e.function().kind == dsl::FunctionKind::Shift;
+  return e.is_function("shift");
 }
 
 }  // namespace

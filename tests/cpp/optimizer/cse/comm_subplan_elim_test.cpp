@@ -30,7 +30,7 @@ std::map<uint64_t, std::vector<Node>> caches(const Plan& p) {
 }
 
 bool shift_is_random(const plan::AExpr& e) {
-  return e.kind == plan::AExprKind::Function && e.function().kind == dsl::FunctionKind::Shift;
+  return e.is_function("shift");
 }
 
 }  // namespace
