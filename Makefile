@@ -89,7 +89,7 @@ wheel: setup
 	rm -rf $(WHEEL_RAW) && mkdir -p dist
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(VENV)/bin/pip wheel . --no-deps --no-build-isolation -w $(WHEEL_RAW) \
 	  $(if $(CCACHE),-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
-	$(VENV)/bin/auditwheel repair --wheel-dir dist $(WHEEL_RAW)/frazil-*.whl
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel repair --wheel-dir dist $(WHEEL_RAW)/frazil-*.whl
 	$(VENV)/bin/auditwheel show dist/frazil-*manylinux*.whl
 
 clean:

@@ -9,7 +9,7 @@ import inspect
 from pathlib import Path
 
 import frazil
-from frazil import datatypes, exceptions, expr, functions, io, lazyframe, series
+from frazil import datatypes, exceptions, expr, functions, io, lazyframe
 
 OUT = Path(__file__).resolve().parent / "python" / "api"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from frazil import _convert, _frazil
-from frazil._convert import _ArrayCapsules, _StreamCapsule
+from frazil._convert import _StreamCapsule
 from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
