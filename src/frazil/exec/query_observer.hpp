@@ -28,7 +28,7 @@ class QueryObserver {
   virtual void pipeline_finished(int64_t rows_out) {}
 };
 
-// The bytes a frame's buffers hold (shared buffers counted once per column chunk).
+// The bytes of a frame's rows (a slice counts its share of the buffers it shares).
 int64_t frame_bytes(const DataFrame& df);
 
 }  // namespace frazil::exec
