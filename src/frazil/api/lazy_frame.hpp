@@ -84,7 +84,7 @@ class LazyFrame {
   Prepared prepare(const OptFlags& flags, bool optimized) const;
   // Optimizes and runs under `monitor` (progress, verbose log, profile).
   DataFrame run(monitor::QueryMonitor& monitor, const OptFlags& flags) const;
-  LazyFrame extend(dsl::DslPlan node) const;
+  LazyFrame extend(dsl::DslPayload step) const;  // `step` over this frame's plan
 
   struct ArenaCache;
   dsl::DslPlanRef plan_;

@@ -30,7 +30,7 @@ struct Recorder : exec::QueryObserver {
   void node_finished(plan::Node, const plan::IR& ir, int64_t rows) override {
     std::lock_guard<std::mutex> lock(mu);
     --depth;
-    events.push_back("node " + std::to_string(static_cast<int>(ir.kind)) + " " + std::to_string(rows));
+    events.push_back("node " + std::to_string(static_cast<int>(ir.kind())) + " " + std::to_string(rows));
   }
   void pipeline_started(size_t n, int64_t rows) override {
     std::lock_guard<std::mutex> lock(mu);

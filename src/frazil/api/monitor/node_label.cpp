@@ -31,31 +31,30 @@ std::string file_name(const std::string& path) {
 
 std::string node_label(const plan::IR& ir) {
   using plan::IRKind;
-  switch (ir.kind) {
+  switch (ir.kind()) {
     case IRKind::DataFrameScan: return "df";
     case IRKind::Scan: {
-      const auto& paths = ir.scan().paths;
-      std::string what = paths.empty() ? "" : file_name(paths[0]);
-      if (paths.size() > 1) what += ", +" + std::to_string(paths.size() - 1) + " files";
-      return std::string(dsl::scan_format_name(ir.scan().format)) + " scan (" + what + ")";
+      const auto& source = ir.as<plan::ScanNode>().source;
+      std::string what = source.paths.empty() ? "" : file_name(source.paths[0]);
+      if (source.paths.size() > 1) what += ", +" + std::to_string(source.paths.size() - 1) + " files";
+      return std::string(dsl::scan_format_name(source.format)) + " scan (" + what + ")";
     }
     case IRKind::Filter: return "filter";
-    case IRKind::Select: return "select(" + expr_names(ir.exprs) + ")";
-    case IRKind::HStack: return "with_columns(" + expr_names(ir.exprs) + ")";
+    case IRKind::Select: return "select(" + expr_names(ir.as<plan::SelectNode>().exprs) + ")";
+    case IRKind::HStack: return "with_columns(" + expr_names(ir.as<plan::HStackNode>().exprs) + ")";
     case IRKind::SimpleProjection: return "simple_projection";
-    case IRKind::GroupBy: return "group_by(" + expr_names(ir.keys) + ")";
-    case IRKind::Join: return lower(compute::join_type_name(ir.join().how)) + " join";
-    case IRKind::Sort: return std::string(ir.sort_slice() ? "top_k(" : "sort(") + expr_names(ir.keys) + ")";
+    case IRKind::GroupBy: return "group_by(" + expr_names(ir.as<plan::GroupByNode>().keys) + ")";
+    case IRKind::Join: return lower(compute::join_type_name(ir.as<plan::JoinNode>().options.how)) + " join";
+    case IRKind::Sort: {
+      const auto& sort = ir.as<plan::SortNode>();
+      return std::string(sort.slice ? "top_k(" : "sort(") + expr_names(sort.by) + ")";
+    }
     case IRKind::Slice: return "slice";
     case IRKind::Union: return "union";
     case IRKind::Distinct: return "unique";
-    case IRKind::MapFunction:
-      switch (ir.map) {
-        case plan::MapKind::Rename: return "rename";
-        case plan::MapKind::RowIndex: return "with_row_index";
-        case plan::MapKind::Explode: return "explode";
-      }
-      return "map";
+    case IRKind::Rename: return "rename";
+    case IRKind::RowIndex: return "with_row_index";
+    case IRKind::Explode: return "explode";
     case IRKind::Cache: return "cache";
     case IRKind::Invalid: break;
   }
