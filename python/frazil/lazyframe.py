@@ -227,6 +227,12 @@ class LazyFrame:
         return self._wrap(self._ldf.drop(names))
 
     def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":
+        # Polars' checks: the index is UInt32, so the offset must be one of its values.
+        if offset < 0:
+            raise ValueError(f"`offset` input for `with_row_index` cannot be negative, got {offset}")
+        if offset > 2**32 - 1:
+            raise ValueError(
+                f"`offset` input for `with_row_index` cannot be greater than the maximum index value, got {offset}")
         return self._wrap(self._ldf.with_row_index(name, offset))
 
     def explode(self, columns: Any, *more_columns: Any, empty_as_null: bool = False,

@@ -5,6 +5,7 @@
 #include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/length_limit.hpp"
 
 namespace frazil::compute {
 
@@ -280,6 +281,14 @@ Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options) {
     default: break;
   }
   throw unsupported(kind, values.dtype());
+}
+
+Scalar sum_counts(const Array& counts, std::string_view what) {
+  FRAZIL_CHECK(counts.dtype().id() == TypeId::UInt32);
+  const uint32_t* v = counts.values<uint32_t>();
+  uint64_t total = 0;
+  for_each_valid(counts, [&](int64_t i) { total += v[i]; });
+  return Scalar::uint32(checked_count(total, what));
 }
 
 }  // namespace frazil::compute

@@ -6,6 +6,7 @@
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/core/length_limit.hpp"
 
 namespace frazil::compute {
 
@@ -455,6 +456,18 @@ ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& grou
     default: break;
   }
   throw InvalidOperationError(err_msg("`", agg_name(kind), "` is not supported for dtype ", values.dtype()));
+}
+
+ArrayRef sum_counts_grouped(const Array& counts, const Groups& groups, std::string_view what) {
+  FRAZIL_CHECK(counts.dtype().id() == TypeId::UInt32);
+  FRAZIL_CHECK_EQ(static_cast<int64_t>(groups.group_ids.size()), counts.length());
+  const uint32_t* v = counts.values<uint32_t>();
+  const IdxSize* gid = groups.group_ids.data();
+  std::vector<uint64_t> totals(groups.num_groups(), 0);
+  for_each_valid(counts, [&](int64_t i) { totals[gid[i]] += v[i]; });
+  std::vector<uint32_t> out(totals.size());
+  for (size_t g = 0; g < totals.size(); ++g) out[g] = checked_count(totals[g], what);
+  return counts_array(out);
 }
 
 }  // namespace frazil::compute

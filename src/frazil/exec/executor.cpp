@@ -447,8 +447,8 @@ class Executor {
     if (ir.map == plan::MapKind::RowIndex) {
       const int64_t h = df.height();
       if (ir.offset < 0) throw ComputeError("row index offset must be non-negative");
-      if (ir.offset + h > static_cast<int64_t>(UINT32_MAX))
-        throw ComputeError("row index does not fit UInt32 for this frame");
+      if (ir.offset + h > static_cast<int64_t>(UINT32_MAX))  // the last index must be at most kMaxLength
+        throw ComputeError(err_msg("row index with offset ", ir.offset, " overflows on dataframe with height ", h));
       Buffer values = Buffer::allocate(h * sizeof(uint32_t));
       for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(ir.offset + i);
       std::vector<Column> cols{Column(ir.names[0], Array::make(DataType::uint32(), h, Buffer(), {values}))};
