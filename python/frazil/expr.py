@@ -5,7 +5,7 @@ import datetime as _dt
 import decimal as _decimal
 from typing import Any, Iterable
 
-from frazil import _frazil
+from frazil import _args, _frazil
 
 
 def _native_dtype(dtype: Any) -> Any:
@@ -54,6 +54,15 @@ def parse_many(items: Iterable[Any], *, str_as_lit: bool = False) -> list:
         else:
             out.append(parse_into_expression(item, str_as_lit=str_as_lit))
     return out
+
+
+def _expr_length(n: int, what: str) -> int:
+    # Polars evaluates the length as an expression; a negative or too big one is an error.
+    if not 0 <= n <= _args.INT64[1]:
+        from frazil.exceptions import ComputeError
+
+        raise ComputeError(f"{what}(): the length {n} must be a non-negative Int64")
+    return n
 
 
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
@@ -180,7 +189,7 @@ class Expr:
         return self.not_()
 
     def __neg__(self) -> "Expr":
-        return self._fn("neg")
+        return wrap(-self._pyexpr)
 
     def __pos__(self) -> "Expr":
         return self
@@ -316,6 +325,7 @@ class Expr:
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
         if mode != "half_to_even":
             raise NotImplementedError(f"round(mode={mode!r}) is not supported yet")
+        _args.int_in(decimals, _args.UINT32)  # Polars' decimals are a UInt32
         return self._fn("round", n=decimals)
 
     def floor(self) -> "Expr":
@@ -335,6 +345,10 @@ class Expr:
         return self._fn("reverse")
 
     def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
+        if not _args.INT64[0] <= n <= _args.INT64[1]:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError(f"shift value 'n' must not be null: {n} does not fit Int64")
         out = self._fn("shift", n=n)
         if fill_value is None:
             return out
@@ -357,10 +371,10 @@ class Expr:
         return self._fn("explode", flag=bool(empty_as_null), flag2=bool(keep_nulls))
 
     def head(self, n: int = 10) -> "Expr":
-        return self._fn("head", n=n)
+        return self._fn("head", n=_expr_length(n, "head"))
 
     def tail(self, n: int = 10) -> "Expr":
-        return self._fn("tail", n=n)
+        return self._fn("tail", n=_expr_length(n, "tail"))
 
     def limit(self, n: int = 10) -> "Expr":
         return self.head(n)
@@ -431,10 +445,10 @@ class Expr:
         return self._agg("median")
 
     def std(self, ddof: int = 1) -> "Expr":
-        return self._agg("std", ddof=ddof)
+        return self._agg("std", ddof=_args.int_in(ddof, _args.UINT8))  # Polars' ddof is a UInt8
 
     def var(self, ddof: int = 1) -> "Expr":
-        return self._agg("var", ddof=ddof)
+        return self._agg("var", ddof=_args.int_in(ddof, _args.UINT8))
 
     def quantile(self, quantile: float, interpolation: str = "nearest") -> "Expr":
         return wrap(self._pyexpr.quantile(float(quantile), interpolation))
@@ -474,6 +488,9 @@ class ExprStringNameSpace:
         return self._expr._fn("str.ends_with", str=suffix)
 
     def slice(self, offset: int, length: int | None = None) -> Expr:
+        _args.int_in(offset, _args.INT64)
+        if length is not None:
+            _args.int_in(length, _args.INT64)
         return self._expr._fn("str.slice", n=offset, length=length)
 
     def head(self, n: int) -> Expr:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from frazil import _frazil
+from frazil import _args, _frazil
 from frazil.expr import Expr, parse_into_expression, parse_many
 
 
@@ -147,6 +147,13 @@ class LazyFrame:
                                          _sort_flags(nulls_last, len(keys), "nulls_last"), maintain_order))
 
     def slice(self, offset: int, length: int | None = None) -> "LazyFrame":
+        # Polars' argument types: offset Int64, length UInt32.
+        if not _args.INT64[0] <= offset <= _args.INT64[1]:
+            raise OverflowError("Python int too large to convert to C long")
+        if length is not None:
+            if length < 0:
+                raise ValueError(f"negative slice lengths ({length}) are invalid for LazyFrame")
+            _args.int_in(length, _args.UINT32)
         return self._wrap(self._ldf.slice(offset, length))
 
     def head(self, n: int = 5) -> "LazyFrame":
@@ -156,7 +163,7 @@ class LazyFrame:
         return self.head(n)
 
     def tail(self, n: int = 5) -> "LazyFrame":
-        return self.slice(-n, n)
+        return self.slice(-_args.int_in(n, _args.UINT32), n)
 
     def first(self) -> "LazyFrame":
         return self.head(1)
@@ -212,6 +219,8 @@ class LazyFrame:
             names = [subset]
         else:
             names = list(subset)
+        if keep not in ("first", "last", "any", "none"):
+            raise ValueError(f"`keep` must be one of {{'first', 'last', 'any', 'none'}}, got {keep}")
         return self._wrap(self._ldf.unique(names, keep, maintain_order))
 
     def rename(self, mapping: dict, *, strict: bool = True) -> "LazyFrame":
@@ -280,10 +289,15 @@ class LazyFrame:
     def width(self) -> int:
         return len(self.columns)
 
-    def collect(self, *, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
+    def collect(self, *, optimizations: QueryOptFlags | None = None, verify: bool | str | None = None,
+                **kwargs: Any) -> Any:
+        """Runs the query. Ctrl-C stops it (KeyboardInterrupt). `verify=True` also runs it
+        without optimizations and raises ComputeError, with both plans, if the results
+        differ; `verify="passes"` also with each optimization off in turn; None follows
+        FRAZIL_VERIFY."""
         from frazil.dataframe import DataFrame
 
-        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
+        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
 
     def explain(self, *, optimized: bool = True, optimizations: QueryOptFlags | None = None,
                 format: str = "plain", **kwargs: Any) -> str:

@@ -1,6 +1,8 @@
 // The Arrow PyCapsule interface: frames and columns out as capsules, capsules in.
 #include <nanobind/stl/string.h>
 
+#include <memory>
+
 #include "core_common.hpp"
 #include "frazil/io/arrow/export.hpp"
 #include "frazil/io/arrow/import.hpp"
@@ -31,7 +33,9 @@ T* capsule_pointer(nb::handle capsule, const char* name) {
 
 nb::capsule frame_stream(const DataFrame& df, nb::handle /*requested_schema: ignored*/) {
   auto* s = new ArrowArrayStream{};
-  io::export_stream(df, s);
+  std::unique_ptr<ArrowArrayStream> owned(s);
+  io::export_stream(df, s, /*prepare_all=*/true);  // errors raise here, with their class
+  owned.release();
   return nb::capsule(s, "arrow_array_stream", free_capsule_struct<ArrowArrayStream>);
 }
 
@@ -43,7 +47,9 @@ nb::capsule frame_schema(const DataFrame& df) {
 
 nb::capsule column_stream(const Column& c, nb::handle /*requested_schema*/) {
   auto* s = new ArrowArrayStream{};
-  io::export_column_stream(c, s);
+  std::unique_ptr<ArrowArrayStream> owned(s);
+  io::export_column_stream(c, s, /*prepare_all=*/true);
+  owned.release();
   return nb::capsule(s, "arrow_array_stream", free_capsule_struct<ArrowArrayStream>);
 }
 

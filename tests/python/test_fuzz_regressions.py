@@ -54,3 +54,17 @@ def test_grouped_min_max_of_signed_zeros_keep_the_last(agg):
     assert_same(lambda pl, lf: lf.group_by("g").agg((1 / getattr(pl.col("c0"), agg)()).alias("r")), frame,
                 check_row_order=False)
     assert_same(lambda pl, lf: lf.select((1 / getattr(pl.col("c0"), agg)().over("g")).alias("r")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.col("c0") > -1, id="gt"),
+    pytest.param(lambda pl: pl.col("c0") == -1, id="eq"),
+    pytest.param(lambda pl: -5 >= pl.col("c0"), id="ge_left"),
+    pytest.param(lambda pl: pl.col("c0") + -1, id="plus"),
+    pytest.param(lambda pl: pl.col("c0") // pl.lit(-1), id="floor_div"),
+])
+def test_uint64_next_to_a_negative_int(build):
+    # The UInt64 column was cast strictly to Int64: `col_u64 > -1` raised for values past
+    # Int64 (Polars compares exactly and makes those values null in arithmetic).
+    frame = pl.DataFrame({"c0": [0, 1, 2**63, 2**64 - 2, None]}, schema={"c0": pl.UInt64})
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("e")), frame)

@@ -166,13 +166,6 @@ def test_list_arithmetic_keeps_float32():
     assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("c4")).select(pl.lit(2**40) / pl.col("c4")), frame)
 
 
-@xfail("uint64-negative-literal-overflow: frazil converts the UInt64 column to Int64 strictly for u64 // -1 "
-       "(and fails above Int64's range); Polars wraps")
-def test_uint64_floor_div_negative_literal():
-    frame = pl.DataFrame({"c0": [18446744073709551614]}, schema={"c0": pl.UInt64})
-    assert_same(lambda pl, lf: lf.with_columns((pl.col("c0") // pl.lit(-1)).alias("e1")), frame)
-
-
 @xfail("polars-is-between-null-bound-in-agg: inside agg() Polars gives null for is_between with a null bound "
        "even when the other bound excludes the value (false in its select, and in frazil)")
 def test_is_between_null_bound_inside_agg():

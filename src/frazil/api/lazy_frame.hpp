@@ -3,6 +3,7 @@
 // and executes it.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "frazil/api/verify.hpp"
+#include "frazil/core/cancel.hpp"
 #include "frazil/dsl/dsl_plan.hpp"
 #include "frazil/plan/opt_flags.hpp"
 
@@ -22,6 +25,20 @@ struct SortArgs {
   std::vector<bool> descending{false};
   std::vector<bool> nulls_last{false};
   bool maintain_order = false;
+};
+
+// How collect() runs: the optimizations, and the controls of a long or doubtful query.
+struct CollectOptions {
+  OptFlags flags;
+  // Set it (CancelToken::cancel, from any thread or a signal handler) to stop the query:
+  // collect() then throws CancelledError, having freed what the query held.
+  std::shared_ptr<CancelToken> cancel;
+  // The query throws CancelledError once it has run this long.
+  std::optional<std::chrono::milliseconds> timeout;
+  // Verify mode (api/verify.hpp): also run the query without optimizations (EachPass: and
+  // with each optimization off in turn) and throw ComputeError printing both plans when a
+  // result differs. nullopt: as FRAZIL_VERIFY says.
+  std::optional<VerifyMode> verify;
 };
 
 struct JoinArgs {
@@ -64,6 +81,7 @@ class LazyFrame {
   // The output schema; converts the plan once and caches the arenas for collect().
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
+  DataFrame collect(const CollectOptions& options) const;
   std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
   std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
 
@@ -74,6 +92,7 @@ class LazyFrame {
  private:
   struct Prepared;
   Prepared prepare(const OptFlags& flags, bool optimized) const;
+  void verify(const CollectOptions& options, const Prepared& optimized, const DataFrame& result) const;
   LazyFrame extend(dsl::DslPlan node) const;
 
   struct ArenaCache;

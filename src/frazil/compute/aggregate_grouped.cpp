@@ -7,6 +7,7 @@
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/length_limit.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
 
@@ -255,6 +256,7 @@ ArrayRef quantile_grouped(const Array& a, const IdxSize* gid, size_t ng, const D
   std::vector<double> r(ng, 0.0);
   std::vector<uint8_t> valid(ng, 0);
   for (size_t g = 0; g < ng; ++g) {
+    if ((g & (kCheckRows - 1)) == 0) check_cancelled();
     const uint32_t n = offs[g + 1] - offs[g];
     if (n == 0) continue;
     r[g] = select_quantile(vals.data() + offs[g], n, q, m);

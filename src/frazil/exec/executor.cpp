@@ -9,7 +9,9 @@
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/length_limit.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/explode.hpp"
@@ -33,10 +35,7 @@ using compute::JoinType;
 
 ExecOptions ExecOptions::from_env() {
   ExecOptions o;
-  if (const char* v = std::getenv("FRAZIL_MORSEL_SIZE")) {
-    long n = std::strtol(v, nullptr, 10);
-    if (n > 0) o.morsel_size = n;
-  }
+  if (auto n = env_int("FRAZIL_MORSEL_SIZE", 1, kMaxLength)) o.morsel_size = *n;
   return o;
 }
 

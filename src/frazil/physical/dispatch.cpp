@@ -60,7 +60,7 @@ ColumnsUdf function_expr_to_udf(const dsl::FunctionExpr& function) {
     case FunctionKind::Abs: return map(compute::abs);
     case FunctionKind::Negate: return map(compute::negate);
     case FunctionKind::Round:
-      return map([n = o.n](const Array& a) { return compute::round(a, static_cast<int>(n)); });
+      return map([n = o.n](const Array& a) { return compute::round(a, n); });
     case FunctionKind::Floor: return map(compute::floor);
     case FunctionKind::Ceil: return map(compute::ceil);
     case FunctionKind::Sqrt: return map(compute::sqrt);

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "frazil/core/env.hpp"
+
 namespace frazil::plan {
 
 bool passes_on_filter_predicate(const AExpr& e) {
@@ -15,10 +17,7 @@ thread_local int t_enabled = -1;  // -1: not decided yet, read the environment
 }  // namespace
 
 bool RewriteTrace::enabled() {
-  if (t_enabled < 0) {
-    const char* v = std::getenv("FRAZIL_TRACE");
-    t_enabled = (v && *v && std::string(v) != "0") ? 1 : 0;
-  }
+  if (t_enabled < 0) t_enabled = env_flag("FRAZIL_TRACE") ? 1 : 0;
   return t_enabled == 1;
 }
 

@@ -82,10 +82,6 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         "differential", r"^dtypes$", r"", r"List\(Float32\) vs List\(Float64\)",
         "Polars computes int literal / List(Float32) as List(Float64) (Float32 for a Float32 column); frazil "
         "keeps Float32"),
-    "uint64-negative-literal-overflow": (
-        "differential", r"^frazil-error:InvalidOperationError$", r"", r"conversion from `u64` to `i64` failed",
-        "col_u64 <op> <negative int> is Int64 in both, but frazil converts the column strictly (a value above "
-        "Int64's range fails) where Polars wraps it"),
     "huge-float-remainder": (
         "differential", r"^values$", r"(?s)%.*(9223372036854775|1e300)|1e300.*%", r"",
         "x % y of a float around 9.2e18 (an Int64 extreme times 0.1) or 1e300 keeps no significant digits: the "

@@ -18,8 +18,20 @@ struct StreamPrivate {
   DataFrame df;
   std::vector<int64_t> bounds;  // batch i covers rows [bounds[i], bounds[i + 1])
   size_t next = 0;
+  std::vector<ArrowArray> prepared;  // every batch, exported up front (prepare_all)
   std::string last_error;
+  ~StreamPrivate() {
+    for (size_t i = next; i < prepared.size(); ++i)
+      if (prepared[i].release) prepared[i].release(&prepared[i]);
+  }
 };
+
+void export_batch(StreamPrivate* p, size_t i, ArrowArray* out) {
+  const int64_t start = p->bounds[i], end = p->bounds[i + 1];
+  DataFrame batch = p->df.slice(start, end - start);
+  if (p->is_column) export_array(batch.column(0).as_array(), out);
+  else export_frame(batch, out);
+}
 
 StreamPrivate* priv(ArrowArrayStream* s) { return static_cast<StreamPrivate*>(s->private_data); }
 
@@ -53,11 +65,13 @@ int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
       out->release = nullptr;  // end of stream
       return;
     }
-    int64_t start = p->bounds[p->next], end = p->bounds[p->next + 1];
-    ++p->next;
-    DataFrame batch = p->df.slice(start, end - start);
-    if (p->is_column) export_array(batch.column(0).as_array(), out);
-    else export_frame(batch, out);
+    const size_t i = p->next++;
+    if (!p->prepared.empty()) {
+      *out = p->prepared[i];
+      p->prepared[i].release = nullptr;
+      return;
+    }
+    export_batch(p, i, out);
   });
 }
 
@@ -93,9 +107,12 @@ struct SchemaGuard {
 
 }  // namespace
 
-void export_stream(const DataFrame& df, ArrowArrayStream* out) {
+namespace {
+
+void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, bool prepare_all, bool is_column) {
   auto p = std::make_unique<StreamPrivate>();
   p->df = df;
+  p->is_column = is_column;
   std::set<int64_t> bounds{0, df.height()};
   for (const auto& col : df.columns()) {
     if (col.is_scalar()) continue;
@@ -104,11 +121,21 @@ void export_stream(const DataFrame& df, ArrowArrayStream* out) {
   }
   if (df.height() == 0) bounds = {0};
   p->bounds.assign(bounds.begin(), bounds.end());
+  if (prepare_all && p->bounds.size() > 1) {
+    p->prepared.resize(p->bounds.size() - 1, ArrowArray{});
+    for (size_t i = 0; i + 1 < p->bounds.size(); ++i) export_batch(p.get(), i, &p->prepared[i]);  // ~StreamPrivate releases on a throw
+  }
   out->get_schema = stream_get_schema;
   out->get_next = stream_get_next;
   out->get_last_error = stream_get_last_error;
   out->release = stream_release;
   out->private_data = p.release();
+}
+
+}  // namespace
+
+void export_stream(const DataFrame& df, ArrowArrayStream* out, bool prepare_all) {
+  export_stream_impl(df, out, prepare_all, false);
 }
 
 namespace {
@@ -125,9 +152,8 @@ void take_stream(ArrowArrayStream* stream, StreamGuard& g, SchemaGuard& sg) {
 
 }  // namespace
 
-void export_column_stream(const Column& column, ArrowArrayStream* out) {
-  export_stream(DataFrame({column}), out);
-  priv(out)->is_column = true;
+void export_column_stream(const Column& column, ArrowArrayStream* out, bool prepare_all) {
+  export_stream_impl(DataFrame({column}), out, prepare_all, true);
 }
 
 Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {

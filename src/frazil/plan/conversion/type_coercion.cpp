@@ -173,15 +173,19 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",
                                   node_to_expr(node, arena).to_string()));
       DataType target = *st;
-      // A negative Python int next to UInt64 is Int64 in Polars (lossy), not a float.
-      if (e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
-                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64)))
-        target = DataType::int64();
+      // A negative Python int next to UInt64 (Polars computes in Int128): arithmetic is
+      // Int64, the UInt64 values past Int64 becoming null (a lossy cast, as Polars'); a
+      // comparison is exact in Float64 (every UInt64 value stays >= 0 there).
+      const bool u64_and_negative =
+          e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
+                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64));
+      if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
+      const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
-      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target);
-      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target);
+      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));
+      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target, !(lossy && !r_dyn));
       if (nl == l && nr == r) return std::nullopt;
       return AExpr::binary(nl, e.op, nr);
     }
