@@ -68,3 +68,26 @@ def test_uint64_next_to_a_negative_int(build):
     # Int64 (Polars compares exactly and makes those values null in arithmetic).
     frame = pl.DataFrame({"c0": [0, 1, 2**63, 2**64 - 2, None]}, schema={"c0": pl.UInt64})
     assert_same(lambda pl, lf: lf.select(build(pl).alias("e")), frame)
+
+
+@pytest.mark.parametrize("where", ["select", "agg"])
+def test_variance_of_large_values_close_together(where):
+    # Welford's running mean of values near 2**40 rounded their differences away
+    # (var 2.916697 for 2.916667); the values are now shifted by the first one.
+    frame = pl.DataFrame({"c3": [1, 3, 5, 2, 4, 1, 0, 3]}, schema={"c3": pl.Int32})
+    if where == "select":
+        assert_same(lambda pl, lf: lf.select((pl.lit(2**40) - pl.col("c3")).var().alias("v"),
+                                             (pl.lit(2**40) - pl.col("c3")).std(ddof=0).alias("s")), frame)
+    else:
+        assert_same(lambda pl, lf: lf.select(e1=(pl.lit(2**40) - pl.col("c3"))).group_by(pl.lit(True))
+                    .agg(pl.col("e1").var().alias("v"), pl.col("e1").std().alias("s")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl, lf: lf.with_columns(pl.all().is_not_null().alias("x")), id="with_columns"),
+    pytest.param(lambda pl, lf: lf.select(pl.all().alias("x")), id="select"),
+])
+def test_alias_of_several_columns_is_reported_by_its_context(build):
+    # An alias over pl.all() raised DuplicateError while expanding; Polars' with_columns
+    # raises ComputeError, its select DuplicateError (found by the wide-plan fuzzer).
+    assert_same(build, {"a": [1, None], "b": [2.5, 3.5]})

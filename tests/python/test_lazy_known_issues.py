@@ -318,3 +318,9 @@ def test_literal_compared_with_literal_column_height():
 def test_all_of_shifted_literal_in_agg():
     frame = pl.DataFrame({"c1": [None]}, schema={"c1": pl.UInt16})
     assert_same(lambda pl, lf: lf.group_by("c1").agg((pl.lit(1).shift(-2) == pl.lit(1)).all().alias("e1")), frame)
+
+
+@xfail("polars-filter-literal-and-aggregated-literal: Polars keeps every row for filter(lit(1), lit(1).median()) "
+       "though neither predicate is Boolean (filter(lit(1)) alone raises); frazil raises")
+def test_filter_of_int_literal_and_aggregated_literal():
+    assert_same(lambda pl, lf: lf.filter(pl.lit(1), pl.lit(1).median()), {"a": [1, 2]})

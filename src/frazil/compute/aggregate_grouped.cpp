@@ -233,13 +233,16 @@ ArrayRef std_var_grouped(const Array& a, const IdxSize* gid, size_t ng, const Da
   for (size_t g = 0; g < ng; ++g) {
     const double n = offs[g + 1] - offs[g];
     if (n - ddof <= 0) continue;
-    // Welford's update, as in the whole-column std (aggregate.cpp).
+    // Welford's update of the values shifted by the group's first one, as in the
+    // whole-column std (aggregate.cpp).
+    const double shift = vals[offs[g]];
     double mean = 0, m2 = 0, seen = 0;
     for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) {
+      const double x = vals[k] - shift;
       seen += 1;
-      const double delta = vals[k] - mean;
+      const double delta = x - mean;
       mean += delta / seen;
-      m2 += delta * (vals[k] - mean);
+      m2 += delta * (x - mean);
     }
     double var = m2 / (n - ddof);
     r[g] = is_std ? std::sqrt(var) : var;
