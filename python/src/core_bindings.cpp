@@ -8,9 +8,11 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/core/utf8.hpp"
 #include "frazil/core/env.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::py {
 
@@ -58,6 +60,7 @@ void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
   } catch (const Error& e) {
+    if (dynamic_cast<const FileNotFoundError*>(&e)) return raise_python(PyExc_FileNotFoundError, nullptr, e.what());
     if (e.kind() == ErrorKind::IO) return raise_python(PyExc_OSError, nullptr, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return raise_python(PyExc_MemoryError, nullptr, e.what());
     raise_python(nullptr, exception_name(e.kind()), e.what());
@@ -122,7 +125,7 @@ using namespace frazil::py;
 
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
-  m.def("version", []() { return std::string("0.1.0"); });
+  m.def("version", []() { return std::string(frazil::version()); });
   m.def("set_memory_limit", [](int64_t bytes) { set_memory_limit(bytes); });
   m.def("memory_limit", []() { return memory_limit(); });
   m.def("memory_in_use", []() { return memory_in_use(); });

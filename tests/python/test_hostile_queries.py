@@ -304,6 +304,9 @@ BAD_ENVIRONMENT = [
     ("FRAZIL_MORSEL_SIZE", "1e5"),
     ("FRAZIL_TRACE", "maybe"),
     ("FRAZIL_VERIFY", "sometimes"),
+    ("FRAZIL_VERBOSE", "loud"),
+    ("FRAZIL_PROGRESS", "2"),
+    ("FRAZIL_PROGRESS_DELAY_MS", "-5"),  # was taken as the 2 s default
 ]
 
 

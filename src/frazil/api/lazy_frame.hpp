@@ -18,6 +18,10 @@
 
 namespace frazil {
 
+namespace monitor {
+class QueryMonitor;
+}
+
 using dsl::Expr;
 using plan::OptFlags;
 
@@ -82,6 +86,10 @@ class LazyFrame {
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
   DataFrame collect(const CollectOptions& options) const;
+  // Runs the query and times it: the result, and a frame of one row per plan node run
+  // (node: String, start and end: UInt64 microseconds since the query started; a node's
+  // span contains its inputs'), the first row being the optimization, as Polars' profile().
+  std::pair<DataFrame, DataFrame> profile(const OptFlags& flags = OptFlags()) const;
   std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
   std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
 
@@ -92,8 +100,10 @@ class LazyFrame {
  private:
   struct Prepared;
   Prepared prepare(const OptFlags& flags, bool optimized) const;
-  void verify(const CollectOptions& options, const Prepared& optimized, const DataFrame& result) const;
-  LazyFrame extend(dsl::DslPlan node) const;
+  void verify(const CollectOptions& options, const DataFrame& result) const;
+  // Optimizes and runs under `monitor` (progress, verbose log, profile).
+  DataFrame run(monitor::QueryMonitor& monitor, const OptFlags& flags) const;
+  LazyFrame extend(dsl::DslPayload step) const;  // `step` over this frame's plan
 
   struct ArenaCache;
   dsl::DslPlanRef plan_;

@@ -23,19 +23,20 @@ VerifyMode verify_mode_from_env() {
 namespace {
 
 ResultOrder node_order(const IR& ir, ResultOrder in) {
-  switch (ir.kind) {
-    case IRKind::GroupBy:
-    case IRKind::Distinct:
-      // Without maintain_order the groups come in any order; with it, in first-appearance
-      // order, which is only defined when the input's order is.
-      if (in == ResultOrder::Count) return in;
-      return ir.maintain_order ? in : ResultOrder::Rows;
-    case IRKind::Slice:
-      return in == ResultOrder::Defined ? in : ResultOrder::Count;
-    case IRKind::MapFunction:
-      // Row indices numbered in an undefined order are themselves undefined.
-      if (ir.map == plan::MapKind::RowIndex && in != ResultOrder::Defined) return ResultOrder::Count;
-      return in;
+  // Without maintain_order the groups (distinct rows) come in any order; with it, in
+  // first-appearance order, which is only defined when the input's order is.
+  if (const auto* g = ir.get_if<plan::GroupByNode>()) {
+    if (in == ResultOrder::Count) return in;
+    return g->maintain_order ? in : ResultOrder::Rows;
+  }
+  if (const auto* d = ir.get_if<plan::DistinctNode>()) {
+    if (in == ResultOrder::Count) return in;
+    return d->maintain_order ? in : ResultOrder::Rows;
+  }
+  switch (ir.kind()) {
+    case IRKind::Slice: return in == ResultOrder::Defined ? in : ResultOrder::Count;
+    // Row indices numbered in an undefined order are themselves undefined.
+    case IRKind::RowIndex: return in == ResultOrder::Defined ? in : ResultOrder::Count;
     default: return in;  // a sort of rows in any order gives them in key order, up to ties
   }
 }

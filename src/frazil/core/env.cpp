@@ -82,6 +82,9 @@ void check_environment() {
   env_int("POLARS_MAX_THREADS", 1, kMaxThreads);
   env_int("FRAZIL_MORSEL_SIZE", 1, kMaxLength);
   env_flag("FRAZIL_TRACE");
+  env_flag("FRAZIL_VERBOSE");
+  env_flag("FRAZIL_PROGRESS");
+  env_int("FRAZIL_PROGRESS_DELAY_MS", 0, 86'400'000);
   env_choice("FRAZIL_VERIFY", {"0", "false", "no", "off", "1", "true", "yes", "on", "passes"});
 }
 

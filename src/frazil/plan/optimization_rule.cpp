@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "frazil/core/env.hpp"
 
@@ -17,7 +18,13 @@ thread_local int t_enabled = -1;  // -1: not decided yet, read the environment
 }  // namespace
 
 bool RewriteTrace::enabled() {
-  if (t_enabled < 0) t_enabled = env_flag("FRAZIL_TRACE") ? 1 : 0;
+  if (t_enabled < 0) {
+    // FRAZIL_TRACE lists the rewrites; FRAZIL_VERBOSE (POLARS_VERBOSE) logs the timings.
+    // Polars' own variable is read as Polars reads it; frazil's strictly (core/env.hpp).
+    const char* polars = std::getenv("POLARS_VERBOSE");
+    const bool polars_verbose = polars && *polars && std::string(polars) != "0";
+    t_enabled = (env_flag("FRAZIL_TRACE") || env_flag("FRAZIL_VERBOSE") || polars_verbose) ? 1 : 0;
+  }
   return t_enabled == 1;
 }
 

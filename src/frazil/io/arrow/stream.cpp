@@ -18,19 +18,23 @@ struct StreamPrivate {
   DataFrame df;
   std::vector<int64_t> bounds;  // batch i covers rows [bounds[i], bounds[i + 1])
   size_t next = 0;
-  std::vector<ArrowArray> prepared;  // every batch, exported up front (prepare_all)
   std::string last_error;
+  ArrowStringLayout strings = ArrowStringLayout::View;
+  ArrowSchema requested{};  // owned copy of the consumer's request (release == null: none)
+  std::vector<ArrowArray> prepared;  // every batch, exported up front (prepare_all)
   ~StreamPrivate() {
+    if (requested.release) requested.release(&requested);
     for (size_t i = next; i < prepared.size(); ++i)
       if (prepared[i].release) prepared[i].release(&prepared[i]);
   }
+  ArrowExportOptions options() const { return {strings, requested.release ? &requested : nullptr}; }
 };
 
-void export_batch(StreamPrivate* p, size_t i, ArrowArray* out) {
+void export_batch(const StreamPrivate* p, size_t i, ArrowArray* out) {
   const int64_t start = p->bounds[i], end = p->bounds[i + 1];
   DataFrame batch = p->df.slice(start, end - start);
-  if (p->is_column) export_array(batch.column(0).as_array(), out);
-  else export_frame(batch, out);
+  if (p->is_column) export_array(batch.column(0).as_array(), out, p->options());
+  else export_frame(batch, out, p->options());
 }
 
 StreamPrivate* priv(ArrowArrayStream* s) { return static_cast<StreamPrivate*>(s->private_data); }
@@ -53,8 +57,8 @@ int guarded(ArrowArrayStream* s, F&& f) {
 int stream_get_schema(ArrowArrayStream* s, ArrowSchema* out) {
   return guarded(s, [&] {
     StreamPrivate* p = priv(s);
-    if (p->is_column) export_schema(p->df.column(0).dtype(), p->df.column(0).name(), out);
-    else export_schema(p->df.schema(), out);
+    if (p->is_column) export_schema(p->df.column(0).dtype(), p->df.column(0).name(), out, p->options());
+    else export_schema(p->df.schema(), out, p->options());
   });
 }
 
@@ -109,10 +113,13 @@ struct SchemaGuard {
 
 namespace {
 
-void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, bool prepare_all, bool is_column) {
+void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options,
+                        bool is_column) {
   auto p = std::make_unique<StreamPrivate>();
   p->df = df;
   p->is_column = is_column;
+  p->strings = options.strings;
+  if (options.requested && options.requested->release) copy_schema_formats(options.requested, &p->requested);
   std::set<int64_t> bounds{0, df.height()};
   for (const auto& col : df.columns()) {
     if (col.is_scalar()) continue;
@@ -121,9 +128,10 @@ void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, bool prepare
   }
   if (df.height() == 0) bounds = {0};
   p->bounds.assign(bounds.begin(), bounds.end());
-  if (prepare_all && p->bounds.size() > 1) {
+  if (options.prepare_all && p->bounds.size() > 1) {
     p->prepared.resize(p->bounds.size() - 1, ArrowArray{});
-    for (size_t i = 0; i + 1 < p->bounds.size(); ++i) export_batch(p.get(), i, &p->prepared[i]);  // ~StreamPrivate releases on a throw
+    // On a throw, ~StreamPrivate releases the batches made so far.
+    for (size_t i = 0; i + 1 < p->bounds.size(); ++i) export_batch(p.get(), i, &p->prepared[i]);
   }
   out->get_schema = stream_get_schema;
   out->get_next = stream_get_next;
@@ -134,8 +142,8 @@ void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, bool prepare
 
 }  // namespace
 
-void export_stream(const DataFrame& df, ArrowArrayStream* out, bool prepare_all) {
-  export_stream_impl(df, out, prepare_all, false);
+void export_stream(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options) {
+  export_stream_impl(df, out, options, false);
 }
 
 namespace {
@@ -152,11 +160,12 @@ void take_stream(ArrowArrayStream* stream, StreamGuard& g, SchemaGuard& sg) {
 
 }  // namespace
 
-void export_column_stream(const Column& column, ArrowArrayStream* out, bool prepare_all) {
-  export_stream_impl(DataFrame({column}), out, prepare_all, true);
+void export_column_stream(const Column& column, ArrowArrayStream* out, const ArrowExportOptions& options) {
+  export_stream_impl(DataFrame({column}), out, options, true);
 }
 
-Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {
+Column import_column_stream(ArrowArrayStream* stream, const std::string& name,
+                            const ArrowImportOptions& options) {
   StreamGuard g;
   SchemaGuard sg;
   take_stream(stream, g, sg);
@@ -168,13 +177,13 @@ Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {
     if (int rc = g.stream.get_next(&g.stream, &batch))
       throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
     if (!batch.release) break;
-    ArrayRef chunk = import_array(&batch, &sg.schema, col_name);
+    ArrayRef chunk = import_array(&batch, &sg.schema, col_name, options);
     if (chunk->length() > 0) chunks.push_back(std::move(chunk));
   }
   return Column(col_name, dtype, std::move(chunks));
 }
 
-DataFrame import_stream(ArrowArrayStream* stream) {
+DataFrame import_stream(ArrowArrayStream* stream, const ArrowImportOptions& options) {
   StreamGuard g;
   SchemaGuard sg;
   take_stream(stream, g, sg);
@@ -186,7 +195,7 @@ DataFrame import_stream(ArrowArrayStream* stream) {
     if (int rc = g.stream.get_next(&g.stream, &batch))
       throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
     if (!batch.release) break;
-    DataFrame part = import_frame(&batch, &sg.schema);
+    DataFrame part = import_frame(&batch, &sg.schema, options);
     height += part.height();
     for (size_t c = 0; c < schema.size(); ++c) {
       const Column& col = part.column(c);
