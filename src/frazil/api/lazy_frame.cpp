@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "frazil/api/result_order.hpp"
 #include "frazil/api/monitor/query_monitor.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"

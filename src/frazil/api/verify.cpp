@@ -1,5 +1,7 @@
 #include "frazil/api/verify.hpp"
 
+#include "frazil/api/result_order.hpp"
+
 #include <algorithm>
 #include <cmath>
 

@@ -10,7 +10,6 @@
 #include <string>
 
 #include "frazil/core/frame.hpp"
-#include "frazil/plan/ir.hpp"
 
 namespace frazil {
 
@@ -23,13 +22,12 @@ enum class VerifyMode {
 // FRAZIL_VERIFY: 0/false/off (Off), 1/true/on (Unoptimized), passes (EachPass).
 VerifyMode verify_mode_from_env();
 
-// How much of a result's row order a plan defines.
+// How much of a result's row order a plan defines (api/result_order.hpp says it of a plan).
 enum class ResultOrder {
   Defined,  // row for row
   Rows,     // the rows, in any order
   Count,    // only how many rows (a slice of rows in an undefined order)
 };
-ResultOrder result_order(plan::Node root, const plan::IRArena& lp);
 
 // The first difference between two results of one query ("row 3 of column 'a': 1 vs 2"),
 // or nullopt when they agree: same names and dtypes, same rows under `order`, floats equal
