@@ -91,3 +91,28 @@ def test_alias_of_several_columns_is_reported_by_its_context(build):
     # An alias over pl.all() raised DuplicateError while expanding; Polars' with_columns
     # raises ComputeError, its select DuplicateError (found by the wide-plan fuzzer).
     assert_same(build, {"a": [1, None], "b": [2.5, 3.5]})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.lit("a string longer than twelve bytes").cast(pl.Int8, strict=False)
+                 .eq_missing(pl.col("c0")), id="folded_null_eq_missing"),
+    pytest.param(lambda pl: pl.lit(None, dtype=pl.Int8) == pl.col("c0"), id="null_eq"),
+    pytest.param(lambda pl: pl.col("c0") != pl.lit(None, dtype=pl.Float64), id="null_ne_right"),
+    pytest.param(lambda pl: pl.lit(1, dtype=pl.Int8) == pl.col("c0"), id="non_null_still_an_error"),
+])
+def test_typed_null_literal_compared_with_a_string_column(build):
+    # A typed null literal takes the other side's dtype in a comparison (Polars); frazil
+    # raised "cannot compare string with numeric type" (seed 20261201 case 15133).
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), {"c0": ["ab", None]})
+    assert_same(lambda pl, lf: lf.group_by(pl.lit("a")).agg(build(pl).alias("r")), {"c0": ["ab", None]})
+
+
+@pytest.mark.parametrize("predicate", [
+    pytest.param(lambda pl: pl.lit(0.0), id="float_literal"),
+    pytest.param(lambda pl: pl.lit(1) + pl.lit(2), id="int_literals"),
+    pytest.param(lambda pl: pl.col("a") * 2, id="column"),
+])
+def test_non_boolean_filter_predicate_error_kind(predicate):
+    # Polars raises ComputeError for a predicate of literals only (found when it runs) and
+    # InvalidOperationError for one over columns (while planning); frazil raised the latter for both.
+    assert_same(lambda pl, lf: lf.filter(predicate(pl)), {"a": [1, 2]})

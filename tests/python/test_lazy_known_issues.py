@@ -324,3 +324,24 @@ def test_all_of_shifted_literal_in_agg():
        "though neither predicate is Boolean (filter(lit(1)) alone raises); frazil raises")
 def test_filter_of_int_literal_and_aggregated_literal():
     assert_same(lambda pl, lf: lf.filter(pl.lit(1), pl.lit(1).median()), {"a": [1, 2]})
+
+
+@xfail("polars-when-chain-literal-arithmetic-wraps: in a three-branch when/then chain Polars computes "
+       "lit(7) - lit(2**40) in Int32 (7); frazil gives -1099511627769")
+def test_when_chain_of_three_branches_with_literal_arithmetic():
+    assert_same(lambda pl, lf: lf.with_columns(
+        pl.when(pl.col("c5")).then(pl.lit(1e300)).when(pl.col("c5")).then(pl.lit(True))
+        .otherwise(pl.lit(7) - pl.lit(2**40)).alias("e1")), pl.DataFrame({"c5": [None]}, schema={"c5": pl.Boolean}))
+
+
+@xfail("polars-null-literal-comparison-shape: Polars raises ShapeError (zip node received non-equal length "
+       "inputs) for a filter comparing lit(None, Boolean) with a comparison of a lit(None) column")
+def test_null_literal_compared_with_comparison_of_null_column():
+    assert_same(lambda pl, lf: lf.with_columns(pl.lit(None, dtype=pl.Boolean).alias("e1"))
+                .filter(pl.lit(None, dtype=pl.Boolean) > (pl.lit(0.5) <= pl.col("e1"))), {"c2": ["ba", "A", "ba"]})
+
+
+@xfail("ill-typed-union-input-past-a-slice: Polars never resolves a concat input that a slice above does not "
+       "reach (filter(lit(0.0)) there); frazil type-checks it and raises")
+def test_ill_typed_union_input_past_a_slice():
+    assert_same(lambda pl, lf: pl.concat([lf, lf.filter(pl.lit(0.0))]).slice(1, 2), {"c4": [True, False, True]})

@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 
-import polars
 import pytest
 
 import frazil as pl

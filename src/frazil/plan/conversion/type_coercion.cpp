@@ -171,6 +171,28 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         if (lt.is_null() && rt.is_boolean()) lw = rt;
         if (rt.is_null() && lt.is_boolean()) rw = lt;
       }
+      if (dsl::is_comparison(e.op)) {
+        // A typed null literal compared with a non-literal takes its dtype, as in Polars
+        // (lit(None, Int8) == col_str is null, eq_missing false; not a type error).
+        // Also a non-strict cast of a literal that casts to null (Polars folds it first).
+        auto null_literal = [&](const AExpr& a) {
+          auto is_null_scalar = [](const AExpr& x) {
+            return x.kind == AExprKind::Literal && !x.literal().is_series() && x.literal().scalar.is_null();
+          };
+          if (is_null_scalar(a)) return true;
+          if (a.kind != AExprKind::Cast || a.strict) return false;
+          const AExpr& in = arena.get(a.inputs[0]);
+          if (in.kind != AExprKind::Literal || in.literal().is_series()) return false;
+          if (is_null_scalar(in)) return true;
+          try {
+            return compute::cast(*scalar_to_array(in.literal().materialized_scalar(), 1), a.dtype(), false)->is_null(0);
+          } catch (const Error&) {
+            return false;  // an unsupported cast: its own check reports it
+          }
+        };
+        if (null_literal(la) && ra.kind != AExprKind::Literal) lw = rt;
+        if (null_literal(ra) && la.kind != AExprKind::Literal) rw = lt;
+      }
       // An operand's own type error is reported before this node's (Polars reports the
       // innermost failing expression).
       auto operands_first = [&] {
