@@ -53,8 +53,14 @@ build: configure
 test-cpp: build
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
+# The Python suite twice: as it is, then in verify mode (every collect also runs
+# unoptimized and must agree, api/verify.hpp), as DuckDB runs its tests under
+# enable_verification. The fuzz budget is left out of the second run: its optimizer
+# oracle already compares every query with and without optimizations.
 test-python: build
 	$(PY) -m pytest tests/python -q -p no:cacheprovider
+	FRAZIL_VERIFY=1 $(PY) -m pytest tests/python -q -p no:cacheprovider \
+	  --deselect tests/python/fuzz/test_fuzz.py::test_fuzz_budget
 
 test: test-cpp test-python
 

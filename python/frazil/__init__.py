@@ -74,3 +74,18 @@ from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv,
 __version__ = _frazil.version()
 
 _apply_environment()
+
+
+def _quiet_leak_check_if_threads_live() -> None:
+    # Daemon threads still running at exit keep the frazil objects on their stacks, which
+    # Python never frees; nanobind would report those as leaked. With no thread left (atexit
+    # runs after the non-daemon threads are joined) its leak check stays on.
+    import threading
+
+    if threading.active_count() > 1:
+        _frazil.set_leak_warnings(False)
+
+
+import atexit as _atexit  # noqa: E402
+
+_atexit.register(_quiet_leak_check_if_threads_live)

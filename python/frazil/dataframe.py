@@ -1,7 +1,7 @@
 """The eager DataFrame: named columns of equal length, held by the native module."""
 from __future__ import annotations
 
-from frazil import _convert, _frazil
+from frazil import _args, _convert, _frazil
 from frazil._convert import _StreamCapsule
 from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
@@ -91,6 +91,8 @@ class DataFrame:
 
     def to_series(self, index: int = 0) -> Series:
         """The column at that position as a Series."""
+        if not -self.width <= index < self.width:
+            raise IndexError(f"index {index} is out of bounds for sequence of length {self.width}")
         return Series._from_native(self._df.column_at(index if index >= 0 else self.width + index))
 
     def __iter__(self):
@@ -112,15 +114,16 @@ class DataFrame:
 
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""
-        if n < 0:
-            n = max(0, self.height + n)
+        if n > _args.UINT64[1]:
+            raise OverflowError("int too big to convert")
+        n = max(0, self.height + n) if n < 0 else min(n, self.height)
         return DataFrame._from_native(self._df.head(n))
 
     def tail(self, n: int = 5) -> DataFrame:
         """The last n rows."""
-        if n < 0:
-            n = max(0, self.height + n)
-        n = min(n, self.height)
+        if n > _args.UINT64[1]:
+            raise OverflowError("int too big to convert")
+        n = max(0, self.height + n) if n < 0 else min(n, self.height)
         return DataFrame._from_native(self._df.slice(self.height - n, n))
 
     def limit(self, n: int = 5) -> DataFrame:
@@ -129,9 +132,16 @@ class DataFrame:
 
     def slice(self, offset: int, length: int | None = None) -> DataFrame:
         """length rows starting at offset (zero-copy)."""
+        _args.int_in(offset, _args.INT64)
         if length is None:
             length = self.height
-        return DataFrame._from_native(self._df.slice(offset, length))
+        elif length < 0:
+            # Polars: a negative length stops that many rows before the end.
+            length = self.height - offset + length
+            if length < 0:
+                raise OverflowError("can't convert negative int to unsigned")
+        start, n = _args.slice_window(self.height, offset, length)
+        return DataFrame._from_native(self._df.slice(start, n))
 
     def rechunk(self) -> DataFrame:
         """The same frame with each column in one contiguous chunk."""

@@ -45,6 +45,10 @@ class OutOfBoundsError(FrazilError):
     """An index is out of bounds."""
 
 
+class QueryCancelledError(FrazilError):
+    """A query was cancelled (its CancelToken was set, or it ran past its timeout)."""
+
+
 class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
@@ -60,5 +64,6 @@ __all__ = [
     "ShapeError",
     "DuplicateError",
     "OutOfBoundsError",
+    "QueryCancelledError",
     "PanicException",
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from frazil import _frazil
+from frazil import _args, _frazil
 
 
 def _native_dtype(dtype: Any) -> Any:
@@ -52,6 +52,15 @@ def parse_many(items: Iterable[Any], *, str_as_lit: bool = False) -> list:
         else:
             out.append(parse_into_expression(item, str_as_lit=str_as_lit))
     return out
+
+
+def _expr_length(n: int, what: str) -> int:
+    # Polars evaluates the length as an expression; a negative or too big one is an error.
+    if not 0 <= n <= _args.INT64[1]:
+        from frazil.exceptions import ComputeError
+
+        raise ComputeError(f"{what}(): the length {n} must be a non-negative Int64")
+    return n
 
 
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
@@ -179,7 +188,7 @@ class Expr:
         return self.not_()
 
     def __neg__(self) -> "Expr":
-        return self._fn("neg")
+        return wrap(-self._pyexpr)
 
     def __pos__(self) -> "Expr":
         return self
@@ -347,6 +356,7 @@ class Expr:
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
         """Rounded to decimals digits; mode says how halves round (half_to_even, as Polars' default)."""
+        _args.int_in(decimals, _args.UINT32)  # Polars' decimals are a UInt32
         return self._fn("round", decimals=decimals, mode=mode)
 
     def floor(self) -> "Expr":
@@ -372,6 +382,10 @@ class Expr:
 
     def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
         """The values moved down by n rows (up for negative n), nulls filling the gap."""
+        if not _args.INT64[0] <= n <= _args.INT64[1]:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError(f"shift value 'n' must not be null: {n} does not fit Int64")
         out = self._fn("shift", n=n)
         if fill_value is None:
             return out
@@ -397,11 +411,11 @@ class Expr:
 
     def head(self, n: int = 10) -> "Expr":
         """The first n values."""
-        return self._fn("head", n=n)
+        return self._fn("head", n=_expr_length(n, "head"))
 
     def tail(self, n: int = 10) -> "Expr":
         """The last n values."""
-        return self._fn("tail", n=n)
+        return self._fn("tail", n=_expr_length(n, "tail"))
 
     def limit(self, n: int = 10) -> "Expr":
         """Another name for head()."""
@@ -488,11 +502,11 @@ class Expr:
 
     def std(self, ddof: int = 1) -> "Expr":
         """The standard deviation (ddof=1: the sample deviation)."""
-        return self._agg("std", ddof=ddof)
+        return self._agg("std", ddof=_args.int_in(ddof, _args.UINT8))  # Polars' ddof is a UInt8
 
     def var(self, ddof: int = 1) -> "Expr":
         """The variance (ddof=1: the sample variance)."""
-        return self._agg("var", ddof=ddof)
+        return self._agg("var", ddof=_args.int_in(ddof, _args.UINT8))
 
     def quantile(self, quantile: float, interpolation: str = "nearest") -> "Expr":
         """The quantile (0..1) with the given interpolation (nearest, higher, lower, midpoint, linear)."""
@@ -542,6 +556,9 @@ class ExprStringNameSpace:
 
     def slice(self, offset: int, length: int | None = None) -> Expr:
         """The characters from offset, length of them (to the end when None)."""
+        _args.int_in(offset, _args.INT64)
+        if length is not None:
+            _args.int_in(length, _args.INT64)
         return self._expr._fn("str.slice", offset=offset, length=length)
 
     def head(self, n: int) -> Expr:

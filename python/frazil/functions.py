@@ -15,6 +15,7 @@ class _ColumnFactory:
         names: list[str] = []
         for n in (name, *more_names):
             if isinstance(n, str):
+                n.encode("utf-8")  # a lone surrogate raises UnicodeEncodeError, as in Polars
                 names.append(n)
             elif isinstance(n, Iterable):
                 names.extend(list(n))
@@ -38,10 +39,14 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
     if isinstance(value, Expr):
         return value if dtype is None else value.cast(dtype)
     if dtype is not None:
+        from frazil.datatypes import parse_into_dtype
         from frazil.expr import _native_dtype
 
         if isinstance(value, (list, tuple)):
             return wrap(_frazil.lit_series(list(value), _native_dtype(dtype)))
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and parse_into_dtype(dtype).is_numeric():
+            # Polars: the number's literal, strictly cast (lit(256, UInt8) fails as a cast).
+            return wrap(parse_into_expression(value)).cast(dtype)
         return wrap(_frazil.lit_typed(value, _native_dtype(dtype)))
     return wrap(parse_into_expression(value))
 

@@ -10,9 +10,11 @@
 #include <map>
 
 #include "core_common.hpp"
+#include "interruptible.hpp"
 #include "frazil/core/suggest.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/utf8.hpp"
 #include "frazil/functions/registry.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -122,20 +124,38 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
   return f;
 }
 
+// A Python str as UTF-8. Lone surrogates ("\udcff") cannot be encoded: they become U+FFFD
+// per byte of their surrogate-pass encoding, as Polars does.
+std::string python_text(nb::handle value) {
+  Py_ssize_t n = 0;
+  if (const char* p = PyUnicode_AsUTF8AndSize(value.ptr(), &n)) return std::string(p, static_cast<size_t>(n));
+  PyErr_Clear();
+  nb::object bytes = nb::steal(PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogatepass"));
+  if (!bytes.is_valid()) throw nb::python_error();
+  return utf8_lossy(std::string_view(PyBytes_AS_STRING(bytes.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(bytes.ptr()))));
+}
+
 // A Python value as a literal: ints and floats are dynamic (they adapt to the other
 // operand), everything else takes the dtype Polars infers for it.
 Expr lit_from_py(nb::handle value) {
   if (value.is_none()) return dsl::lit_null();
   if (nb::isinstance<nb::bool_>(value)) return dsl::lit(nb::cast<bool>(value));
   if (nb::isinstance<nb::int_>(value)) {
-    try {
-      return dsl::lit_dynamic_int(nb::cast<int64_t>(value));
-    } catch (const nb::cast_error&) {
-      return dsl::lit(Scalar::uint64(nb::cast<uint64_t>(value)));
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0 && !PyErr_Occurred()) return dsl::lit_dynamic_int(v);
+    PyErr_Clear();
+    if (overflow > 0) {
+      const unsigned long long u = PyLong_AsUnsignedLongLong(value.ptr());
+      if (!PyErr_Occurred()) return dsl::lit(Scalar::uint64(u));
+      PyErr_Clear();
     }
+    // Polars 2 makes such a number an Int128 literal; frazil has no Int128 yet.
+    throw InvalidOperationError(err_msg("integer too large for frazil: ", nb::cast<std::string>(nb::repr(value)),
+                                        " does not fit Int64 or UInt64 (Int128 is not supported)"));
   }
   if (nb::isinstance<nb::float_>(value)) return dsl::lit_dynamic_float(nb::cast<double>(value));
-  if (nb::isinstance<nb::str>(value)) return dsl::lit(nb::cast<std::string>(value));
+  if (nb::isinstance<nb::str>(value)) return dsl::lit(python_text(value));
   nb::list one;
   one.append(value);
   DataType t = infer_dtype(one, "literal");
@@ -154,6 +174,15 @@ Expr lit_typed(nb::handle value, nb::handle dtype) {
 Expr lit_series(nb::handle values, nb::handle dtype) {
   DataType t = dtype.is_none() ? infer_dtype(values, "literal") : dtype_from_py(dtype);
   return dsl::lit_series(array_from_py(values, t, "literal"));
+}
+
+// collect(verify=...): None follows FRAZIL_VERIFY, a bool turns it off or on, "passes"
+// also runs each optimization off in turn.
+std::optional<VerifyMode> verify_from_py(nb::handle v) {
+  if (v.is_none()) return std::nullopt;
+  if (nb::isinstance<nb::bool_>(v)) return nb::cast<bool>(v) ? VerifyMode::Unoptimized : VerifyMode::Off;
+  if (nb::isinstance<nb::str>(v) && nb::cast<std::string>(v) == "passes") return VerifyMode::EachPass;
+  throw nb::value_error("verify must be True, False, None or 'passes'");
 }
 
 nb::list schema_to_py(const Schema& s) {
@@ -192,6 +221,7 @@ void register_lazy(nb::module_& m) {
            },
            nb::arg("name"), nb::arg("ddof") = 1, nb::arg("q") = 0.5, nb::arg("interpolation") = "nearest",
            nb::arg("ignore_nulls") = true)
+      .def("__neg__", [](const Expr& e) { return -e; })
       .def("quantile", &Expr::quantile)
       .def("sort", &Expr::sort)
       .def("sort_by", &Expr::sort_by)
@@ -264,11 +294,17 @@ void register_lazy(nb::module_& m) {
            })
       .def("collect_schema", [](const LazyFrame& lf) { return schema_to_py(lf.collect_schema()); })
       .def("collect",
-           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
-             OptFlags f = flags_from_py(flags);
-             nb::gil_scoped_release release;
-             return lf.collect(f);
-           })
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags, nb::handle verify) {
+             CollectOptions options;
+             options.flags = flags_from_py(flags);
+             options.verify = verify_from_py(verify);
+             return run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
+               CollectOptions o = options;
+               o.cancel = token;
+               return lf.collect(o);
+             });
+           },
+           nb::arg("flags"), nb::arg("verify").none() = nb::none())
       .def("profile",
            [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
              OptFlags f = flags_from_py(flags);

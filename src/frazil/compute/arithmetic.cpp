@@ -330,7 +330,7 @@ ArrayRef abs(const Array& values) {
   });
 }
 
-ArrayRef round(const Array& values, int decimals, RoundMode mode) {
+ArrayRef round(const Array& values, int64_t decimals, RoundMode mode) {
   const DataType& t = values.dtype();
   if (decimals < 0) throw InvalidOperationError(err_msg("round: decimals must be non-negative, got ", decimals));
   if (t.is_null() || t.is_integer()) return share(values);
@@ -340,8 +340,9 @@ ArrayRef round(const Array& values, int decimals, RoundMode mode) {
     using T = typename decltype(tag)::type;
     if (decimals == 0)
       return unary_kernel<T, T>(values, t, [even](T x) { return even ? std::nearbyint(x) : std::round(x); });
-    // Scale, round, scale back (Polars does the same); a product that overflows keeps x.
-    const T m = static_cast<T>(std::pow(10.0, decimals));
+    // Scale, round, scale back (Polars does the same); a product that overflows keeps x
+    // (past 10^400 every scale is infinite).
+    const T m = static_cast<T>(std::pow(10.0, static_cast<double>(std::min<int64_t>(decimals, 400))));
     return unary_kernel<T, T>(values, t, [even, m](T x) {
       const T s = x * m;
       if (!std::isfinite(s)) return x;

@@ -19,6 +19,7 @@ enum class ErrorKind {
   OutOfBounds,
   IO,
   OutOfMemory,
+  Cancelled,  // the query was cancelled or ran past its timeout (core/cancel.hpp)
   Internal,
 };
 
@@ -49,6 +50,7 @@ FRAZIL_DEFINE_ERROR(DuplicateError, Duplicate)
 FRAZIL_DEFINE_ERROR(OutOfBoundsError, OutOfBounds)
 FRAZIL_DEFINE_ERROR(IOError, IO)
 FRAZIL_DEFINE_ERROR(OutOfMemoryError, OutOfMemory)
+FRAZIL_DEFINE_ERROR(CancelledError, Cancelled)
 FRAZIL_DEFINE_ERROR(InternalError, Internal)
 #undef FRAZIL_DEFINE_ERROR
 

@@ -9,7 +9,9 @@
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/length_limit.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/explode.hpp"
@@ -35,10 +37,7 @@ using compute::JoinType;
 
 ExecOptions ExecOptions::from_env() {
   ExecOptions o;
-  if (const char* v = std::getenv("FRAZIL_MORSEL_SIZE")) {
-    long n = std::strtol(v, nullptr, 10);
-    if (n > 0) o.morsel_size = n;
-  }
+  if (auto n = env_int("FRAZIL_MORSEL_SIZE", 1, kMaxLength)) o.morsel_size = *n;
   return o;
 }
 
@@ -466,7 +465,8 @@ class Executor {
     const int64_t h = df.height();
     if (index.offset < 0) throw ComputeError("row index offset must be non-negative");
     if (index.offset + h > static_cast<int64_t>(UINT32_MAX))
-      throw ComputeError("row index does not fit UInt32 for this frame");
+      // the last index must be at most kMaxLength
+      throw ComputeError(err_msg("row index with offset ", index.offset, " overflows on dataframe with height ", h));
     Buffer values = Buffer::allocate(h * sizeof(uint32_t));
     for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(index.offset + i);
     std::vector<Column> cols{Column(index.name, Array::make(DataType::uint32(), h, Buffer(), {values}))};

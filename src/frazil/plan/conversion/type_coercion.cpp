@@ -171,6 +171,28 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         if (lt.is_null() && rt.is_boolean()) lw = rt;
         if (rt.is_null() && lt.is_boolean()) rw = lt;
       }
+      if (dsl::is_comparison(e.op)) {
+        // A typed null literal compared with a non-literal takes its dtype, as in Polars
+        // (lit(None, Int8) == col_str is null, eq_missing false; not a type error).
+        // Also a non-strict cast of a literal that casts to null (Polars folds it first).
+        auto null_literal = [&](const AExpr& a) {
+          auto is_null_scalar = [](const AExpr& x) {
+            return x.kind == AExprKind::Literal && !x.literal().is_series() && x.literal().scalar.is_null();
+          };
+          if (is_null_scalar(a)) return true;
+          if (a.kind != AExprKind::Cast || a.strict) return false;
+          const AExpr& in = arena.get(a.inputs[0]);
+          if (in.kind != AExprKind::Literal || in.literal().is_series()) return false;
+          if (is_null_scalar(in)) return true;
+          try {
+            return compute::cast(*scalar_to_array(in.literal().materialized_scalar(), 1), a.dtype(), false)->is_null(0);
+          } catch (const Error&) {
+            return false;  // an unsupported cast: its own check reports it
+          }
+        };
+        if (null_literal(la) && ra.kind != AExprKind::Literal) lw = rt;
+        if (null_literal(ra) && la.kind != AExprKind::Literal) rw = lt;
+      }
       // An operand's own type error is reported before this node's (Polars reports the
       // innermost failing expression).
       auto operands_first = [&] {
@@ -194,15 +216,19 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",
                                   node_to_expr(node, arena).to_string()));
       DataType target = *st;
-      // A negative Python int next to UInt64 is Int64 in Polars (lossy), not a float.
-      if (e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
-                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64)))
-        target = DataType::int64();
+      // A negative Python int next to UInt64 (Polars computes in Int128): arithmetic is
+      // Int64, the UInt64 values past Int64 becoming null (a lossy cast, as Polars'); a
+      // comparison is exact in Float64 (every UInt64 value stays >= 0 there).
+      const bool u64_and_negative =
+          e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
+                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64));
+      if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
+      const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
-      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target);
-      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target);
+      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));
+      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target, !(lossy && !r_dyn));
       if (nl == l && nr == r) return std::nullopt;
       return AExpr::binary(nl, e.op, nr);
     }
