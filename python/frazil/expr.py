@@ -449,85 +449,12 @@ class Expr:
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":
+        from frazil.expr_str import ExprStringNameSpace
+
         return ExprStringNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":
+        from frazil.expr_dt import ExprDateTimeNameSpace
+
         return ExprDateTimeNameSpace(self)
-
-
-class ExprStringNameSpace:
-    """Polars' `Expr.str` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
-        return self._expr._fn("str.contains", pattern=pattern, literal=literal)
-
-    def starts_with(self, prefix: str) -> Expr:
-        return self._expr._fn("str.starts_with", prefix=prefix)
-
-    def ends_with(self, suffix: str) -> Expr:
-        return self._expr._fn("str.ends_with", suffix=suffix)
-
-    def slice(self, offset: int, length: int | None = None) -> Expr:
-        return self._expr._fn("str.slice", offset=offset, length=length)
-
-    def head(self, n: int) -> Expr:
-        return self.slice(0, n)
-
-    def len_bytes(self) -> Expr:
-        return self._expr._fn("str.len_bytes")
-
-    def len_chars(self) -> Expr:
-        return self._expr._fn("str.len_chars")
-
-    def to_uppercase(self) -> Expr:
-        return self._expr._fn("str.to_uppercase")
-
-    def to_lowercase(self) -> Expr:
-        return self._expr._fn("str.to_lowercase")
-
-    def strip_chars(self, characters: str | None = None) -> Expr:
-        return self._expr._fn("str.strip_chars", characters=characters)
-
-    def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
-        return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
-
-    def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
-        return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
-
-
-class ExprDateTimeNameSpace:
-    """Polars' `Expr.dt` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def year(self) -> Expr:
-        return self._expr._fn("dt.year")
-
-    def month(self) -> Expr:
-        return self._expr._fn("dt.month")
-
-    def day(self) -> Expr:
-        return self._expr._fn("dt.day")
-
-    def hour(self) -> Expr:
-        return self._expr._fn("dt.hour")
-
-    def minute(self) -> Expr:
-        return self._expr._fn("dt.minute")
-
-    def second(self) -> Expr:
-        return self._expr._fn("dt.second")
-
-    def weekday(self) -> Expr:
-        return self._expr._fn("dt.weekday")
-
-    def ordinal_day(self) -> Expr:
-        return self._expr._fn("dt.ordinal_day")
-
-    def quarter(self) -> Expr:
-        return self._expr._fn("dt.quarter")

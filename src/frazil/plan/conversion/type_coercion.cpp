@@ -55,6 +55,20 @@ DataType operand_dtype(const AExpr& self, const DataType& self_dtype, const Data
   return self_dtype;
 }
 
+// A Date, Datetime or Time next to a String in a comparison: Polars refuses it rather
+// than comparing the date's text.
+bool compares_temporal_with_string(const DataType& a, const DataType& b) {
+  auto calendar = [](const DataType& t) {
+    return t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.id() == TypeId::Time;
+  };
+  return (calendar(a) && b.is_string()) || (a.is_string() && calendar(b));
+}
+
+std::string temporal_string_comparison_message() {
+  return "cannot compare 'date/datetime/time' to a string value (create native python { 'date', 'datetime', "
+         "'time' } or compare to a temporal column)";
+}
+
 }  // namespace
 
 DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& other) {
@@ -182,6 +196,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         throw ComputeError(err_msg("cannot compare string with numeric type (", lt, " and ", rt, ") in ",
                                    node_to_expr(node, arena).to_string()));
       }
+      // A date, datetime or time is never compared with text as text (Polars raises).
+      if (dsl::is_comparison(e.op) && compares_temporal_with_string(lw, rw)) {
+        operands_first();
+        throw InvalidOperationError(temporal_string_comparison_message());
+      }
       // Polars never casts numbers to strings for arithmetic ("a" + 1 is an error, not "a1").
       if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string()))) {
         operands_first();
@@ -286,6 +305,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             const AExpr& a = arena.get(e.inputs[i]);
             DataType d = dtype(e.inputs[i]);
             DataType w = operand_dtype(a, d, xt);
+            if (compares_temporal_with_string(xt, w)) {
+              for (Node in : e.inputs) type_check(in, arena, schema);
+              throw InvalidOperationError(temporal_string_comparison_message());
+            }
             if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric())) {
               for (Node in : e.inputs) type_check(in, arena, schema);  // an operand's own error first
               throw ComputeError(err_msg("cannot compare string with numeric type (", xt, " and ", w, ") in ",
@@ -399,7 +422,11 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
     }
     case AExprKind::Cast: {
       DataType from = dtype(e.inputs[0]);
-      if (!compute::can_cast(from, e.dtype())) fail(err_msg("cannot cast ", from, " to ", e.dtype()));
+      try {
+        compute::check_cast(from, e.dtype());
+      } catch (const Error& err) {
+        throw_error(err.kind(), std::string(err.what()) + " in " + node_to_expr(node, arena).to_string());
+      }
       break;
     }
     case AExprKind::Agg: {
