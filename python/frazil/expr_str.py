@@ -1,10 +1,26 @@
 """Polars' `Expr.str` namespace: matching, slicing, splitting, padding, case, parsing and
-encoding of String expressions."""
+encoding of String expressions. Patterns, lengths and other arguments may be expressions
+(a Python value is a literal), as in Polars."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from frazil.expr import Expr
+from frazil.expr import Expr, parse_into_expression, wrap
+
+
+def _list_literal(values: Any) -> Any:
+    """A list of strings as a one-row List(String) literal (Polars implodes pattern lists)."""
+    from frazil.datatypes import List, String
+    from frazil.functions import lit
+
+    if isinstance(values, Expr):
+        return values
+    if isinstance(values, str):
+        values = [values]
+    values = list(values)
+    # (An empty list is List(Null), which Polars refuses as patterns.)
+    return lit([values], dtype=List(String) if values else None)
 
 
 class ExprStringNameSpace:
@@ -14,22 +30,84 @@ class ExprStringNameSpace:
         self._expr = expr
 
     def _fn(self, name: str, *extra: Any, **options: Any) -> Expr:
-        return self._expr._fn("str." + name, *extra, **options)
+        natives = [parse_into_expression(x) for x in extra]
+        return wrap(self._expr._pyexpr.function("str." + name, natives, **options))
 
-    def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
-        return self._fn("contains", pattern=pattern, literal=literal)
+    # ---- matching ----
+    def contains(self, pattern: Any, *, literal: bool = False, strict: bool = True) -> Expr:
+        return self._fn("contains", pattern, literal=literal, strict=strict)
 
-    def starts_with(self, prefix: str) -> Expr:
-        return self._fn("starts_with", prefix=prefix)
+    def starts_with(self, prefix: Any) -> Expr:
+        return self._fn("starts_with", prefix)
 
-    def ends_with(self, suffix: str) -> Expr:
-        return self._fn("ends_with", suffix=suffix)
+    def ends_with(self, suffix: Any) -> Expr:
+        return self._fn("ends_with", suffix)
 
-    def slice(self, offset: int, length: int | None = None) -> Expr:
-        return self._fn("slice", offset=offset, length=length)
+    def count_matches(self, pattern: Any, *, literal: bool = False) -> Expr:
+        return self._fn("count_matches", pattern, literal=literal)
 
-    def head(self, n: int) -> Expr:
-        return self.slice(0, n)
+    def find(self, pattern: Any, *, literal: bool = False, strict: bool = True) -> Expr:
+        return self._fn("find", pattern, literal=literal, strict=strict)
+
+    def extract(self, pattern: Any, group_index: int = 1) -> Expr:
+        return self._fn("extract", pattern, group_index=group_index)
+
+    def extract_all(self, pattern: Any) -> Expr:
+        return self._fn("extract_all", pattern)
+
+    def extract_groups(self, pattern: str) -> Expr:
+        return self._fn("extract_groups", pattern=pattern)
+
+    def replace(self, pattern: Any, value: Any, *, literal: bool = False, n: int = 1) -> Expr:
+        return self._fn("replace", pattern, value, literal=literal, n=n)
+
+    def replace_all(self, pattern: Any, value: Any, *, literal: bool = False) -> Expr:
+        return self._fn("replace_all", pattern, value, literal=literal)
+
+    def escape_regex(self) -> Expr:
+        return self._fn("escape_regex")
+
+    # ---- many patterns (Aho-Corasick) ----
+    def contains_any(self, patterns: Any, *, ascii_case_insensitive: bool = False) -> Expr:
+        return self._fn("contains_any", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive)
+
+    def replace_many(self, patterns: Any, replace_with: Any = None, *, ascii_case_insensitive: bool = False,
+                     leftmost: bool = False) -> Expr:
+        if replace_with is None:
+            if not isinstance(patterns, Mapping):
+                raise TypeError("`replace_with` must be given unless `patterns` is a mapping")
+            replace_with = list(patterns.values())
+            patterns = list(patterns.keys())
+        if isinstance(replace_with, str):
+            from frazil.exceptions import InvalidOperationError
+
+            raise InvalidOperationError("`str.replace_many` with a flat str datatype as replacement is invalid. Use "
+                                        "`implode` to wrap the string value into a list.")
+        return self._fn("replace_many", _list_literal(patterns), _list_literal(replace_with),
+                        ascii_case_insensitive=ascii_case_insensitive, leftmost=leftmost)
+
+    def extract_many(self, patterns: Any, *, ascii_case_insensitive: bool = False, overlapping: bool = False,
+                     leftmost: bool = False) -> Expr:
+        return self._fn("extract_many", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive,
+                        overlapping=overlapping, leftmost=leftmost)
+
+    def find_many(self, patterns: Any, *, ascii_case_insensitive: bool = False, overlapping: bool = False,
+                  leftmost: bool = False) -> Expr:
+        return self._fn("find_many", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive,
+                        overlapping=overlapping, leftmost=leftmost)
+
+    # ---- slicing and lengths ----
+    def slice(self, offset: Any, length: Any = None) -> Expr:
+        return self._fn("slice", offset, length)
+
+    def head(self, n: Any) -> Expr:
+        return self._fn("head", n)
+
+    def tail(self, n: Any) -> Expr:
+        return self._fn("tail", n)
+
+    def reverse(self) -> Expr:
+        return self._fn("reverse")
 
     def len_bytes(self) -> Expr:
         return self._fn("len_bytes")
@@ -37,17 +115,122 @@ class ExprStringNameSpace:
     def len_chars(self) -> Expr:
         return self._fn("len_chars")
 
+    # ---- case and Unicode ----
     def to_uppercase(self) -> Expr:
         return self._fn("to_uppercase")
 
     def to_lowercase(self) -> Expr:
         return self._fn("to_lowercase")
 
-    def strip_chars(self, characters: str | None = None) -> Expr:
-        return self._fn("strip_chars", characters=characters)
+    def to_titlecase(self) -> Expr:
+        return self._fn("to_titlecase")
 
-    def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
-        return self._fn("replace", pattern=pattern, value=value, literal=literal)
+    def normalize(self, form: str = "NFC") -> Expr:
+        return self._fn("normalize", form=form)
 
-    def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
-        return self._fn("replace_all", pattern=pattern, value=value, literal=literal)
+    # ---- stripping and padding ----
+    def strip_chars(self, characters: Any = None) -> Expr:
+        return self._fn("strip_chars", characters)
+
+    def strip_chars_start(self, characters: Any = None) -> Expr:
+        return self._fn("strip_chars_start", characters)
+
+    def strip_chars_end(self, characters: Any = None) -> Expr:
+        return self._fn("strip_chars_end", characters)
+
+    def strip_prefix(self, prefix: Any) -> Expr:
+        return self._fn("strip_prefix", prefix)
+
+    def strip_suffix(self, suffix: Any) -> Expr:
+        return self._fn("strip_suffix", suffix)
+
+    def pad_start(self, length: Any, fill_char: str = " ") -> Expr:
+        if not isinstance(fill_char, str) or len(fill_char) != 1:
+            raise ValueError("expected a string of length 1")
+        return self._fn("pad_start", length, fill_char=fill_char)
+
+    def pad_end(self, length: Any, fill_char: str = " ") -> Expr:
+        if not isinstance(fill_char, str) or len(fill_char) != 1:
+            raise ValueError("expected a string of length 1")
+        return self._fn("pad_end", length, fill_char=fill_char)
+
+    def zfill(self, length: Any) -> Expr:
+        return self._fn("zfill", length)
+
+    # ---- splitting ----
+    def split(self, by: Any, *, inclusive: bool = False, literal: bool = True, strict: bool = True) -> Expr:
+        return self._fn("split", by, inclusive=inclusive, literal=literal)
+
+    def split_exact(self, by: Any, n: int, *, inclusive: bool = False) -> Expr:
+        return self._fn("split_exact", by, n=n, inclusive=inclusive)
+
+    def splitn(self, by: Any, n: int) -> Expr:
+        return self._fn("splitn", by, n=n)
+
+    # ---- parsing ----
+    def strptime(self, dtype: Any, format: str | None = None, *, strict: bool = True,  # noqa: A002
+                 exact: bool = True, cache: bool = True, ambiguous: Any = "raise") -> Expr:
+        from frazil.datatypes import Datetime, parse_into_dtype
+
+        dt = parse_into_dtype(dtype)
+        if dt == Datetime and getattr(dt, "time_unit", None) is None:
+            dt = Datetime("us")
+        from frazil.expr import _native_dtype
+
+        return self._fn("strptime", ambiguous, dtype=_native_dtype(dt), format=format, strict=strict, exact=exact,
+                        cache=cache)
+
+    def to_date(self, format: str | None = None, *, strict: bool = True, exact: bool = True,  # noqa: A002
+                cache: bool = True) -> Expr:
+        from frazil.datatypes import Date
+
+        return self.strptime(Date, format, strict=strict, exact=exact, cache=cache)
+
+    def to_datetime(self, format: str | None = None, *, time_unit: str | None = None,  # noqa: A002
+                    time_zone: str | None = None, strict: bool = True, exact: bool = True, cache: bool = True,
+                    ambiguous: Any = "raise") -> Expr:
+        from frazil.datatypes import Datetime
+
+        if time_unit is None:
+            # Polars: the format's fraction picks the unit.
+            if format is not None and ("%.9f" in format or "%9f" in format):
+                time_unit = "ns"
+            elif format is not None and ("%.3f" in format or "%3f" in format):
+                time_unit = "ms"
+            else:
+                time_unit = "us"
+        return self.strptime(Datetime(time_unit, time_zone), format, strict=strict, exact=exact, cache=cache,
+                             ambiguous=ambiguous)
+
+    def to_time(self, format: str | None = None, *, strict: bool = True, cache: bool = True) -> Expr:  # noqa: A002
+        from frazil.datatypes import Time
+
+        return self.strptime(Time, format, strict=strict, cache=cache)
+
+    def to_integer(self, *, base: Any = 10, dtype: Any = None, strict: bool = True) -> Expr:
+        from frazil.datatypes import Int64
+        from frazil.expr import _native_dtype
+
+        return self._fn("to_integer", base, dtype=_native_dtype(Int64 if dtype is None else dtype), strict=strict)
+
+    def to_decimal(self, *, scale: int) -> Expr:
+        return self._fn("to_decimal", scale=scale)
+
+    # ---- encodings and JSON ----
+    def encode(self, encoding: str) -> Expr:
+        return self._fn("encode", encoding=encoding)
+
+    def decode(self, encoding: str, *, strict: bool = True) -> Expr:
+        return self._fn("decode", encoding=encoding, strict=strict)
+
+    def json_decode(self, dtype: Any) -> Expr:
+        from frazil.expr import _native_dtype
+
+        return self._fn("json_decode", dtype=_native_dtype(dtype))
+
+    def json_path_match(self, json_path: Any) -> Expr:
+        return self._fn("json_path_match", json_path)
+
+    # ---- concatenation ----
+    def join(self, delimiter: str = "", *, ignore_nulls: bool = True) -> Expr:
+        return self._fn("join", delimiter=delimiter, ignore_nulls=ignore_nulls)

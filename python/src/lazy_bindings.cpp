@@ -51,6 +51,12 @@ functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
   }
   if (nb::isinstance<nb::float_>(v)) return nb::cast<double>(v);
   if (nb::isinstance<nb::str>(v)) return nb::cast<std::string>(v);
+  // A nested dtype description: ("List", inner), ("Struct", fields), ("Datetime", unit, tz), ...
+  if (nb::isinstance<nb::tuple>(v) && nb::len(v) >= 2 && nb::isinstance<nb::str>(v[0])) {
+    const std::string kind = nb::cast<std::string>(v[0]);
+    if (kind == "List" || kind == "Struct" || kind == "Datetime" || kind == "Duration" || kind == "Decimal")
+      return dtype_from_py(v);
+  }
   if (nb::isinstance<nb::list>(v) || nb::isinstance<nb::tuple>(v)) {
     std::vector<int64_t> ints;
     std::vector<double> floats;

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "frazil/compute/kernel_util.hpp"
-#include "frazil/compute/string.hpp"
+#include "frazil/compute/string/concat.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/scalar.hpp"
 

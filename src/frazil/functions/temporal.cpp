@@ -1,5 +1,14 @@
-// Temporal functions (Polars' `dt` namespace): fields, time zones.
+// Temporal functions (Polars' `dt` namespace): fields, time zones, calendar arithmetic,
+// conversions, formatting, business days.
+#include <array>
+
+#include "frazil/compute/temporal/business_days.hpp"
+#include "frazil/compute/temporal/calendar_duration.hpp"
+#include "frazil/compute/temporal/calendar_ops.hpp"
+#include "frazil/compute/temporal/construct.hpp"
+#include "frazil/compute/temporal/conversions.hpp"
 #include "frazil/compute/temporal/fields.hpp"
+#include "frazil/compute/temporal/strftime.hpp"
 #include "frazil/compute/temporal/zone.hpp"
 #include "frazil/core/tz.hpp"
 #include "frazil/functions/define.hpp"
@@ -115,11 +124,206 @@ void register_time_zones(Registry& r) {
   }
 }
 
+// A duration input (input 1): a String expression in Polars' duration language.
+void require_duration_text(const CallTypes& c, const char* what) {
+  if (!c.inputs[1].is_string() && !c.inputs[1].is_null())
+    throw InvalidOperationError(err_msg("`", what, "` expects a duration string such as \"1d\", got ", c.inputs[1]));
+}
+
+void register_calendar(Registry& r) {
+  struct Row {
+    const char* name;
+    ArrayRef (*kernel)(const Array&, const Array&);
+  };
+  for (const Row& row : {Row{"offset_by", compute::offset_by}, Row{"truncate", compute::truncate},
+                         Row{"round", compute::round}}) {
+    FunctionSpec s = temporal_function(row.name, calendar_types);
+    s.min_inputs = s.max_inputs = 2;
+    s.null_if_null = input(0) | input(1);
+    s.fallible = true;
+    s.check = [name = row.name](const CallTypes& c) { require_duration_text(c, name); };
+    s.kernel = binary(row.kernel);
+    r.add(std::move(s));
+  }
+  for (const bool end : {false, true}) {
+    FunctionSpec s = temporal_function(end ? "month_end" : "month_start", calendar_types);
+    s.fallible = true;  // (a local time that does not exist raises)
+    s.kernel = end ? unary(compute::month_end) : unary(compute::month_start);
+    r.add(std::move(s));
+  }
+}
+
+TimeUnit time_unit_of(const std::string& s) {
+  if (s == "ns") return TimeUnit::Nanoseconds;
+  if (s == "us") return TimeUnit::Microseconds;
+  if (s == "ms") return TimeUnit::Milliseconds;
+  throw InvalidOperationError(err_msg("invalid time unit '", s, "': expected one of 'ns', 'us', 'ms'"));
+}
+
+Param time_unit_param(const char* name = "time_unit") { return string_param(name, "us", {"ns", "us", "ms"}); }
+
+void register_conversions(Registry& r) {
+  {
+    FunctionSpec s = temporal_function("date", calendar_types);
+    s.output_dtype = fixed(DataType::date());
+    s.kernel = unary(compute::local_date);
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = temporal_function("time", TypeSet::of({TypeId::Datetime, TypeId::Time}));
+    s.output_dtype = fixed(DataType::time());
+    s.kernel = unary(compute::local_time);
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = temporal_function("timestamp", calendar_types);
+    s.params = {time_unit_param()};
+    s.output_dtype = fixed(DataType::int64());
+    s.kernel = [](const Args& a) -> Kernel {
+      return [u = time_unit_of(a.get_string("time_unit"))](std::span<const ArrayRef> in) {
+        return compute::timestamp(*in[0], u);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = temporal_function("cast_time_unit", TypeSet::of({TypeId::Datetime, TypeId::Duration}));
+    s.params = {time_unit_param()};
+    s.fallible = true;
+    s.output_dtype = [](const CallTypes& c) {
+      const DataType& t = c.inputs[0];
+      const TimeUnit u = time_unit_of(c.args.get_string("time_unit"));
+      if (t.id() == TypeId::Datetime) return DataType::datetime(u, t.time_zone());
+      if (t.id() == TypeId::Duration) return DataType::duration(u);
+      return t;
+    };
+    s.kernel = [](const Args& a) -> Kernel {
+      return [u = time_unit_of(a.get_string("time_unit"))](std::span<const ArrayRef> in) {
+        return compute::cast_time_unit(*in[0], u);
+      };
+    };
+    r.add(std::move(s));
+  }
+  using compute::DurationUnit;
+  const std::pair<const char*, DurationUnit> totals[] = {
+      {"total_days", DurationUnit::Days},          {"total_hours", DurationUnit::Hours},
+      {"total_minutes", DurationUnit::Minutes},    {"total_seconds", DurationUnit::Seconds},
+      {"total_milliseconds", DurationUnit::Milliseconds}, {"total_microseconds", DurationUnit::Microseconds},
+      {"total_nanoseconds", DurationUnit::Nanoseconds}};
+  for (const auto& [name, unit] : totals) {
+    FunctionSpec s = temporal_function(name, types::duration);
+    s.params = {bool_param("fractional", false)};
+    s.output_dtype = [](const CallTypes& c) {
+      return c.args.get_bool("fractional") ? DataType::float64() : DataType::int64();
+    };
+    s.kernel = [unit = unit](const Args& a) -> Kernel {
+      return [unit, f = a.get_bool("fractional")](std::span<const ArrayRef> in) {
+        return compute::duration_total(*in[0], unit, f);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    // to_string(format): chrono specifiers, or "iso" / "iso:strict" / "polars".
+    FunctionSpec s = temporal_function("to_string", calendar_types | TypeSet::of({TypeId::Time, TypeId::Duration}));
+    s.params = {string_param("format", "iso")};
+    s.fallible = true;
+    s.output_dtype = fixed(DataType::string());
+    s.kernel = [](const Args& a) -> Kernel {
+      return [f = a.get_string("format")](std::span<const ArrayRef> in) { return compute::strftime(*in[0], f); };
+    };
+    r.add(std::move(s));
+  }
+  {
+    // combine(time, time_unit): a Date's (or Datetime's) date with a Time.
+    FunctionSpec s = temporal_function("combine", calendar_types);
+    s.min_inputs = s.max_inputs = 2;
+    s.params = {time_unit_param()};
+    s.null_if_null = input(0) | input(1);
+    s.output_dtype = [](const CallTypes& c) {
+      const DataType& t = c.inputs[0];
+      return DataType::datetime(time_unit_of(c.args.get_string("time_unit")),
+                                t.id() == TypeId::Datetime ? t.time_zone() : std::nullopt);
+    };
+    s.check = [](const CallTypes& c) {
+      if (c.inputs[1].id() != TypeId::Time && !c.inputs[1].is_null())
+        throw InvalidOperationError(err_msg("`combine` expects a Time, got ", c.inputs[1]));
+    };
+    s.kernel = [](const Args& a) -> Kernel {
+      return [u = time_unit_of(a.get_string("time_unit"))](std::span<const ArrayRef> in) {
+        return compute::combine(*in[0], *in[1], u);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    // replace(year, month, day, hour, minute, second, microsecond, ambiguous): inputs 1..8;
+    // a null part keeps the value's own field.
+    FunctionSpec s = temporal_function("replace", calendar_types);
+    s.min_inputs = s.max_inputs = 9;
+    s.null_if_null = input(0);
+    s.fallible = true;
+    s.check = [](const CallTypes& c) {
+      for (size_t k = 1; k < 8; ++k)
+        if (!c.inputs[k].is_null() && !c.inputs[k].is_integer())
+          throw InvalidOperationError(err_msg("`replace` expects integer fields, got ", c.inputs[k]));
+    };
+    s.kernel = [](const Args&) -> Kernel {
+      return [](std::span<const ArrayRef> in) { return compute::replace_fields(*in[0], in.subspan(1, 7), *in[8]); };
+    };
+    r.add(std::move(s));
+  }
+}
+
+compute::WeekMask week_mask_of(const Args& a) {
+  const auto& m = a.get_int_list("week_mask");
+  if (m.size() != 7) throw InvalidOperationError(err_msg("`week_mask` must have 7 values, got ", m.size()));
+  compute::WeekMask out;
+  for (size_t k = 0; k < 7; ++k) out[k] = m[k] != 0;
+  return out;
+}
+
+void register_business_days(Registry& r) {
+  {
+    // add_business_days(n, holidays, week_mask, roll): inputs root, n, holidays (List(Date)).
+    FunctionSpec s = temporal_function("add_business_days", calendar_types);
+    s.min_inputs = s.max_inputs = 3;
+    s.params = {int_list_param("week_mask"), string_param("roll", "raise", {"raise", "forward", "backward"})};
+    s.null_if_null = input(0) | input(1) | input(2);
+    s.fallible = true;
+    s.output_dtype = [](const CallTypes& c) {
+      return c.inputs[0].id() == TypeId::Datetime ? c.inputs[0] : DataType::date();
+    };
+    s.kernel = [](const Args& a) -> Kernel {
+      return [mask = week_mask_of(a), roll = a.get_string("roll")](std::span<const ArrayRef> in) {
+        return compute::add_business_days(*in[0], *in[1], mask, *in[2], roll);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = temporal_function("is_business_day", calendar_types);
+    s.min_inputs = s.max_inputs = 2;
+    s.params = {int_list_param("week_mask")};
+    s.null_if_null = input(0) | input(1);
+    s.output_dtype = boolean;
+    s.kernel = [](const Args& a) -> Kernel {
+      return [mask = week_mask_of(a)](std::span<const ArrayRef> in) {
+        return compute::is_business_day(*in[0], mask, *in[1]);
+      };
+    };
+    r.add(std::move(s));
+  }
+}
+
 }  // namespace
 
 void register_temporal_functions(Registry& r) {
   register_fields(r);
   register_time_zones(r);
+  register_calendar(r);
+  register_conversions(r);
+  register_business_days(r);
 }
 
 }  // namespace frazil::functions
