@@ -1,5 +1,7 @@
 #include "frazil/plan/conversion/type_coercion.hpp"
 
+#include "frazil/plan/conversion/temporal_coercion.hpp"
+
 #include <unordered_set>
 
 #include "frazil/compute/cast.hpp"
@@ -171,13 +173,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         return std::nullopt;
       }
       // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
-      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()) && !l_dyn && !r_dyn) {
-        if (lt.id() == TypeId::Date && rt.id() == TypeId::Datetime)
-          return AExpr::binary(add_cast(arena, l, rt), e.op, r);
-        if (lt.id() == TypeId::Datetime && rt.id() == TypeId::Date)
-          return AExpr::binary(l, e.op, add_cast(arena, r, lt));
-        return std::nullopt;
-      }
+      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()))
+        return coerce_temporal_arithmetic(arena, node, l, r, lt, rt, l_dyn, r_dyn);
       DataType lw = operand_dtype(la, lt, rt);
       DataType rw = operand_dtype(ra, rt, lt);
       if (dsl::is_logical(e.op)) {
