@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize lint
 
 all: build
 
@@ -57,6 +57,12 @@ test-python: build
 	$(PY) -m pytest tests/python -q -p no:cacheprovider
 
 test: test-cpp test-python
+
+# Layering (no include from a lower layer to a higher one) and the Python linter (ruff,
+# configured in pyproject.toml). CI runs it before `make test`.
+lint: setup
+	$(PY) scripts/check_layers.py
+	$(VENV)/bin/ruff check python tests/python bench scripts
 
 # The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
 # 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.

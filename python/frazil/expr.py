@@ -1,8 +1,6 @@
 """Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
 from __future__ import annotations
 
-import datetime as _dt
-import decimal as _decimal
 from typing import Any, Iterable
 
 from frazil import _frazil

@@ -74,7 +74,7 @@ class LazyFrame {
  private:
   struct Prepared;
   Prepared prepare(const OptFlags& flags, bool optimized) const;
-  LazyFrame extend(dsl::DslPlan node) const;
+  LazyFrame extend(dsl::DslPayload step) const;  // `step` over this frame's plan
 
   struct ArenaCache;
   dsl::DslPlanRef plan_;
