@@ -1,9 +1,13 @@
 """Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from frazil import _frazil
+
+if TYPE_CHECKING:
+    from frazil.expr_dt import ExprDateTimeNameSpace
+    from frazil.expr_str import ExprStringNameSpace
 
 
 def _native_dtype(dtype: Any) -> Any:

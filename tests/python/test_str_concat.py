@@ -2,7 +2,6 @@
 (propagated or ignored), non-string inputs cast to String, group_by aggregation."""
 import datetime as dt
 
-import polars as pl
 import pytest
 
 from fuzz.harness import assert_same

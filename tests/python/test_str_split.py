@@ -1,7 +1,6 @@
 """str.split / split_exact / splitn, differential against Polars: List(String) and Struct
 results, inclusive splits, empty separators, regex splits, nulls, empty strings,
 non-ASCII text, per-row separators, multiple chunks."""
-import polars as pl
 import pytest
 
 from fuzz.harness import assert_same

@@ -1,7 +1,6 @@
 """str.slice / head / tail / reverse / len_* / strip_* / pad_* / zfill / case mapping /
 to_titlecase / normalize, differential against Polars: nulls, empty strings, non-ASCII
 text (combining marks, CJK, final sigma, ß, ligatures), per-row arguments."""
-import polars as pl
 import pytest
 
 from fuzz.harness import assert_same, assert_same_error
