@@ -22,8 +22,6 @@ DataType with_unit(const DataType& t, TimeUnit u) {
   return t;
 }
 
-bool has_unit(const DataType& t) { return t.id() == TypeId::Datetime || t.id() == TypeId::Duration; }
-
 // Polars' "<op> not allowed on <l> and <r>" (a dynamic literal is "dyn int" / "dyn float").
 [[noreturn]] void not_allowed(Operator op, const DataType& lt, const DataType& rt, bool l_dyn, bool r_dyn) {
   auto name = [](const DataType& t, bool dyn) {
