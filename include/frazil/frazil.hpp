@@ -1,4 +1,5 @@
-// The public C++ API of frazil: include this one header.
+// The public C++ API of frazil: include this one header. Installed with the headers it
+// includes (cmake/InstallPublicHeaders.cmake); everything else in src/ stays internal.
 #pragma once
 
 #include "frazil/core/array.hpp"
@@ -13,6 +14,7 @@
 #include "frazil/dsl/dt_namespace.hpp"
 #include "frazil/dsl/expr.hpp"
 #include "frazil/dsl/str_namespace.hpp"
+#include "frazil/version.hpp"
 
 namespace frazil {
 using dsl::col;
@@ -23,3 +25,4 @@ using dsl::len;
 using dsl::concat_str;
 }  // namespace frazil
 #include "frazil/api/io.hpp"
+#include "frazil/arrow.hpp"

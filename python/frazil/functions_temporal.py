@@ -66,10 +66,12 @@ def _range(name: str, start: Any, end: Any, eager: bool, **params: Any) -> Any:
 
 
 def date_range(start: Any, end: Any, interval: Any = "1d", *, closed: str = "both", eager: bool = False) -> Any:
+    """A column of the dates from `start` to `end` every `interval` (eager=True: a Series)."""
     return _range("date_range", start, end, eager, interval=interval_string(interval), closed=closed)
 
 
 def date_ranges(start: Any, end: Any, interval: Any = "1d", *, closed: str = "both", eager: bool = False) -> Any:
+    """A List(Date) per row: the dates from `start` to `end` every `interval`."""
     return _range("date_ranges", start, end, eager, interval=interval_string(interval), closed=closed)
 
 
@@ -82,11 +84,13 @@ def _datetime_range_params(interval: Any, closed: str, time_unit: str | None, ti
 
 def datetime_range(start: Any, end: Any, interval: Any = "1d", *, closed: str = "both", time_unit: str | None = None,
                    time_zone: str | None = None, eager: bool = False) -> Any:
+    """A column of the datetimes from `start` to `end` every `interval` (a duration string or timedelta)."""
     return _range("datetime_range", start, end, eager, **_datetime_range_params(interval, closed, time_unit, time_zone))
 
 
 def datetime_ranges(start: Any, end: Any, interval: Any = "1d", *, closed: str = "both",
                     time_unit: str | None = None, time_zone: str | None = None, eager: bool = False) -> Any:
+    """A List(Datetime) per row: the datetimes from `start` to `end` every `interval`."""
     return _range("datetime_ranges", start, end, eager,
                   **_datetime_range_params(interval, closed, time_unit, time_zone))
 
@@ -102,12 +106,14 @@ def _time_bounds(start: Any, end: Any, interval: Any) -> tuple:
 
 def time_range(start: Any = None, end: Any = None, interval: Any = "1h", *, closed: str = "both",
                eager: bool = False) -> Any:
+    """A column of the times of day from `start` to `end` every `interval`."""
     start, end, interval = _time_bounds(start, end, interval)
     return _range("time_range", start, end, eager, interval=interval, closed=closed)
 
 
 def time_ranges(start: Any = None, end: Any = None, interval: Any = "1h", *, closed: str = "both",
                 eager: bool = False) -> Any:
+    """A List(Time) per row: the times of day from `start` to `end` every `interval`."""
     start, end, interval = _time_bounds(start, end, interval)
     return _range("time_ranges", start, end, eager, interval=interval, closed=closed)
 
@@ -136,6 +142,7 @@ def from_epoch(column: Any, time_unit: str = "s") -> Any:
 
 def business_day_count(start: Any, end: Any, *, week_mask: Any = (True, True, True, True, True, False, False),
                        holidays: Any = ()) -> Expr:
+    """The number of business days from `start` (included) to `end` (excluded)."""
     inputs = [parse_into_expression(start, str_as_lit=False), parse_into_expression(end, str_as_lit=False),
               parse_into_expression(holidays_expr(holidays))]
     return _call("business_day_count", inputs, week_mask=week_mask_ints(week_mask))

@@ -1,5 +1,9 @@
 #include "frazil/api/lazy_frame.hpp"
 
+#include <algorithm>
+
+#include "frazil/api/monitor/query_monitor.hpp"
+#include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/exec/executor.hpp"
 #include "frazil/optimizer/optimizer.hpp"
@@ -171,13 +175,42 @@ Schema LazyFrame::collect_schema() const {
   return *cache_->lp.get(cache_->root).schema;
 }
 
-DataFrame LazyFrame::collect(const OptFlags& flags) const {
+DataFrame LazyFrame::run(monitor::QueryMonitor& monitor, const OptFlags& flags) const {
   Prepared p = prepare(flags, true);
-  return exec::execute_plan(p.root, p.lp, p.ea);
+  monitor.optimized();
+  exec::ExecOptions options = exec::ExecOptions::from_env();
+  options.observer = monitor.observer();
+  DataFrame out = exec::execute_plan(p.root, p.lp, p.ea, options);
+  monitor.finished(out.height());
+  return out;
+}
+
+DataFrame LazyFrame::collect(const OptFlags& flags) const {
+  monitor::QueryMonitor monitor;
+  return run(monitor, flags);
+}
+
+std::pair<DataFrame, DataFrame> LazyFrame::profile(const OptFlags& flags) const {
+  monitor::QueryMonitor monitor(/*profile=*/true);
+  DataFrame out = run(monitor, flags);
+  std::vector<monitor::ProfileSpan> spans = monitor.spans();
+  std::stable_sort(spans.begin(), spans.end(), [](const auto& a, const auto& b) {
+    return a.start_us != b.start_us ? a.start_us < b.start_us : a.end_us > b.end_us;
+  });
+  ViewBuilder node;
+  PrimitiveBuilder<uint64_t> start(DataType::uint64()), end(DataType::uint64());
+  for (const auto& s : spans) {
+    node.push(s.node);
+    start.push(static_cast<uint64_t>(s.start_us));
+    end.push(static_cast<uint64_t>(s.end_us));
+  }
+  DataFrame timings({Column("node", node.finish()), Column("start", start.finish()), Column("end", end.finish())});
+  return {std::move(out), std::move(timings)};
 }
 
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
   Prepared p = prepare(flags, optimized);
+  monitor::print_trace_events();
   return plan::explain_plan(p.root, p.lp, p.ea);
 }
 

@@ -16,6 +16,7 @@
 #include "frazil/exec/join.hpp"
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
+#include "frazil/exec/query_observer.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/source.hpp"
 #include "frazil/optimizer/cse/cost_model.hpp"
@@ -48,6 +49,14 @@ class Executor {
       : lp_(lp), ea_(ea), opts_(opts), unordered_(plan::unordered_outputs(root, lp, ea)) {}
 
   DataFrame run(Node node) {
+    if (!opts_.observer) return run_node(node);
+    opts_.observer->node_started(node, lp_.get(node));
+    DataFrame out = run_node(node);
+    opts_.observer->node_finished(node, lp_.get(node), out.height());
+    return out;
+  }
+
+  DataFrame run_node(Node node) {
     const IR& ir = lp_.get(node);
     if (opts_.stats) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind())];
     if (is_streaming(ir)) return run_pipeline(node);
@@ -266,7 +275,9 @@ class Executor {
   // morsels of a big batch too), and concatenates the results in source order; then the
   // tails, each through the operators after its entry point.
   DataFrame run_pipeline(const Pipeline& p) {
+    if (opts_.observer) opts_.observer->pipeline_started(p.source->num_batches(), p.source->total_rows());
     DataFrame out = run_source(p.source, p.ops);
+    if (opts_.observer) opts_.observer->pipeline_finished(out.height());
     if (p.tails.empty()) return out;
     std::vector<DataFrame> parts{std::move(out)};
     for (const auto& tail : p.tails) {
@@ -281,6 +292,7 @@ class Executor {
     std::vector<std::vector<DataFrame>> out(n);
     parallel_for(n, [&](size_t b) {
       DataFrame batch = source->batch(b);
+      if (opts_.observer) opts_.observer->batch_done(batch.height(), frame_bytes(batch));
       if (ops.empty()) {
         out[b] = {std::move(batch)};
         return;

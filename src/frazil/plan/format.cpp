@@ -15,6 +15,29 @@ namespace {
 // each shared subexpression once, as a named definition after the expression.
 constexpr uint64_t kUnfoldLimit = 4096;
 
+// Polars' sort label: "[slice: (0, 5), maintain_order: true, descending: [true, false],
+// nulls_last: [false, true]] " with only the parts that differ from a plain sort (a flag
+// given once applies to every key and is shown for each).
+std::string sort_options_label(const dsl::SortOptions& sort, const std::optional<std::pair<int64_t, int64_t>>& slice,
+                               size_t n_keys) {
+  auto flags = [&](const std::vector<bool>& v) {
+    std::string out = "[";
+    size_t n = v.size() == 1 ? std::max<size_t>(n_keys, 1) : v.size();
+    for (size_t i = 0; i < n; ++i) out += std::string(i ? ", " : "") + (v[v.size() == 1 ? 0 : i] ? "true" : "false");
+    return out + "]";
+  };
+  auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
+  std::vector<std::string> parts;
+  if (slice) parts.push_back("slice: (" + std::to_string(slice->first) + ", " + std::to_string(slice->second) + ")");
+  if (sort.maintain_order) parts.push_back("maintain_order: true");
+  if (any(sort.descending)) parts.push_back("descending: " + flags(sort.descending));
+  if (any(sort.nulls_last)) parts.push_back("nulls_last: " + flags(sort.nulls_last));
+  if (parts.empty()) return "";
+  std::string out = "[";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "] ";
+}
+
 std::string render_expr(Node root, const ExprArena& arena) {
   // A plain column, the commonest expression of wide selects, prints as col("name").
   if (const AExpr& e = arena.get(root); e.kind == AExprKind::Column) return "col(\"" + e.name + "\")";
@@ -103,27 +126,6 @@ std::string projection_text(const SchemaRef& source_schema, const std::optional<
          std::to_string(total) + " COLUMNS";
 }
 
-std::string bools(const std::vector<bool>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::string(v[i] ? "true" : "false");
-  return s + "]";
-}
-
-// The sort's options that differ from the default, as Polars prints them.
-std::string sort_options_text(const SortNode& sort) {
-  std::vector<std::string> parts;
-  const auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
-  if (sort.slice)
-    parts.push_back("slice: (" + std::to_string(sort.slice->first) + ", " + std::to_string(sort.slice->second) + ")");
-  if (any(sort.options.descending)) parts.push_back("descending: " + bools(sort.options.descending));
-  if (any(sort.options.nulls_last)) parts.push_back("nulls_last: " + bools(sort.options.nulls_last));
-  if (sort.options.maintain_order) parts.push_back("maintain_order: true");
-  if (parts.empty()) return "";
-  std::string s = "[";
-  for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
-  return s + "] ";
-}
-
 // What one node prints: lines of text and its inputs, in output order. An input is an
 // (input index, extra indent) pair.
 struct Piece {
@@ -191,7 +193,7 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
     }
     case IRKind::Sort: {
       const auto& sort = ir.as<SortNode>();
-      text(pad + "SORT BY " + sort_options_text(sort) + expr_list(sort.by, ea) + "\n");
+      text(pad + "SORT BY " + sort_options_label(sort.options, sort.slice, sort.by.size()) + expr_list(sort.by, ea) + "\n");
       input(0, 2);
       break;
     }

@@ -253,7 +253,7 @@ void render(const std::vector<Item>& items, const Fields& f, std::string& out) {
       case Item::Second: number(out, s, 2, it.pad, '0'); break;
       case Item::Nanos9: number(out, f.nanos, 9, it.pad, '0'); break;
       case Item::FracAuto: {
-        char buf[16];
+        char buf[32];
         if (f.nanos == 0) break;
         if (f.nanos % 1'000'000 == 0) std::snprintf(buf, sizeof buf, ".%03lld", static_cast<long long>(f.nanos / 1'000'000));
         else if (f.nanos % 1000 == 0) std::snprintf(buf, sizeof buf, ".%06lld", static_cast<long long>(f.nanos / 1000));
@@ -352,7 +352,7 @@ std::string format_duration_iso(int64_t v, TimeUnit unit) {
         } else {
           s += std::to_string(whole);
           if (frac) {
-            char buf[16];
+            char buf[32];
             const int digits = unit == TimeUnit::Nanoseconds ? 9 : unit == TimeUnit::Microseconds ? 6 : 3;
             std::snprintf(buf, sizeof buf, ".%0*llu", digits, static_cast<unsigned long long>(frac));
             std::string f(buf);

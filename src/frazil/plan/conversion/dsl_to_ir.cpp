@@ -8,6 +8,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/plan_context.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 #include "frazil/core/supertype.hpp"
@@ -105,10 +106,21 @@ struct Converter {
       const size_t n = top.plan->inputs.size();
       std::vector<Node> inputs(done.end() - static_cast<std::ptrdiff_t>(n), done.end());
       done.resize(done.size() - n);
-      done.push_back(convert_step(*top.plan, std::move(inputs)));
+      done.push_back(convert_with_context(*top.plan, std::move(inputs)));
       stack.pop_back();
     }
     return done.back();
+  }
+
+  // Converts one step; an error names the operation and the plan resolved before it (the
+  // step's first input).
+  Node convert_with_context(const DslPlan& p, std::vector<Node> inputs) {
+    const std::optional<Node> input = inputs.empty() ? std::nullopt : std::optional<Node>(inputs[0]);
+    try {
+      return convert_step(p, std::move(inputs));
+    } catch (const Error& e) {
+      rethrow_with_plan_context(e, p.kind(), input, lp, ea);
+    }
   }
 
   Node add(auto payload, std::vector<Node> inputs, SchemaRef schema) {
