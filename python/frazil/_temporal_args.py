@@ -39,7 +39,7 @@ def interval_string(interval: Any) -> str:
 def week_mask_ints(week_mask: Any) -> list:
     mask = [int(bool(b)) for b in week_mask]
     if len(mask) != 7:
-        raise ValueError(f"`week_mask` must have 7 values, got {len(mask)}")
+        raise ValueError(f"expected a sequence of length 7 (got {len(mask)})")
     return mask
 
 

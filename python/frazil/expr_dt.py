@@ -227,7 +227,7 @@ class ExprDateTimeNameSpace:
         ('raise', 'forward', 'backward') settles a start on a non-business day."""
         from frazil.expr import wrap
 
-        natives = [parse_into_expression(n), parse_into_expression(holidays_expr(holidays))]
+        natives = [parse_into_expression(n, str_as_lit=False), parse_into_expression(holidays_expr(holidays))]
         return wrap(self._expr._pyexpr.function("dt.add_business_days", natives,
                                                 week_mask=week_mask_ints(week_mask), roll=roll))
 

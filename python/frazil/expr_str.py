@@ -10,17 +10,29 @@ from frazil.expr import Expr, parse_into_expression, wrap
 
 
 def _list_literal(values: Any) -> Any:
-    """A list of strings as a one-row List(String) literal (Polars implodes pattern lists)."""
+    """Patterns as Polars reads them: a str is a column name, a list or tuple one List(String)
+    value for every row (Polars implodes it), an expression or Series as it is."""
     from frazil.datatypes import List, String
-    from frazil.functions import lit
+    from frazil.functions import col, lit
 
-    if isinstance(values, Expr):
-        return values
     if isinstance(values, str):
-        values = [values]
-    values = list(values)
-    # (An empty list is List(Null), which Polars refuses as patterns.)
-    return lit([values], dtype=List(String) if values else None)
+        return col(values)
+    if isinstance(values, (list, tuple)):
+        values = list(values)
+        # A list of strings is List(String); of anything else, what it holds (refused later).
+        strings = bool(values) and all(isinstance(v, str) for v in values)
+        return lit([values], dtype=List(String) if strings else None)
+    return values
+
+
+_NO_DEFAULT = object()
+
+
+def _name(value: Any) -> Any:
+    """A str as a column name (Polars reads the lengths, counts and bases so), anything else as is."""
+    from frazil.functions import col
+
+    return col(value) if isinstance(value, str) else value
 
 
 class ExprStringNameSpace:
@@ -86,32 +98,35 @@ class ExprStringNameSpace:
         """Whether each string contains any of `patterns` (Aho-Corasick, plain text)."""
         return self._fn("contains_any", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive)
 
-    def replace_many(self, patterns: Any, replace_with: Any = None, *, ascii_case_insensitive: bool = False,
+    def replace_many(self, patterns: Any, replace_with: Any = _NO_DEFAULT, *, ascii_case_insensitive: bool = False,
                      leftmost: bool = False) -> Expr:
         """Each string with every occurrence of `patterns` replaced by the matching entry of `replace_with`
         (or a mapping of pattern to replacement)."""
-        if replace_with is None:
+        if replace_with is _NO_DEFAULT:
             if not isinstance(patterns, Mapping):
-                raise TypeError("`replace_with` must be given unless `patterns` is a mapping")
+                raise TypeError("`replace_with` argument is required if `patterns` argument is not a Mapping type")
+            if not patterns:
+                return self._expr
             replace_with = list(patterns.values())
             patterns = list(patterns.keys())
-        if isinstance(replace_with, str):
-            from frazil.exceptions import InvalidOperationError
-
-            raise InvalidOperationError("`str.replace_many` with a flat str datatype as replacement is invalid. Use "
-                                        "`implode` to wrap the string value into a list.")
-        return self._fn("replace_many", _list_literal(patterns), _list_literal(replace_with),
+        if isinstance(replace_with, (list, tuple)):
+            replace_with = _list_literal(replace_with)
+        return self._fn("replace_many", _list_literal(patterns), replace_with,
                         ascii_case_insensitive=ascii_case_insensitive, leftmost=leftmost)
 
     def extract_many(self, patterns: Any, *, ascii_case_insensitive: bool = False, overlapping: bool = False,
                      leftmost: bool = False) -> Expr:
         """The occurrences of any of `patterns` in each string, as a List(String)."""
+        if overlapping and leftmost:
+            raise ValueError("can not match overlapping patterns when leftmost == True")
         return self._fn("extract_many", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive,
                         overlapping=overlapping, leftmost=leftmost)
 
     def find_many(self, patterns: Any, *, ascii_case_insensitive: bool = False, overlapping: bool = False,
                   leftmost: bool = False) -> Expr:
         """The byte indices of the occurrences of any of `patterns` in each string, as a List(UInt32)."""
+        if overlapping and leftmost:
+            raise ValueError("can not match overlapping patterns when leftmost == True")
         return self._fn("find_many", _list_literal(patterns), ascii_case_insensitive=ascii_case_insensitive,
                         overlapping=overlapping, leftmost=leftmost)
 
@@ -119,15 +134,15 @@ class ExprStringNameSpace:
     def slice(self, offset: Any, length: Any = None) -> Expr:
         """The characters from `offset` (negative counts from the end), `length` of them (to the end when
         None)."""
-        return self._fn("slice", offset, length)
+        return self._fn("slice", _name(offset), _name(length))
 
     def head(self, n: Any) -> Expr:
         """The first `n` characters (all but the last -n when negative)."""
-        return self._fn("head", n)
+        return self._fn("head", _name(n))
 
     def tail(self, n: Any) -> Expr:
         """The last `n` characters (all but the first -n when negative)."""
-        return self._fn("tail", n)
+        return self._fn("tail", _name(n))
 
     def reverse(self) -> Expr:
         """Each string reversed by grapheme cluster."""
@@ -183,17 +198,17 @@ class ExprStringNameSpace:
         """Each string padded at the start with `fill_char` to `length` characters."""
         if not isinstance(fill_char, str) or len(fill_char) != 1:
             raise ValueError("expected a string of length 1")
-        return self._fn("pad_start", length, fill_char=fill_char)
+        return self._fn("pad_start", _name(length), fill_char=fill_char)
 
     def pad_end(self, length: Any, fill_char: str = " ") -> Expr:
         """Each string padded at the end with `fill_char` to `length` characters."""
         if not isinstance(fill_char, str) or len(fill_char) != 1:
             raise ValueError("expected a string of length 1")
-        return self._fn("pad_end", length, fill_char=fill_char)
+        return self._fn("pad_end", _name(length), fill_char=fill_char)
 
     def zfill(self, length: Any) -> Expr:
         """Each string padded with zeros at the start to `length` characters, after any sign."""
-        return self._fn("zfill", length)
+        return self._fn("zfill", _name(length))
 
     # ---- splitting ----
     def split(self, by: Any, *, inclusive: bool = False, literal: bool = True, strict: bool = True) -> Expr:
@@ -260,7 +275,7 @@ class ExprStringNameSpace:
         from frazil.datatypes import Int64
         from frazil.expr import _native_dtype
 
-        return self._fn("to_integer", base, dtype=_native_dtype(Int64 if dtype is None else dtype), strict=strict)
+        return self._fn("to_integer", _name(base), dtype=_native_dtype(Int64 if dtype is None else dtype), strict=strict)
 
     def to_decimal(self, *, scale: int) -> Expr:
         """Each string parsed as a Decimal with `scale` digits after the point."""

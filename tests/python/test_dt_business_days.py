@@ -30,6 +30,9 @@ def test_add_business_days_raise_and_per_row():
                       {"d": [dt.date(2024, 1, 6)]}, kind="ComputeError")
     data = {"d": [dt.date(2024, 1, 1), dt.date(2024, 1, 2), None], "n": [1, None, 3]}
     assert_same(lambda pl, lf: lf.select(pl.col("d").dt.add_business_days(pl.col("n"))), data)
+    # A str n is a column name.
+    assert_same(lambda pl, lf: lf.select(pl.col("d").dt.add_business_days("n", week_mask=[True] * 6 + [False])),
+                data)
 
 
 @pytest.mark.parametrize("zone", [None, "Asia/Kolkata", "America/New_York"])
@@ -57,3 +60,8 @@ def test_business_day_count(mask, holidays):
 def test_errors():
     assert_same_error(lambda pl, lf: lf.select(pl.col("d").dt.is_business_day(week_mask=[False] * 7)),
                       {"d": [dt.date(2024, 1, 1)]}, kind="ComputeError")
+    import frazil as fz
+
+    for m in (pl, fz):
+        with pytest.raises(ValueError, match=r"expected a sequence of length 7 \(got 2\)"):
+            m.col("d").dt.add_business_days("n", week_mask=(False, 0))

@@ -20,6 +20,8 @@ def test_to_integer_strict_and_per_row_base():
                       kind="ComputeError")
     data = {"s": ["11", "ff", "7", None], "b": [2, 16, None, 10]}
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.to_integer(base=pl.col("b"))), data)
+    # A str base is a column name.
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.to_integer(base="b")), data)
 
 
 @pytest.mark.parametrize("scale", [0, 2, 5])
@@ -59,7 +61,9 @@ def test_json_decode_structs():
     (pl.Boolean, ["true", "false", "null"]),
     (pl.String, ['"a"', "null", "1", "2.50", "true", '"é\\n"']),
     (pl.List(pl.Int64), ["[1, null, 3]", "[]", "null"]),
-    (pl.Date, ['"2024-01-31"', "null"]),
+    (pl.Date, ['"2024-01-31"', "null", "19726", "1.5", "-3"]),
+    (pl.Time, ['"07:10:13"', "25813000000000", "-5", "86400000000000", "null"]),
+    (pl.List(pl.String), ['["a"]', '"lone"', "3", "null", "[]"]),
 ])
 def test_json_decode_scalars(dtype, values):
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.json_decode(dtype)), {"s": values})
@@ -70,6 +74,11 @@ def test_json_decode_errors():
                       kind="ComputeError")
     assert_same_error(lambda pl, lf: lf.select(pl.col("s").str.json_decode(pl.Float64)), {"s": ['"x"']},
                       kind="ComputeError")
+    # A list takes a lone value but not an object; a Datetime takes no number.
+    assert_same_error(lambda pl, lf: lf.select(pl.col("s").str.json_decode(pl.List(pl.String))), {"s": ['{"q": 1}']},
+                      kind="ComputeError")
+    assert_same_error(lambda pl, lf: lf.select(pl.col("s").str.json_decode(pl.Datetime("us"))),
+                      {"s": ["1700000000000000"]}, kind="ComputeError")
 
 
 @pytest.mark.parametrize("path", ["$.a", "$.a.b", "$.a.b[1].c", "$[1]", "$.a[*].b", "$['a b']", "$.c", "$.t",

@@ -108,3 +108,53 @@ def test_replace_many_mapping_and_errors():
 def test_not_a_string_is_an_error():
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").str.contains("1")), {"x": [1, 2]})
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").str.to_uppercase()), {"x": [1, 2]})
+
+
+def test_rust_named_groups():
+    # Rust's (?<name>...) spelling (RE2 only knows (?P<name>...)).
+    data = {"s": ["ISO 80000-1:2009", "ISO/IEC/IEEE 29148:2018", None]}
+    pattern = r"(?<authority>^ISO(?:/[A-Z]+)*)\s(?<spec>\d+)(?:-(?<part>\d+))?(?::(?<year>\d{4}))"
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.extract_groups(pattern)), data)
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.replace(pattern, "${year}/${spec}")), data)
+
+
+def test_many_patterns_per_row_and_by_name():
+    data = {"values": ["discontent", "rhapsody", None],
+            "patterns": [["winter", "disco", "onte", "discontent"], ["rhap", "ody", "coalesce"], ["x"]]}
+    # A str is a column name: one pattern list per row.
+    assert_same(lambda pl, lf: lf.select(pl.col("values").str.extract_many("patterns").alias("e"),
+                                         pl.col("values").str.find_many("patterns", overlapping=True).alias("f")),
+                data)
+    # contains_any / replace_many take one list for all rows (Polars: not yet implemented).
+    assert_same_error(lambda pl, lf: lf.select(pl.col("values").str.contains_any("patterns")), data)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("values").str.replace_many("nope", ["x"])), data,
+                      kind="ColumnNotFoundError")
+
+
+def test_many_patterns_invalid_inputs():
+    data = {"text": ["Tell me what you want"]}
+    cases = [
+        lambda pl, lf: lf.select(pl.col("text").str.contains_any(pl.Series(["me", "they"]))),
+        lambda pl, lf: lf.select(pl.col("text").str.extract_many(pl.lit("me"))),
+        lambda pl, lf: lf.select(pl.col("text").str.contains_any([1])),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many(pl.Series(["me"]), pl.Series([["it"]]))),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many(pl.Series([["me"]]), pl.Series(["it"]))),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many(["me"], "it")),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many(["me"], None)),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many([1], [2])),
+        lambda pl, lf: lf.select(pl.col("text").str.replace_many(1, 2)),
+    ]
+    for case in cases:
+        assert_same_error(case, data, kind="InvalidOperationError")
+    import frazil as fz
+
+    for m in (pl, fz):
+        with pytest.raises(TypeError):
+            m.col("text").str.replace_many(["me"])
+        with pytest.raises(ValueError, match="can not match overlapping patterns when leftmost == True"):
+            m.col("text").str.extract_many(["a"], leftmost=True, overlapping=True)
+    msg = "with a flat string datatype is invalid. Use `implode`"
+    with pytest.raises(fz.exceptions.InvalidOperationError, match=msg):
+        fz.DataFrame(data).select(fz.col("text").str.contains_any(fz.Series(["me"])))
+    with pytest.raises(fz.exceptions.ShapeError, match="expected the same amount of patterns as replacement strings"):
+        fz.DataFrame(data).select(fz.col("text").str.replace_many(["a"], ["b", "c"]))

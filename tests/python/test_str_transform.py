@@ -29,6 +29,13 @@ def test_per_row_lengths():
                                          pl.col("s").str.tail(pl.col("n")).alias("t"),
                                          pl.col("s").str.pad_start(pl.col("n"), "*").alias("p"),
                                          pl.col("s").str.zfill(pl.col("o") + 5).alias("z")), data)
+    # Lengths and offsets given as str are column names.
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.slice("o", "l").alias("sl"),
+                                         pl.col("s").str.head("n").alias("h"),
+                                         pl.col("s").str.tail("n").alias("t"),
+                                         pl.col("s").str.pad_start("n").alias("ps"),
+                                         pl.col("s").str.pad_end("n", "-").alias("pe"),
+                                         pl.col("s").str.zfill("l").alias("z")), data)
 
 
 def test_reverse_and_lengths():

@@ -57,14 +57,32 @@ auto integer_inputs(size_t first, size_t last, const char* what) {
   };
 }
 // A List(String) (or String) patterns input.
+// Polars takes the patterns of the Aho-Corasick functions as a List(String) (one list for
+// every row, or a list per row); a flat value is refused with its advice to implode.
+void require_pattern_list(const DataType& t, const char* what) {
+  if (t.id() != TypeId::List)
+    throw InvalidOperationError(err_msg("`", what, "` with a flat string datatype is invalid. Use `implode` to wrap "
+                                        "the string value into a list."));
+  if (!t.inner().is_string())
+    throw InvalidOperationError(err_msg(what, " operation not supported for dtypes `str` and `", t.short_name(), "`"));
+}
+
 auto pattern_list_input(size_t i, const char* what) {
-  return [=](const CallTypes& c) {
-    const DataType& t = c.inputs[i];
-    const bool ok = t.is_null() || t.is_string() ||
-                    (t.id() == TypeId::List && (t.inner().is_string() || t.inner().is_null()));
-    if (!ok)
-      throw InvalidOperationError(err_msg(what, " operation not supported for dtypes `str` and `", t.short_name(), "`"));
-  };
+  return [=](const CallTypes& c) { require_pattern_list(c.inputs[i], what); };
+}
+
+// replace_many's two lists: "... with a flat str datatype as pattern is invalid", and both
+// dtypes named when either list does not hold strings.
+void check_replace_many(const CallTypes& c) {
+  const DataType& pat = c.inputs[1];
+  const DataType& rep = c.inputs[2];
+  for (const auto& [t, role] : {std::pair{&pat, "pattern"}, std::pair{&rep, "replacement"}})
+    if (t->id() != TypeId::List)
+      throw InvalidOperationError(err_msg("`str.replace_many` with a flat ", t->short_name(), " datatype as ", role,
+                                          " is invalid. Use `implode` to wrap the string value into a list."));
+  if (!pat.inner().is_string() || !rep.inner().is_string())
+    throw InvalidOperationError(err_msg("str.replace_many operation not supported for dtypes `str`, `",
+                                        pat.short_name(), "` and `", rep.short_name(), "`"));
 }
 
 inline constexpr double kMatchSelectivity = 0.2;
@@ -178,10 +196,7 @@ void register_many(Registry& r) {
   {
     FunctionSpec s = string_function("replace_many", 2);
     s.params = {bool_param("ascii_case_insensitive", false), bool_param("leftmost", false)};
-    s.check = [](const CallTypes& c) {
-      pattern_list_input(1, "str.replace_many")(c);
-      pattern_list_input(2, "str.replace_many")(c);
-    };
+    s.check = check_replace_many;
     s.kernel = [](const Args& a) -> Kernel {
       return [ci = a.get_bool("ascii_case_insensitive"), lm = a.get_bool("leftmost")](std::span<const ArrayRef> in) {
         return compute::str_replace_many(*in[0], *in[1], *in[2], ci, lm);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "frazil/compute/cast_format.hpp"
 #include "frazil/compute/string/string_util.hpp"
@@ -194,29 +195,65 @@ class StringDecoder final : public Decoder {
   ViewBuilder b_{DataType::string()};
 };
 
-// Dates and datetimes from JSON strings, parsed as str.to_date / to_datetime would.
+// Dates and datetimes from JSON strings, parsed as str.to_date / to_datetime would. Polars
+// also reads a Date from a number of days and a Time from nanoseconds since midnight (null
+// outside the day); a Datetime takes strings only.
 class TemporalDecoder final : public Decoder {
  public:
   explicit TemporalDecoder(DataType t) : t_(std::move(t)) {}
   void append(const element* e) override {
+    numbers_.emplace_back();
     if (!e || e->is_null()) return texts_.push_null();
-    if (e->type() != element_type::STRING)
-      deserialize_error("error deserializing value \"" + describe(*e) + "\" as " + t_.to_string() + ".");
-    texts_.push(e->get_string().value());
+    if (e->type() == element_type::STRING) return texts_.push(e->get_string().value());
+    const bool number =
+        e->type() == element_type::INT64 || e->type() == element_type::UINT64 || e->type() == element_type::DOUBLE;
+    if (!number || t_.id() == TypeId::Datetime)
+      deserialize_error("error deserializing value \"" + describe(*e) + "\" as " +
+                        (t_.id() == TypeId::Datetime ? std::string("timestamp") : t_.to_string()) + ".");
+    texts_.push_null();
+    const double d = e->type() == element_type::DOUBLE ? e->get_double().value()
+                     : e->type() == element_type::INT64 ? static_cast<double>(e->get_int64().value())
+                                                        : static_cast<double>(e->get_uint64().value());
+    int64_t v = e->type() == element_type::INT64 ? e->get_int64().value() : static_cast<int64_t>(d);
+    constexpr int64_t kDayNs = 86'400'000'000'000;
+    if (t_.id() == TypeId::Time && (v < 0 || v >= kDayNs)) return;  // null
+    if (t_.id() == TypeId::Date && (v < INT32_MIN || v > INT32_MAX)) return;
+    numbers_.back() = v;
+    any_number_ = true;
   }
   ArrayRef finish() override {
     ArrayRef s = texts_.finish();
     StrptimeOptions o;
     o.strict = false;
-    if (t_.id() == TypeId::Date) return str_to_date(*s, o);
-    if (t_.id() == TypeId::Time) return str_to_time(*s, o);
-    ArrayRef raise = scalar_to_array(Scalar::string("raise"), 1);
-    return str_to_datetime(*s, t_.time_unit(), t_.time_zone(), o, *raise);
+    ArrayRef parsed;
+    if (t_.id() == TypeId::Date) parsed = str_to_date(*s, o);
+    else if (t_.id() == TypeId::Time) parsed = str_to_time(*s, o);
+    else return str_to_datetime(*s, t_.time_unit(), t_.time_zone(), o, *scalar_to_array(Scalar::string("raise"), 1));
+    if (!any_number_) return parsed;
+    // Splice the numbers in.
+    if (t_.id() == TypeId::Date) {
+      PrimitiveBuilder<int32_t> b(t_);
+      for (int64_t i = 0; i < parsed->length(); ++i) {
+        if (numbers_[i]) b.push(static_cast<int32_t>(*numbers_[i]));
+        else if (parsed->is_null(i)) b.push_null();
+        else b.push(parsed->values<int32_t>()[i]);
+      }
+      return b.finish();
+    }
+    PrimitiveBuilder<int64_t> b(t_);
+    for (int64_t i = 0; i < parsed->length(); ++i) {
+      if (numbers_[i]) b.push(*numbers_[i]);
+      else if (parsed->is_null(i)) b.push_null();
+      else b.push(parsed->values<int64_t>()[i]);
+    }
+    return b.finish();
   }
 
  private:
   DataType t_;
   ViewBuilder texts_{DataType::string()};
+  std::vector<std::optional<int64_t>> numbers_;
+  bool any_number_ = false;
 };
 
 class ListDecoder final : public Decoder {
@@ -226,11 +263,16 @@ class ListDecoder final : public Decoder {
     if (!e || e->is_null()) {
       validity_.push(false);
     } else {
-      if (e->type() != element_type::ARRAY)
+      if (e->type() == element_type::OBJECT)
         deserialize_error("error deserializing value \"" + describe(*e) + "\" as list.");
-      const simdjson::dom::array arr = e->get_array().value();
-      for (element x : arr) {
-        inner_->append(&x);
+      if (e->type() == element_type::ARRAY) {
+        const simdjson::dom::array arr = e->get_array().value();
+        for (element x : arr) {
+          inner_->append(&x);
+          ++count_;
+        }
+      } else {  // Polars reads a lone value as a list of it
+        inner_->append(e);
         ++count_;
       }
       validity_.push(true);

@@ -34,7 +34,7 @@ std::optional<std::vector<std::string>> patterns_at(const Array& lists, int64_t 
 
 void require_one(const Array& lists, const char* what) {
   if (lists.length() != 1)
-    throw InvalidOperationError(err_msg("`", what, "` with a pattern per row is not yet implemented"));
+    throw ComputeError(err_msg("not yet implemented: `", what, "` with a pattern per row"));
 }
 
 }  // namespace
@@ -64,7 +64,7 @@ ArrayRef str_replace_many(const Array& values, const Array& patterns, const Arra
   if (!pats || !reps) return make_null_array(DataType::string(), values.length());
   if (reps->size() == 1 && pats->size() != 1) reps->resize(pats->size(), (*reps)[0]);
   if (reps->size() != pats->size())
-    throw InvalidOperationError("expected the same amount of patterns as replacement strings");
+    throw ShapeError("expected the same amount of patterns as replacement strings");
   const AhoCorasick ac(*pats, ci);
   std::vector<AhoCorasick::Match> matches;
   std::string buf;

@@ -69,6 +69,13 @@ std::string rust_regex_to_re2(std::string_view p) {
       continue;
     }
     if (c == ']' && depth > 0) --depth;
+    // Rust's (?<name>...) is RE2's (?P<name>...) (look-behinds (?<= (?<! stay refused).
+    if (c == '(' && depth == 0 && p.substr(i, 3) == "(?<" && i + 3 < p.size() && p[i + 3] != '=' &&
+        p[i + 3] != '!') {
+      out += "(?P<";
+      i += 2;
+      continue;
+    }
     out.push_back(c);
   }
   return out;

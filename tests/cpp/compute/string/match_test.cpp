@@ -45,6 +45,17 @@ TEST(StringMatch, FindExtractAndGroups) {
   EXPECT_EQ(escape_regex("a.b*c[d] #&-~"), R"(a\.b\*c\[d\] \#\&\-\~)");
 }
 
+// Rust spells named groups (?<name>...), RE2 (?P<name>...); both are read. "(?<" inside a
+// class is two characters, and look-behinds stay refused (RE2 has none).
+TEST(StringMatch, RustNamedGroups) {
+  ArrayRef g = str_extract_groups(*strs({"a1", "<"}), R"((?<letter>[a-z])(?P<digit>\d)?|([(?<]))");
+  ASSERT_EQ(g->dtype().fields().size(), 3u);
+  EXPECT_EQ(g->dtype().fields()[0].name, "letter");
+  EXPECT_EQ(g->dtype().fields()[1].name, "digit");
+  EXPECT_EQ(strs_of(*g->child(2)), (Opt<std::string>{N, "<"}));
+  EXPECT_THROW(str_contains(*strs({"ab"}), *one("(?<=a)b"), false, true), ComputeError);
+}
+
 TEST(StringMatch, PerRowArguments) {
   ArrayRef s = strs({"abc", "xbc", N});
   ArrayRef p = strs({"a", N, "x"});
