@@ -56,7 +56,10 @@ def holidays_expr(holidays: Any) -> Any:
     except ImportError:  # pragma: no cover
         Series = ()  # type: ignore
     if Series and isinstance(holidays, Series):
-        return lit([holidays.to_list()], dtype=List(Date))
+        # A Series of dates is one list for every row (Polars implodes it); of lists, a list per row.
+        if holidays.dtype == Date:
+            return lit([holidays.to_list()], dtype=List(Date))
+        return lit(holidays)
     values = list(holidays)
     for v in values:
         if isinstance(v, _dt.datetime) or not isinstance(v, _dt.date):

@@ -65,3 +65,18 @@ def test_errors():
     for m in (pl, fz):
         with pytest.raises(ValueError, match=r"expected a sequence of length 7 \(got 2\)"):
             m.col("d").dt.add_business_days("n", week_mask=(False, 0))
+
+
+def test_holidays_per_row_from_a_series():
+    # A Series of holidays is a list per row (its length must match), not one list for all.
+    data = {"d": [dt.date(2020, 1, 1), dt.date(2020, 1, 2), dt.date(2020, 1, 2)], "n": [5, 5, 7]}
+    per_row = [[dt.date(2020, 1, 3)], [dt.date(2020, 1, 6)], []]
+    assert_same(lambda pl, lf: lf.select(pl.col("d").dt.add_business_days("n", holidays=pl.Series(per_row)).alias("a"),
+                                         pl.col("d").dt.is_business_day(holidays=pl.Series(per_row)).alias("b")), data)
+    # A Series of dates is one list for all rows.
+    assert_same(lambda pl, lf: lf.select(pl.col("d").dt.is_business_day(
+        holidays=pl.Series([dt.date(2020, 1, 2), dt.date(2020, 1, 1), dt.date(2020, 1, 9)], dtype=pl.Date))), data)
+    for bad, kind in [([[dt.date(2020, 1, 3)], [None], []], "ComputeError"), ([[dt.date(2020, 1, 3)], []], "ShapeError"),
+                      (["abc", "xx", "def"], "ComputeError")]:
+        assert_same_error(lambda pl, lf, b=bad: lf.select(pl.col("d").dt.add_business_days("n", holidays=pl.Series(b))),
+                          data, kind=kind)

@@ -96,6 +96,33 @@ def test_python_values_round_trip():
     assert s.to_list() == values
 
 
+@pytest.mark.parametrize("values,dtype", [
+    ([dt.date(2020, 1, 1), None], lambda m: m.Datetime("ms")),
+    ([dt.date(2020, 1, 1), dt.date(2020, 7, 1)], lambda m: m.Datetime("us", "Europe/London")),
+    ([dt.date(2020, 7, 1)], lambda m: m.Datetime("ns", "Asia/Kathmandu")),
+    ([dt.datetime(2020, 1, 1, 23, 30)], lambda m: m.Datetime("us", "Asia/Kathmandu")),  # naive is UTC
+    ([8401, None, -1], lambda m: m.Date),
+    ([1, 2], lambda m: m.Datetime("ms")),
+    ([1, None], lambda m: m.Duration("ms")),
+    ([1000], lambda m: m.Time),
+    ([True], lambda m: m.Date),
+])
+def test_series_of_other_python_values(values, dtype):
+    # Polars builds a Datetime column from dates (midnight UTC) and a temporal one from
+    # integers alone (its physical values).
+    expected = pl.Series("s", values, dtype=dtype(pl))
+    got = fz.Series("s", values, dtype=dtype(fz))
+    assert str(got.dtype) == str(expected.dtype)
+    assert got.to_list() == expected.to_list()
+
+
+def test_series_of_mixed_integers_and_dates_is_refused():
+    with pytest.raises(TypeError):
+        pl.Series([1, dt.date(2020, 1, 1)], dtype=pl.Date)
+    with pytest.raises(TypeError):
+        fz.Series([1, dt.date(2020, 1, 1)], dtype=fz.Date)
+
+
 # ---- replace_time_zone -------------------------------------------------------------------
 
 @pytest.mark.parametrize("zone", ZONES)
