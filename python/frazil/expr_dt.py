@@ -227,6 +227,8 @@ class ExprDateTimeNameSpace:
         ('raise', 'forward', 'backward') settles a start on a non-business day."""
         from frazil.expr import wrap
 
+        if roll not in ("raise", "forward", "backward"):
+            raise ValueError(f"`roll` must be one of {{'raise', 'forward', 'backward'}}, got {roll}")
         natives = [parse_into_expression(n, str_as_lit=False), parse_into_expression(holidays_expr(holidays))]
         return wrap(self._expr._pyexpr.function("dt.add_business_days", natives,
                                                 week_mask=week_mask_ints(week_mask), roll=roll))

@@ -2,6 +2,7 @@
 against Polars: week masks, holidays (sorted or not, on weekends, duplicated, per row),
 rolling forward/backward, negative counts, Datetime inputs (zoned ones in local time)."""
 import datetime as dt
+import re
 
 import polars as pl
 import pytest
@@ -65,6 +66,13 @@ def test_errors():
     for m in (pl, fz):
         with pytest.raises(ValueError, match=r"expected a sequence of length 7 \(got 2\)"):
             m.col("d").dt.add_business_days("n", week_mask=(False, 0))
+        with pytest.raises(ValueError, match=r"`roll` must be one of \{'raise', 'forward', 'backward'\}, got x"):
+            m.col("d").dt.add_business_days("n", roll="x")
+    for start, n, msg in [([dt.timedelta(1)], 2, "expected date or datetime, got duration"),
+                          ([dt.date(2020, 1, 1)], 1.5, "expected Int64, Int32, UInt64, or UInt32, got f64")]:
+        for m in (pl, fz):
+            with pytest.raises(m.exceptions.InvalidOperationError, match=re.escape(msg)):
+                m.DataFrame({"d": start}).select(m.col("d").dt.add_business_days(n, week_mask=[True] * 7))
 
 
 def test_holidays_per_row_from_a_series():

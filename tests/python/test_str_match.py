@@ -21,8 +21,10 @@ def test_regex_matchers(pattern):
         pl.col("s").str.find(pattern).alias("f"),
         pl.col("s").str.extract_all(pattern).alias("all"),
         pl.col("s").str.replace(pattern, "<$0>").alias("r1"),
-        pl.col("s").str.replace_all(pattern, "_").alias("ra"),
-        pl.col("s").str.replace(pattern, "#", n=2).alias("r2")), DATA, chunks=2)
+        pl.col("s").str.replace_all(pattern, "_").alias("ra")), DATA, chunks=2)
+    # Polars replaces a regex at most once or everywhere (n > 1 is not yet supported, unless
+    # the pattern is plain text).
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.replace(pattern, "#", n=2)), DATA)
 
 
 @pytest.mark.parametrize("pattern", ["l", "", ".", "ö", "a.b", "*", "日"])

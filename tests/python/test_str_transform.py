@@ -27,14 +27,17 @@ def test_per_row_lengths():
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.slice(pl.col("o"), pl.col("l")).alias("sl"),
                                          pl.col("s").str.head(pl.col("n")).alias("h"),
                                          pl.col("s").str.tail(pl.col("n")).alias("t"),
-                                         pl.col("s").str.pad_start(pl.col("n"), "*").alias("p"),
+                                         pl.col("s").str.pad_start(pl.col("n").abs() + 4, "*").alias("p"),
                                          pl.col("s").str.zfill(pl.col("o") + 5).alias("z")), data)
+    # A negative length is refused (Polars casts it to UInt64).
+    assert_same_error(lambda pl, lf: lf.select(pl.col("s").str.pad_start(pl.col("n"), "*")), data,
+                      kind="InvalidOperationError")
     # Lengths and offsets given as str are column names.
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.slice("o", "l").alias("sl"),
                                          pl.col("s").str.head("n").alias("h"),
                                          pl.col("s").str.tail("n").alias("t"),
-                                         pl.col("s").str.pad_start("n").alias("ps"),
-                                         pl.col("s").str.pad_end("n", "-").alias("pe"),
+                                         pl.col("s").str.pad_start("l").alias("ps"),
+                                         pl.col("s").str.pad_end("l", "-").alias("pe"),
                                          pl.col("s").str.zfill("l").alias("z")), data)
 
 

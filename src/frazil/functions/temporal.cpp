@@ -286,8 +286,17 @@ compute::WeekMask week_mask_of(const Args& a) {
 void register_business_days(Registry& r) {
   {
     // add_business_days(n, holidays, week_mask, roll): inputs root, n, holidays (List(Date)).
-    FunctionSpec s = temporal_function("add_business_days", calendar_types);
+    FunctionSpec s = temporal_function("add_business_days", TypeSet::any());
     s.min_inputs = s.max_inputs = 3;
+    // Polars' messages for the start and n dtypes.
+    s.check = [](const CallTypes& c) {
+      const DataType& t = c.inputs[0];
+      if (!(t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.is_null()))
+        throw InvalidOperationError(err_msg("expected date or datetime, got ", t.short_name()));
+      const DataType& n = c.inputs[1];
+      if (!(n.is_integer() || n.is_null()))
+        throw InvalidOperationError(err_msg("expected Int64, Int32, UInt64, or UInt32, got ", n.short_name()));
+    };
     s.params = {int_list_param("week_mask"), string_param("roll", "raise", {"raise", "forward", "backward"})};
     s.null_if_null = input(0) | input(1) | input(2);
     s.fallible = true;

@@ -137,17 +137,18 @@ ArrayRef str_slice(const Array& values, const Array& offset, const Array& length
   require_string(values, "str.slice");
   const int64_t n = output_length(values, {&offset, &length}, "str.slice");
   IntArg off(offset, n, "str.slice"), len(length, n, "str.slice");
-  // A Null (or a single null) length means to the end.
-  const bool length_given = !length.dtype().is_null() && !(length.length() == 1 && length.is_null(0));
-  return map_with_args(values, n, [&](int64_t i) { return !off.is_null(i) && (!length_given || !len.is_null(i)); },
+  // A null length (a Null column, or a null in a row) means to the end; a null offset, null.
+  const bool length_given = !length.dtype().is_null();
+  return map_with_args(values, n, [&](int64_t i) { return !off.is_null(i); },
                        [&](int64_t i, int64_t r, std::string_view s, ViewWriter& w) {
                          const int64_t o = off.at(i);
-                         if (length_given && len.at(i) < 0)
+                         const bool bounded = length_given && !len.is_null(i);
+                         if (bounded && len.at(i) < 0)
                            throw InvalidOperationError("str.slice: length must be non-negative");
                          const int64_t nchars = o < 0 ? char_count(s) : 0;
                          const int64_t start = o < 0 ? nchars + o : o;
                          std::optional<int64_t> end;
-                         if (length_given) end = std::max<int64_t>(0, start + len.at(i));
+                         if (bounded) end = std::max<int64_t>(0, start + len.at(i));
                          push_char_window(w, r, s, std::max<int64_t>(start, 0), end);
                        });
 }

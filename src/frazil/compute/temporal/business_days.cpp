@@ -178,7 +178,7 @@ ArrayRef add_business_days(const Array& start, const Array& n_in, const WeekMask
   }
   if (t.id() != TypeId::Date) throw InvalidOperationError(err_msg("expected date or datetime, got ", t.short_name()));
   if (!n_in.dtype().is_integer() && !n_in.dtype().is_null())
-    throw InvalidOperationError(err_msg("expected Int64, Int32, UInt64, or UInt32, got ", n_in.dtype()));
+    throw InvalidOperationError(err_msg("expected Int64, Int32, UInt64, or UInt32, got ", n_in.dtype().short_name()));
   const int64_t len = broadcast({&start, &n_in, &holidays}, "add_business_days");
   ArrayRef n = n_in.dtype().is_null() ? make_null_array(DataType::int64(), n_in.length()) : cast(n_in, DataType::int64());
   Holidays hol(holidays, mask);
