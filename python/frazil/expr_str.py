@@ -213,7 +213,7 @@ class ExprStringNameSpace:
     # ---- splitting ----
     def split(self, by: Any, *, inclusive: bool = False, literal: bool = True, strict: bool = True) -> Expr:
         """Each string split at `by`, as a List(String); inclusive=True keeps the separator."""
-        return self._fn("split", by, inclusive=inclusive, literal=literal)
+        return self._fn("split", by, inclusive=inclusive, literal=literal, strict=strict)
 
     def split_exact(self, by: Any, n: int, *, inclusive: bool = False) -> Expr:
         """Each string split at `by` into a Struct of n + 1 fields (field_0, ...), null where there are fewer

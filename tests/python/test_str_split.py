@@ -3,7 +3,7 @@ results, inclusive splits, empty separators, regex splits, nulls, empty strings,
 non-ASCII text, per-row separators, multiple chunks."""
 import pytest
 
-from fuzz.harness import assert_same
+from fuzz.harness import assert_same, assert_same_error
 
 TEXT = ["a,b,,c", "", None, "abc", "héllo,wörld,", ",", "日本,語", "a,b,c,d,e,f"]
 DATA = {"s": TEXT}
@@ -39,3 +39,6 @@ def test_regex_split():
     data = {"s": ["a1b22c", "x", "", None, "1a1"]}
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.split(r"\d+", literal=False).alias("p"),
                                          pl.col("s").str.split(r"\d", literal=False, inclusive=True).alias("i")), data)
+    # An invalid regex fails, or with strict=False gives nulls.
+    assert_same_error(lambda pl, lf: lf.select(pl.col("s").str.split("(", literal=False)), data, kind="ComputeError")
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.split("(", literal=False, strict=False)), data)

@@ -139,3 +139,14 @@ def test_strptime_dtypes():
                                          pl.col("s").str.strptime(pl.Time, "%Y-%m-%d %H:%M:%S").alias("c"),
                                          pl.col("s").str.strptime(pl.Datetime, "%Y-%m-%d %H:%M:%S").alias("d")),
                 data)
+
+
+@pytest.mark.parametrize("value,fmt", [("2022-01", "%Y-%m"), ("2022", "%Y"), ("2022 Jan", "%Y %b"), ("Jan 2022", "%b %Y"),
+                                       ("01-15", "%m-%d"), ("15", "%d"), ("22-01", "%y-%m"), ("2022-15", "%Y-%d"),
+                                       ("2022-13", "%Y-%m"), ("2022 Tue", "%Y %a"), ("2022-02 Tue", "%Y-%m %a")])
+def test_missing_fields_default_to_the_first(value, fmt):
+    # Without week or weekday fields, what the format lacks is filled from 0001-01-01.
+    data = {"s": [value, None]}
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.to_date(fmt, strict=False).alias("d"),
+                                         pl.col("s").str.to_datetime(fmt, strict=False).alias("t")), data)
+    assert_same(lambda pl, lf: lf.select(pl.col("s").str.to_datetime("%H:%M", strict=False)), {"s": ["10:30", None]})

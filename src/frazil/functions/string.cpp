@@ -303,12 +303,13 @@ void register_transforms(Registry& r) {
 void register_splitting(Registry& r) {
   {
     FunctionSpec s = string_function("split", 1);
-    s.params = {bool_param("inclusive", false), bool_param("literal", true)};
+    s.params = {bool_param("inclusive", false), bool_param("literal", true), bool_param("strict", true)};
     s.output_dtype = fixed(DataType::list(DataType::string()));
     s.check = string_inputs(1, 1, "str.split");
     s.kernel = [](const Args& a) -> Kernel {
-      return [inc = a.get_bool("inclusive"), lit = a.get_bool("literal")](std::span<const ArrayRef> in) {
-        return compute::str_split(*in[0], *in[1], inc, lit);
+      return [inc = a.get_bool("inclusive"), lit = a.get_bool("literal"),
+              strict = a.get_bool("strict")](std::span<const ArrayRef> in) {
+        return compute::str_split(*in[0], *in[1], inc, lit, strict);
       };
     };
     r.add(std::move(s));

@@ -74,7 +74,7 @@ DataType split_struct_dtype(int64_t fields) {
   return DataType::struct_(std::move(f));
 }
 
-ArrayRef str_split(const Array& values, const Array& by, bool inclusive, bool literal) {
+ArrayRef str_split(const Array& values, const Array& by, bool inclusive, bool literal, bool strict) {
   require_string(values, "str.split");
   const int64_t n = output_length(values, {&by}, "str.split");
   StrArg sep(by, n, "str.split");
@@ -95,7 +95,15 @@ ArrayRef str_split(const Array& values, const Array& by, bool inclusive, bool li
       if (s.empty() && !inclusive && !sep.at(i).empty()) add(0, 0);
       else split_parts(s, sep.at(i), inclusive, SIZE_MAX, add);
     } else {
-      regex_parts(s, regexes.get(sep.at(i)), inclusive, add);
+      const RE2* re = nullptr;
+      try {
+        re = &regexes.get(sep.at(i));
+      } catch (const ComputeError&) {
+        if (strict) throw;
+        b.end_row(false);
+        continue;
+      }
+      regex_parts(s, *re, inclusive, add);
     }
     b.end_row();
   }

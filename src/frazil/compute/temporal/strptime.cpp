@@ -416,10 +416,20 @@ std::optional<int64_t> resolve_date(const Parsed& f) {
   } else if (year && f.year_mod_100 && year.value() % 100 != *f.year_mod_100 && year.value() >= 0) {
     return std::nullopt;
   }
+  std::optional<int64_t> month = f.month, day = f.day;
+  // Without week, weekday or ordinal fields, Polars fills what is missing from 0001-01-01
+  // ("2022-01" with "%Y-%m" is 2022-01-01, "15" with "%d" 0001-01-15).
+  const bool calendar_only = !f.weekday && !f.ordinal && !f.week_from_mon && !f.week_from_sun && !f.iso_week &&
+                             !f.iso_year && !f.iso_year_mod_100;
+  if (calendar_only) {
+    if (!year) year = 1;
+    if (!month) month = 1;
+    if (!day) day = 1;
+  }
   std::optional<int64_t> days;
-  if (year && f.month && f.day) {
-    if (*f.day > static_cast<int64_t>(month_days(*year, static_cast<unsigned>(*f.month)))) return std::nullopt;
-    days = days_from_civil(*year, static_cast<unsigned>(*f.month), static_cast<unsigned>(*f.day));
+  if (year && month && day) {
+    if (*day > static_cast<int64_t>(month_days(*year, static_cast<unsigned>(*month)))) return std::nullopt;
+    days = days_from_civil(*year, static_cast<unsigned>(*month), static_cast<unsigned>(*day));
   } else if (year && f.ordinal) {
     if (*f.ordinal > (is_leap(*year) ? 366 : 365)) return std::nullopt;
     days = days_from_civil(*year, 1, 1) + *f.ordinal - 1;

@@ -30,6 +30,15 @@ TEST(Strptime, ChronoRulesForDates) {
   EXPECT_EQ(values_of<int32_t>(*str_to_date(*strs({"2024105"}), fmt("%Y%m%d"))), (Opt<int32_t>{20001}));
 }
 
+// polars: what a format without week or weekday fields lacks is taken from 0001-01-01:
+// "2022-01" with "%Y-%m" -> 2022-01-01, "15" with "%d" -> 0001-01-15; with a weekday, nothing is
+// filled ("2022 Tue" with "%Y %a" -> None).
+TEST(Strptime, MissingFieldsDefaultToTheFirst) {
+  EXPECT_EQ(values_of<int32_t>(*str_to_date(*strs({"2022-01", "x"}), fmt("%Y-%m"))), (Opt<int32_t>{18993, N}));
+  EXPECT_EQ(values_of<int32_t>(*str_to_date(*strs({"15"}), fmt("%d"))), (Opt<int32_t>{-719148}));
+  EXPECT_EQ(values_of<int32_t>(*str_to_date(*strs({"2022 Tue"}), fmt("%Y %a"))), (Opt<int32_t>{N}));
+}
+
 // polars: "%Y-%m-%d %H:%M" of "2024-01-0510:00" (a space matches no whitespace too), leap
 // second "10:00:60" -> 10:01, %.f optional, %I%p, %j, ISO weeks, %s.
 TEST(Strptime, ChronoRulesForDatetimes) {
