@@ -74,6 +74,14 @@ def test_replace(zone):
                 {"d": [dt.date(2024, 2, 29) + dt.timedelta(days=1), dt.date(1960, 5, 5), None]})
 
 
+def test_replace_of_one_value_by_columns():
+    # A one-value Series literal broadcast against per-row parts (named as the Series), str
+    # parts being column names.
+    data = {"year": [None, 2, 3], "month": [1, None, 3], "day": [1, 2, None], "hour": [1, 2, 3]}
+    assert_same(lambda pl, lf: lf.select(pl.lit(pl.Series("dates", [dt.datetime(2088, 8, 8, 8, 8, 8, 8)])).dt.replace(
+        year="year", month="month", day="day", hour="hour")), data)
+
+
 def test_replace_invalid_date_raises():
     assert_same_error(lambda pl, lf: lf.select(pl.col("d").dt.replace(year=2023)),
                       {"d": [dt.date(2024, 2, 29)]}, kind="ComputeError")
