@@ -67,6 +67,21 @@ from frazil.functions import (
     var,
     when,
 )
+from frazil.functions_string import concat_str, escape_regex, format
+from frazil.functions_temporal import (
+    business_day_count,
+    date,
+    date_range,
+    date_ranges,
+    datetime,
+    datetime_range,
+    datetime_ranges,
+    duration,
+    from_epoch,
+    time,
+    time_range,
+    time_ranges,
+)
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
 from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet

@@ -1,9 +1,13 @@
 """Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from frazil import _args, _frazil
+
+if TYPE_CHECKING:
+    from frazil.expr_dt import ExprDateTimeNameSpace
+    from frazil.expr_str import ExprStringNameSpace
 
 
 def _native_dtype(dtype: Any) -> Any:
@@ -528,110 +532,13 @@ class Expr:
     @property
     def str(self) -> "ExprStringNameSpace":
         """String functions: pl.col('s').str.contains(...)."""
+        from frazil.expr_str import ExprStringNameSpace
+
         return ExprStringNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":
         """Date and time functions: pl.col('d').dt.year()."""
+        from frazil.expr_dt import ExprDateTimeNameSpace
+
         return ExprDateTimeNameSpace(self)
-
-
-class ExprStringNameSpace:
-    """Polars' `Expr.str` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
-        """Whether each string matches the regular expression (RE2 syntax), or contains it with literal=True."""
-        return self._expr._fn("str.contains", pattern=pattern, literal=literal)
-
-    def starts_with(self, prefix: str) -> Expr:
-        """Whether each string starts with prefix."""
-        return self._expr._fn("str.starts_with", prefix=prefix)
-
-    def ends_with(self, suffix: str) -> Expr:
-        """Whether each string ends with suffix."""
-        return self._expr._fn("str.ends_with", suffix=suffix)
-
-    def slice(self, offset: int, length: int | None = None) -> Expr:
-        """The characters from offset, length of them (to the end when None)."""
-        _args.int_in(offset, _args.INT64)
-        if length is not None:
-            _args.int_in(length, _args.INT64)
-        return self._expr._fn("str.slice", offset=offset, length=length)
-
-    def head(self, n: int) -> Expr:
-        """The first n characters."""
-        return self.slice(0, n)
-
-    def len_bytes(self) -> Expr:
-        """The length of each string in bytes."""
-        return self._expr._fn("str.len_bytes")
-
-    def len_chars(self) -> Expr:
-        """The length of each string in characters."""
-        return self._expr._fn("str.len_chars")
-
-    def to_uppercase(self) -> Expr:
-        """The strings in upper case."""
-        return self._expr._fn("str.to_uppercase")
-
-    def to_lowercase(self) -> Expr:
-        """The strings in lower case."""
-        return self._expr._fn("str.to_lowercase")
-
-    def strip_chars(self, characters: str | None = None) -> Expr:
-        """The strings without leading and trailing whitespace (or the given characters)."""
-        return self._expr._fn("str.strip_chars", characters=characters)
-
-    def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
-        """The first match of pattern replaced by value."""
-        return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
-
-    def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
-        """Every match of pattern replaced by value."""
-        return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
-
-
-class ExprDateTimeNameSpace:
-    """Polars' `Expr.dt` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def year(self) -> Expr:
-        """The year."""
-        return self._expr._fn("dt.year")
-
-    def month(self) -> Expr:
-        """The month (1-12)."""
-        return self._expr._fn("dt.month")
-
-    def day(self) -> Expr:
-        """The day of the month (1-31)."""
-        return self._expr._fn("dt.day")
-
-    def hour(self) -> Expr:
-        """The hour (0-23)."""
-        return self._expr._fn("dt.hour")
-
-    def minute(self) -> Expr:
-        """The minute (0-59)."""
-        return self._expr._fn("dt.minute")
-
-    def second(self) -> Expr:
-        """The second (0-59)."""
-        return self._expr._fn("dt.second")
-
-    def weekday(self) -> Expr:
-        """The ISO weekday (Monday 1 .. Sunday 7)."""
-        return self._expr._fn("dt.weekday")
-
-    def ordinal_day(self) -> Expr:
-        """The day of the year (1-366)."""
-        return self._expr._fn("dt.ordinal_day")
-
-    def quarter(self) -> Expr:
-        """The quarter (1-4)."""
-        return self._expr._fn("dt.quarter")

@@ -11,6 +11,9 @@
 
 #include "core_common.hpp"
 #include "interruptible.hpp"
+#include "frazil/compute/cast.hpp"
+#include "frazil/compute/temporal/conversions.hpp"
+#include "frazil/compute/temporal/zone.hpp"
 #include "frazil/core/suggest.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
@@ -54,6 +57,12 @@ functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
   }
   if (nb::isinstance<nb::float_>(v)) return nb::cast<double>(v);
   if (nb::isinstance<nb::str>(v)) return nb::cast<std::string>(v);
+  // A nested dtype description: ("List", inner), ("Struct", fields), ("Datetime", unit, tz), ...
+  if (nb::isinstance<nb::tuple>(v) && nb::len(v) >= 2 && nb::isinstance<nb::str>(v[0])) {
+    const std::string kind = nb::cast<std::string>(v[0]);
+    if (kind == "List" || kind == "Struct" || kind == "Datetime" || kind == "Duration" || kind == "Decimal")
+      return dtype_from_py(v);
+  }
   if (nb::isinstance<nb::list>(v) || nb::isinstance<nb::tuple>(v)) {
     std::vector<int64_t> ints;
     std::vector<double> floats;
@@ -163,10 +172,38 @@ Expr lit_from_py(nb::handle value) {
   return dsl::lit(array_get(*a, 0));
 }
 
-Expr lit_typed(nb::handle value, nb::handle dtype) {
+// pl.lit(value, dtype) of a date or datetime as Polars reads it: a date is midnight of the
+// dtype's zone, a naive datetime that zone's local time, an aware datetime its instant (a
+// naive dtype takes the value's zone), a datetime given a Date dtype its (local) date.
+std::optional<ArrayRef> temporal_literal(nb::handle value, const DataType& t) {
+  const bool to_datetime = t.id() == TypeId::Datetime, to_date = t.id() == TypeId::Date;
+  if (!(to_datetime || to_date)) return std::nullopt;
+  static const nb::object date_type = nb::module_::import_("datetime").attr("date");
+  if (!nb::isinstance(value, date_type)) return std::nullopt;
   nb::list one;
   one.append(value);
+  const DataType natural = infer_dtype(one, "literal");
+  if (natural == t) return std::nullopt;
+  ArrayRef a = array_from_py(one, natural, "literal");
+  if (to_date) return compute::local_date(*a);
+  if (natural.id() == TypeId::Date) {
+    ArrayRef midnight = compute::cast(*a, DataType::datetime(t.time_unit()));
+    if (!t.time_zone()) return midnight;
+    return compute::from_local_clock(*midnight, *t.time_zone(), tz::Ambiguous::Raise, tz::NonExistent::Raise);
+  }
+  if (!natural.time_zone()) {
+    ArrayRef local = compute::cast(*a, DataType::datetime(t.time_unit()));
+    if (!t.time_zone()) return local;
+    return compute::from_local_clock(*local, *t.time_zone(), tz::Ambiguous::Raise, tz::NonExistent::Raise);
+  }
+  return compute::cast(*a, DataType::datetime(t.time_unit(), t.time_zone() ? t.time_zone() : natural.time_zone()));
+}
+
+Expr lit_typed(nb::handle value, nb::handle dtype) {
   DataType t = dtype_from_py(dtype);
+  if (auto temporal = temporal_literal(value, t)) return dsl::lit(array_get(**temporal, 0));
+  nb::list one;
+  one.append(value);
   ArrayRef a = array_from_py(one, t, "literal");
   return dsl::lit(array_get(*a, 0));
 }

@@ -60,6 +60,8 @@ struct SortFlags {
 };
 
 class Expr;
+class StrNameSpace;  // str_namespace.hpp
+class DtNameSpace;   // dt_namespace.hpp
 
 struct ExprNode {
   ExprKind kind = ExprKind::Literal;
@@ -158,6 +160,11 @@ class Expr {
   Expr filter(const Expr& predicate) const;
   Expr over(std::vector<Expr> partition_by) const;
   Expr exclude(std::vector<std::string> names) const;
+
+  // Polars' `str` and `dt` namespaces (include str_namespace.hpp / dt_namespace.hpp):
+  // col("a").str().contains("x"), col("t").dt().year().
+  StrNameSpace str() const;
+  DtNameSpace dt() const;
 
   // A Polars-style rendering: col("a"), (col("a") + 1), col("x").sum().alias("y").
   std::string to_string() const;

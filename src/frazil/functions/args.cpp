@@ -85,6 +85,10 @@ ArgValue conform(std::string_view function, const Param& p, ArgValue v) {
     if (const auto* i = std::get_if<int64_t>(&v)) v = static_cast<double>(*i);
   if (p.type == ArgType::FloatList)
     if (const auto* l = std::get_if<std::vector<int64_t>>(&v)) v = std::vector<double>(l->begin(), l->end());
+  // A dtype given by its name ("Int64", as the Python module passes simple dtypes).
+  if (p.type == ArgType::Dtype)
+    if (const auto* name = std::get_if<std::string>(&v))
+      if (auto t = parse_dtype(*name)) v = *t;
   if (!has_type(v, p.type))
     throw InvalidOperationError(err_msg("`", function, "`: parameter '", p.name, "' must be of type ",
                                         arg_type_name(p.type), ", got ", arg_to_string(v)));

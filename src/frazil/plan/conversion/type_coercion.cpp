@@ -1,5 +1,7 @@
 #include "frazil/plan/conversion/type_coercion.hpp"
 
+#include "frazil/plan/conversion/temporal_coercion.hpp"
+
 #include <unordered_set>
 
 #include "frazil/compute/cast.hpp"
@@ -53,6 +55,20 @@ const dsl::LiteralValue* dynamic_literal(const AExpr& e) {
 DataType operand_dtype(const AExpr& self, const DataType& self_dtype, const DataType& other) {
   if (auto* lit = dynamic_literal(self)) return adapt_dynamic_literal(*lit, other);
   return self_dtype;
+}
+
+// A Date, Datetime or Time next to a String in a comparison: Polars refuses it rather
+// than comparing the date's text.
+bool compares_temporal_with_string(const DataType& a, const DataType& b) {
+  auto calendar = [](const DataType& t) {
+    return t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.id() == TypeId::Time;
+  };
+  return (calendar(a) && b.is_string()) || (a.is_string() && calendar(b));
+}
+
+std::string temporal_string_comparison_message() {
+  return "cannot compare 'date/datetime/time' to a string value (create native python { 'date', 'datetime', "
+         "'time' } or compare to a temporal column)";
 }
 
 }  // namespace
@@ -157,13 +173,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         return std::nullopt;
       }
       // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
-      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()) && !l_dyn && !r_dyn) {
-        if (lt.id() == TypeId::Date && rt.id() == TypeId::Datetime)
-          return AExpr::binary(add_cast(arena, l, rt), e.op, r);
-        if (lt.id() == TypeId::Datetime && rt.id() == TypeId::Date)
-          return AExpr::binary(l, e.op, add_cast(arena, r, lt));
-        return std::nullopt;
-      }
+      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()))
+        return coerce_temporal_arithmetic(arena, node, l, r, lt, rt, l_dyn, r_dyn);
       DataType lw = operand_dtype(la, lt, rt);
       DataType rw = operand_dtype(ra, rt, lt);
       if (dsl::is_logical(e.op)) {
@@ -203,6 +214,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         operands_first();
         throw ComputeError(err_msg("cannot compare string with numeric type (", lt, " and ", rt, ") in ",
                                    node_to_expr(node, arena).to_string()));
+      }
+      // A date, datetime or time is never compared with text as text (Polars raises).
+      if (dsl::is_comparison(e.op) && compares_temporal_with_string(lw, rw)) {
+        operands_first();
+        throw InvalidOperationError(temporal_string_comparison_message());
       }
       // Polars never casts numbers to strings for arithmetic ("a" + 1 is an error, not "a1").
       if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string()))) {
@@ -312,6 +328,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             const AExpr& a = arena.get(e.inputs[i]);
             DataType d = dtype(e.inputs[i]);
             DataType w = operand_dtype(a, d, xt);
+            if (compares_temporal_with_string(xt, w)) {
+              for (Node in : e.inputs) type_check(in, arena, schema);
+              throw InvalidOperationError(temporal_string_comparison_message());
+            }
             if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric())) {
               for (Node in : e.inputs) type_check(in, arena, schema);  // an operand's own error first
               throw ComputeError(err_msg("cannot compare string with numeric type (", xt, " and ", w, ") in ",
@@ -425,7 +445,11 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
     }
     case AExprKind::Cast: {
       DataType from = dtype(e.inputs[0]);
-      if (!compute::can_cast(from, e.dtype())) fail(err_msg("cannot cast ", from, " to ", e.dtype()));
+      try {
+        compute::check_cast(from, e.dtype());
+      } catch (const Error& err) {
+        throw_error(err.kind(), std::string(err.what()) + " in " + node_to_expr(node, arena).to_string());
+      }
       break;
     }
     case AExprKind::Agg: {

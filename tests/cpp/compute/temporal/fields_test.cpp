@@ -1,8 +1,8 @@
-#include "frazil/compute/temporal.hpp"
+#include "frazil/compute/temporal/fields.hpp"
 
 #include <gtest/gtest.h>
 
-#include "elementwise_test_util.hpp"
+#include "../elementwise_test_util.hpp"
 #include "frazil/core/error.hpp"
 
 using namespace frazil;
