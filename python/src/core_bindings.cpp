@@ -7,6 +7,7 @@
 #include "core_common.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/core/scalar.hpp"
 
@@ -33,6 +34,16 @@ const char* exception_name(ErrorKind kind) {
 void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
+  } catch (const OsError& e) {
+    // OSError(errno, message) is constructed as its subclass: FileNotFoundError,
+    // PermissionError, IsADirectoryError, ...
+    PyObject* msg = PyUnicode_DecodeUTF8(e.what(), static_cast<Py_ssize_t>(std::strlen(e.what())), "backslashreplace");
+    if (!msg) return;
+    PyObject* exc = PyObject_CallFunction(PyExc_OSError, "iO", e.code(), msg);
+    Py_DECREF(msg);
+    if (!exc) return;
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc)), exc);
+    Py_DECREF(exc);
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/io/parquet/assemble.hpp"
 #include "frazil/io/parquet/codec.hpp"
@@ -25,7 +26,7 @@ std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLi
   f->path_ = path;
   f->limits_ = limits;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f->fd_ < 0) throw IOError(err_msg("cannot open parquet file '", path, "': ", std::strerror(errno)));
+  if (f->fd_ < 0) throw_os_error(err_msg("cannot open parquet file '", path, "'"));
   struct stat st;
   if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));
   if (S_ISDIR(st.st_mode)) f->fail("is a directory");

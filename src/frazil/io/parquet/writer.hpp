@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "frazil/core/frame.hpp"
+#include "frazil/io/fs/output_file.hpp"
 
 namespace frazil::io::parquet {
 
@@ -27,6 +29,30 @@ struct ParquetWriteOptions {
   int64_t data_page_size = 1 << 20;    // target uncompressed bytes per data page
   bool statistics = true;
   bool dictionary = true;              // dictionary-encode string/binary columns when it pays
+};
+
+// A streaming writer (what sink_parquet uses): batches are gathered into row groups of
+// row_group_size rows, each written as soon as it is full, so memory stays bounded by one
+// row group. Written to a path, the file replaces the target only at finish(); abort() (or
+// destruction before finish) leaves the target as it was.
+class ParquetWriter {
+ public:
+  // Throws InvalidOperationError for options out of range, OsError when `path` cannot be
+  // created.
+  ParquetWriter(const std::string& path, Schema schema, ParquetWriteOptions options = {});
+  ParquetWriter(OutputStream& out, Schema schema, ParquetWriteOptions options = {});
+  ~ParquetWriter();
+  ParquetWriter(const ParquetWriter&) = delete;
+  ParquetWriter& operator=(const ParquetWriter&) = delete;
+
+  // Throws SchemaError when the batch's columns differ from the schema's.
+  void write_batch(const DataFrame& batch);
+  void finish();
+  void abort() noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // Throws IOError naming the path when it cannot be written, InvalidOperationError for
