@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize parquet-corpus
 
 all: build
 
@@ -67,6 +67,11 @@ run: build setup-bench
 # PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
 data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
+
+# Every file of the apache/parquet-testing corpus read by frazil and pyarrow: counts of
+# equal / clear error / wrong / crash (PARQUET_TESTING_DIR, or the fetched mirror).
+parquet-corpus: build
+	$(PY) scripts/parquet_corpus.py $(PARQUET_TESTING_DIR)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so

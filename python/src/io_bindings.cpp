@@ -129,6 +129,7 @@ io::parquet::ParquetWriteOptions parquet_write_options(const nb::dict& d) {
       else if (c == "snappy") o.compression = C::Snappy;
       else if (c == "gzip") o.compression = C::Gzip;
       else if (c == "lz4") o.compression = C::Lz4;
+      else if (c == "brotli") o.compression = C::Brotli;
       else if (c == "uncompressed") o.compression = C::Uncompressed;
       else throw InvalidOperationError("unknown compression '" + c + "'");
     } else if (k == "compression_level") o.compression_level = nb::cast<int>(value);

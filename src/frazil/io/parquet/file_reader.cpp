@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <tuple>
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
@@ -72,6 +74,20 @@ Buffer ParquetFile::read_range(int64_t offset, int64_t length) const {
   return b;
 }
 
+namespace {
+
+// "parquet-mr version 1.2.8 (build ...)" or a bare "parquet-mr": versions before 1.2.9.
+bool writer_omits_dictionary_header(const std::string& created_by) {
+  if (created_by.rfind("parquet-mr", 0) != 0) return false;
+  const size_t v = created_by.find("version ");
+  if (v == std::string::npos) return true;
+  int major = 0, minor = 0, patch = 0;
+  if (std::sscanf(created_by.c_str() + v + 8, "%d.%d.%d", &major, &minor, &patch) < 1) return true;
+  return std::make_tuple(major, minor, patch) < std::make_tuple(1, 2, 9);
+}
+
+}  // namespace
+
 void ParquetFile::parse_footer() {
   if (size_ < 12) fail(err_msg("file of ", size_, " bytes is too small to be parquet"));
   Buffer head = read_range(0, 4);
@@ -100,6 +116,7 @@ void ParquetFile::parse_footer() {
     throw DuplicateError(err_msg("parquet file '", path_, "': ", e.what()));
   }
   apply_frazil_schema();
+  dictionary_padding_ = md_.created_by && writer_omits_dictionary_header(*md_.created_by);
   const auto& leaves = pschema_.leaves();
   num_rows_ = 0;
   for (size_t g = 0; g < md_.row_groups.size(); ++g) {
@@ -224,13 +241,22 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
   parallel_for(tasks.size(), [&](size_t t) {
     const int l = tasks[t].leaf;
     const ColumnMetaData& m = *rg.columns[leaves[l].index].meta_data;
-    int64_t start = m.data_page_offset;
-    if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 && *m.dictionary_page_offset < start)
-      start = *m.dictionary_page_offset;
-    if (start < 4 || m.total_compressed_size > data_end_ - start)
-      throw IOError(context(l) + err_msg("column chunk [", start, ", +", m.total_compressed_size,
-                                         ") lies outside the data of the file"));
-    Buffer chunk = read_range(start, m.total_compressed_size);
+    // A chunk of no values has nothing to read: writers (pyarrow 26, pandas) give such
+    // chunks of 0-row groups a data_page_offset of 0.
+    Buffer chunk;
+    if (m.num_values != 0) {
+      int64_t start = m.data_page_offset;
+      if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 && *m.dictionary_page_offset < start)
+        start = *m.dictionary_page_offset;
+      if (start < 4 || m.total_compressed_size > data_end_ - start)
+        throw IOError(context(l) + err_msg("column chunk [", start, ", +", m.total_compressed_size,
+                                           ") lies outside the data of the file"));
+      int64_t length = m.total_compressed_size;
+      // parquet-mr up to 1.2.8 left the dictionary page header out of the chunk's size
+      // (PARQUET-816): read up to 100 bytes more, as Arrow does.
+      if (dictionary_padding_) length += std::min<int64_t>(100, data_end_ - start - length);
+      chunk = read_range(start, length);
+    }
     ChunkReadOptions opt;
     opt.dense = tasks[t].dense;
     opt.levels_needed = tasks[t].levels_needed;

@@ -170,6 +170,7 @@ Codec to_codec(ParquetCompression c) {
     case ParquetCompression::Lz4: return Codec::Lz4Raw;
     case ParquetCompression::Zstd: return Codec::Zstd;
     case ParquetCompression::Lz4Hadoop: return Codec::Lz4;
+    case ParquetCompression::Brotli: return Codec::Brotli;
   }
   return Codec::Uncompressed;
 }
@@ -371,7 +372,7 @@ bool ChunkWriter::build_dictionary() {
 
 void ChunkWriter::write_page(std::vector<uint8_t>& file, PageType type, const std::vector<uint8_t>& body,
                              int32_t num_values, Encoding enc) {
-  compress(codec_, opt_.compression_level, body.data(), body.size(), scratch_);
+  compress(codec_, opt_.compression_level.value_or(-1), body.data(), body.size(), scratch_);
   if (body.size() > INT32_MAX || scratch_.size() > INT32_MAX) throw ComputeError("parquet page larger than 2 GiB");
   PageHeader ph;
   ph.type = type;
@@ -595,12 +596,28 @@ std::string frazil_schema_text(const Schema& schema) {
 
 // ----------------------------------------------------------------------- ParquetWriter
 
+void check_compression_level(const ParquetWriteOptions& opt) {
+  if (!opt.compression_level) return;
+  int lo = 0, hi = 0;
+  switch (opt.compression) {
+    case ParquetCompression::Zstd: lo = 1, hi = 22; break;
+    case ParquetCompression::Gzip: lo = 0, hi = 9; break;
+    case ParquetCompression::Brotli: lo = 0, hi = 11; break;
+    default: return;  // the other codecs have no levels: ignored, as Polars does
+  }
+  const int level = *opt.compression_level;
+  if (level < lo || level > hi)
+    throw InvalidOperationError(err_msg("compression level ", level, " is out of range: valid compression range ",
+                                        lo, "..=", hi, " exceeded."));
+}
+
 struct ParquetWriter::Impl {
   Impl(OutputStream* out, std::unique_ptr<OutputFile> file, Schema schema, ParquetWriteOptions options)
       : file(std::move(file)), out(out ? out : this->file.get()), schema(std::move(schema)), opt(options) {
     if (opt.row_group_size <= 0) throw InvalidOperationError("row_group_size must be positive");
     if (opt.data_page_size <= 0) throw InvalidOperationError("data_page_size must be positive");
     codec = to_codec(opt.compression);
+    check_compression_level(opt);
     md.version = 2;
     SchemaElement root;
     root.name = "schema";

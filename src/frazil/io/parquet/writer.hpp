@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,14 @@ enum class ParquetCompression {
   Lz4,        // LZ4_RAW
   Zstd,
   Lz4Hadoop,  // the deprecated Hadoop-framed LZ4 codec, for compatibility tests only
+  Brotli,
 };
 
 struct ParquetWriteOptions {
   ParquetCompression compression = ParquetCompression::Zstd;
-  int compression_level = 0;          // 0: the codec's default (zstd 3, gzip 6)
+  // The codec's level, checked against its range as Polars does (zstd 1..=22, gzip 0..=9,
+  // brotli 0..=11); unset: the codec's default (zstd 3, gzip 6, brotli 1).
+  std::optional<int> compression_level;
   int64_t row_group_size = 512 * 512;  // rows per row group
   int64_t data_page_size = 1 << 20;    // target uncompressed bytes per data page
   bool statistics = true;
