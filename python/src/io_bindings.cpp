@@ -8,6 +8,8 @@
 #include "core_common.hpp"
 #include "frazil/api/io.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/io/ipc/ipc_reader.hpp"
+#include "frazil/io/ipc/ipc_writer.hpp"
 
 namespace frazil::py {
 
@@ -141,9 +143,72 @@ io::parquet::ParquetWriteOptions parquet_write_options(const nb::dict& d) {
   return o;
 }
 
+// A path (str) or the bytes of an in-memory file.
+std::shared_ptr<io::InputFile> input_from_py(nb::handle source, bool memory_map) {
+  if (nb::isinstance<nb::bytes>(source)) {
+    nb::bytes b = nb::borrow<nb::bytes>(source);
+    Buffer buf = Buffer::allocate(b.size());
+    if (b.size()) std::memcpy(buf.mutable_data(), b.c_str(), b.size());
+    return io::InputFile::from_buffer(std::move(buf), "in-memory bytes");
+  }
+  return io::InputFile::open(nb::cast<std::string>(source), memory_map);
+}
+
+io::ipc::IpcWriteOptions ipc_write_options(const nb::dict& d) {
+  io::ipc::IpcWriteOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "compression") {
+      std::string c = nb::cast<std::string>(value);
+      if (c == "uncompressed") o.compression = io::ipc::IpcCompression::Uncompressed;
+      else if (c == "lz4") o.compression = io::ipc::IpcCompression::Lz4;
+      else if (c == "zstd") o.compression = io::ipc::IpcCompression::Zstd;
+      else throw InvalidOperationError("compression must be one of {'uncompressed', 'lz4', 'zstd'}, got '" + c + "'");
+    } else if (k == "compression_level") o.compression_level = nb::cast<int>(value);
+    else if (k == "compat_oldest") o.compat_oldest = nb::cast<bool>(value);
+    else if (k == "record_batch_size") o.record_batch_size = nb::cast<int64_t>(value);
+    else if (k == "stream") o.stream = nb::cast<bool>(value);
+    else throw InvalidOperationError("unknown IPC write option " + k);
+  }
+  return o;
+}
+
 }  // namespace
 
 void register_io(nb::module_& m) {
+  m.def("read_ipc", [](nb::handle source, std::optional<std::vector<std::string>> columns, std::optional<int64_t> n_rows,
+                       bool memory_map) {
+    io::ipc::IpcReadOptions o;
+    o.columns = std::move(columns);
+    o.n_rows = n_rows;
+    auto input = input_from_py(source, memory_map);
+    nb::gil_scoped_release release;
+    return io::ipc::read_ipc(input, o);
+  });
+  m.def("read_ipc_schema", [](nb::handle source) {
+    nb::list out;
+    const Schema schema = io::ipc::read_ipc_schema(input_from_py(source, true));
+    for (const auto& f : schema.fields())
+      out.append(nb::make_tuple(f.name, dtype_to_py(f.dtype)));
+    return out;
+  });
+  m.def("write_ipc", [](const DataFrame& df, std::optional<std::string> path, const nb::dict& opts) -> nb::object {
+    io::ipc::IpcWriteOptions o = ipc_write_options(opts);
+    if (!path) {
+      std::string out;
+      {
+        nb::gil_scoped_release release;
+        out = io::ipc::write_ipc_to_string(df, o);
+      }
+      return nb::bytes(out.data(), out.size());
+    }
+    {
+      nb::gil_scoped_release release;
+      io::ipc::write_ipc(df, *path, o);
+    }
+    return nb::none();
+  });
   m.def("scan_csv", [](const std::string& path, const nb::dict& opts) { return scan_csv(path, csv_options(opts)); });
   m.def("write_csv", [](const DataFrame& df, std::optional<std::string> path, const nb::dict& opts) -> nb::object {
     io::CsvWriteOptions o = csv_write_options(opts);
