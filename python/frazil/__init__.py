@@ -68,7 +68,21 @@ from frazil.functions import (
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
-from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
+from frazil.io import (
+    CompatLevel,
+    ScanCastOptions,
+    read_csv,
+    read_ipc,
+    read_ipc_schema,
+    read_ipc_stream,
+    read_parquet,
+    read_parquet_schema,
+    scan_csv,
+    scan_ipc,
+    scan_parquet,
+    write_csv,
+    write_parquet,
+)
 
 __version__ = _frazil.version()
 

@@ -260,6 +260,16 @@ class DataFrame:
 
         write_parquet(self, file, **kwargs)
 
+    def write_ipc(self, file, **kwargs):
+        from frazil.io import write_ipc
+
+        return write_ipc(self, file, **kwargs)
+
+    def write_ipc_stream(self, file, **kwargs):
+        from frazil.io import write_ipc_stream
+
+        return write_ipc_stream(self, file, **kwargs)
+
     def vstack(self, other: DataFrame) -> DataFrame:
         from frazil.functions import concat
 

@@ -1,17 +1,56 @@
-"""File I/O with Polars' names: read_*/scan_* (lazy scans with pushdown), write_*/sink_*."""
+"""File I/O with Polars' names: read_*/scan_* (lazy scans with pushdown), write_*/sink_*.
+
+Sources are what Polars takes: a path (str or os.PathLike, `~` expanded), a glob, a
+directory, a list of those, bytes, or a file-like object (BytesIO, an open file: read
+from its current position), or a list of in-memory sources. Every rule lives in C++; this
+module only turns Python arguments into the option dicts the bindings read.
+"""
 from __future__ import annotations
 
+import io as _io
 import os
-import tempfile
 from typing import Any
 
 from frazil import _frazil
 
 
-def _path(source: Any) -> str:
-    if isinstance(source, (str, os.PathLike)):
-        return os.fspath(source)
-    raise TypeError(f"expected a path (str or os.PathLike), got {type(source).__name__}")
+# ------------------------------------------------------------------------- sources
+
+def _is_path(obj: Any) -> bool:
+    return isinstance(obj, (str, os.PathLike))
+
+
+def _path_str(obj: Any) -> str:
+    return os.path.expanduser(os.fspath(obj))
+
+
+def _read_bytes(obj: Any) -> bytes:
+    """The bytes of an in-memory source, from a file-like object's current position."""
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        return bytes(obj)
+    if hasattr(obj, "read"):
+        data = obj.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return bytes(data)
+    raise TypeError(f"expected a path, bytes or a file-like object as source, got {type(obj).__name__}")
+
+
+def _sources(source: Any) -> list:
+    """A list of paths (str) or of bytes, as the scan bindings take them."""
+    if _is_path(source):
+        return [_path_str(source)]
+    if isinstance(source, (list, tuple)):
+        if not source:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError("expected at least 1 source: the list of sources is empty")
+        if all(_is_path(s) for s in source):
+            return [_path_str(s) for s in source]
+        if any(_is_path(s) for s in source):
+            raise TypeError("a list of sources cannot mix paths and in-memory sources")
+        return [_read_bytes(s) for s in source]
+    return [_read_bytes(source)]
 
 
 def _native_schema(schema: Any) -> list | None:
@@ -23,35 +62,129 @@ def _native_schema(schema: Any) -> list | None:
     return [(name, to_native(parse_into_dtype(dtype))) for name, dtype in items]
 
 
-def _csv_options(**kw: Any) -> dict:
+def _cast_options(cast_options: Any) -> dict | None:
+    """ScanCastOptions as the policy flags of io::CastPolicy."""
+    if cast_options is None:
+        return None
+
+    def many(v: Any) -> set:
+        if v is None:
+            return set()
+        return {v} if isinstance(v, str) else set(v)
+
+    ints = many(getattr(cast_options, "integer_cast", "forbid"))
+    floats = many(getattr(cast_options, "float_cast", "forbid"))
+    dts = many(getattr(cast_options, "datetime_cast", "forbid"))
+    return {
+        "integer_upcast": "upcast" in ints,
+        "integer_to_float": "allow-float" in ints,
+        "float_upcast": "upcast" in floats,
+        "float_downcast": "downcast" in floats,
+        "datetime_nanoseconds_downcast": "nanosecond-downcast" in dts,
+        "datetime_microseconds_downcast": "microsecond-downcast" in dts,
+        "datetime_microseconds_upcast": "microsecond-upcast" in dts,
+        "datetime_milliseconds_upcast": "millisecond-upcast" in dts,
+        "datetime_convert_timezone": "convert-timezone" in dts,
+        "missing_struct_fields_insert": getattr(cast_options, "missing_struct_fields", "raise") == "insert",
+        "extra_struct_fields_ignore": getattr(cast_options, "extra_struct_fields", "raise") == "ignore",
+    }
+
+
+class ScanCastOptions:
+    """How a scan casts files whose dtypes differ from the scan's schema (Polars' names)."""
+
+    def __init__(self, *, integer_cast: Any = "forbid", float_cast: Any = "forbid", datetime_cast: Any = "forbid",
+                 missing_struct_fields: str = "raise", extra_struct_fields: str = "raise",
+                 categorical_to_string: str = "forbid", _internal_call: bool = False) -> None:
+        self.integer_cast = integer_cast
+        self.float_cast = float_cast
+        self.datetime_cast = datetime_cast
+        self.missing_struct_fields = missing_struct_fields
+        self.extra_struct_fields = extra_struct_fields
+        self.categorical_to_string = categorical_to_string
+
+    @staticmethod
+    def _default() -> ScanCastOptions:
+        return ScanCastOptions()
+
+
+def _scan_args(*, n_rows: int | None = None, row_index_name: str | None = None, row_index_offset: int = 0,
+               glob: bool = True, hive_partitioning: bool | None = None, hive_schema: Any = None,
+               try_parse_hive_dates: bool = True, include_file_paths: str | None = None, schema: Any = None,
+               missing_columns: str | None = None, extra_columns: str | None = None,
+               cast_options: Any = None, allow_missing_columns: bool | None = None) -> dict:
+    if allow_missing_columns is not None and missing_columns is None:
+        missing_columns = "insert" if allow_missing_columns else "raise"
+    if n_rows is not None and n_rows < 0:
+        raise ValueError("n_rows must be non-negative")
+    return {
+        "n_rows": n_rows, "row_index_name": row_index_name, "row_index_offset": row_index_offset, "glob": glob,
+        "hive_partitioning": hive_partitioning, "hive_schema": _native_schema(hive_schema),
+        "try_parse_hive_dates": try_parse_hive_dates, "include_file_paths": include_file_paths,
+        "schema": _native_schema(schema), "missing_columns": missing_columns, "extra_columns": extra_columns,
+        "cast": _cast_options(cast_options),
+    }
+
+
+def _lazy(native: Any) -> Any:
+    from frazil.lazyframe import LazyFrame
+
+    return LazyFrame._from_native(native)
+
+
+def _select_columns(lf: Any, columns: Any) -> Any:
+    """read_*(columns=...): names or positions, in the order given."""
+    if columns is None:
+        return lf
+    if isinstance(columns, (str, int)):
+        columns = [columns]
+    columns = list(columns)
+    if columns and all(isinstance(c, int) for c in columns):
+        names = lf.collect_schema().names()
+        for c in columns:
+            if c >= len(names) or c < -len(names):
+                from frazil.exceptions import ColumnNotFoundError
+
+                raise ColumnNotFoundError(f"column index {c} is out of bounds for {len(names)} columns")
+        columns = [names[c] for c in columns]
+    return lf.select(columns)
+
+
+# ------------------------------------------------------------------------------ CSV
+
+_CSV_IGNORED = ("n_threads", "batch_size", "low_memory", "rechunk", "use_pyarrow", "storage_options", "cache",
+                "credential_provider", "retries", "sample_size", "infer_schema_files")
+
+
+def _csv_options(*, null_values: Any = None, schema: Any = None, schema_overrides: Any = None, dtypes: Any = None,
+                 infer_schema: bool = True, empty_string_is_null: bool = True, quote_char: str | None = '"',
+                 **kw: Any) -> dict:
     opts: dict = {}
-    null_values = kw.pop("null_values", None)
     if isinstance(null_values, str):
         opts["null_values_all"] = [null_values]
     elif isinstance(null_values, dict):
         opts["null_values_per_column"] = list(null_values.items())
     elif null_values is not None:
         opts["null_values_all"] = list(null_values)
-    schema = kw.pop("schema", None)
     if schema is not None:
         opts["schema"] = _native_schema(schema)
-    overrides = kw.pop("schema_overrides", None) or kw.pop("dtypes", None)
+    overrides = schema_overrides if schema_overrides is not None else dtypes
     if overrides is not None:
+        if not hasattr(overrides, "items"):
+            raise TypeError("schema_overrides by position (a list of dtypes) is not supported; pass a dict")
         opts["schema_overrides"] = _native_schema(overrides)
-    infer_schema = kw.pop("infer_schema", True)
     if not infer_schema:
         kw["infer_schema_length"] = 0
-    columns = kw.pop("columns", None)
-    if columns is not None:
-        if isinstance(columns, str):
-            columns = [columns]
-        opts["columns"] = list(columns)
-    for ignored in ("n_threads", "batch_size", "low_memory", "rechunk", "use_pyarrow", "storage_options",
-                    "glob", "cache", "credential_provider", "retries", "include_file_paths", "sample_size"):
+    if not empty_string_is_null:
+        opts["missing_utf8_is_empty_string"] = True
+    for ignored in _CSV_IGNORED:
         kw.pop(ignored, None)
-    opts.update({k: v for k, v in kw.items()})
-    if "quote_char" not in opts:
-        opts["quote_char"] = '"'
+    if kw.get("truncate_ragged_lines") is None:
+        kw.pop("truncate_ragged_lines", None)
+    if kw.get("raise_if_empty") is None:
+        kw["raise_if_empty"] = True
+    opts.update(kw)
+    opts["quote_char"] = quote_char
     return opts
 
 
@@ -61,53 +194,28 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
              try_parse_dates: bool = False, infer_schema: bool = True, infer_schema_length: int | None = 100,
              n_rows: int | None = None, encoding: str = "utf8", skip_rows_after_header: int = 0,
              row_index_name: str | None = None, row_index_offset: int = 0, eol_char: str = "\n",
-             new_columns: list | None = None, raise_if_empty: bool = True, truncate_ragged_lines: bool = False,
-             decimal_comma: bool = False, **ignored: Any) -> Any:
-    from frazil.lazyframe import LazyFrame
-
+             new_columns: list | None = None, raise_if_empty: bool | None = None,
+             truncate_ragged_lines: bool | None = None, decimal_comma: bool = False, glob: bool = True,
+             include_file_paths: str | None = None, missing_columns: str | None = None,
+             extra_columns: str | None = None, empty_string_is_null: bool = True, **ignored: Any) -> Any:
     opts = _csv_options(has_header=has_header, separator=separator, comment_prefix=comment_prefix,
                         quote_char=quote_char, skip_rows=skip_rows, schema=schema,
                         schema_overrides=schema_overrides, null_values=null_values,
-                        missing_utf8_is_empty_string=missing_utf8_is_empty_string, ignore_errors=ignore_errors,
-                        try_parse_dates=try_parse_dates, infer_schema=infer_schema,
-                        infer_schema_length=infer_schema_length, n_rows=n_rows, encoding=encoding,
-                        skip_rows_after_header=skip_rows_after_header, row_index_name=row_index_name,
-                        row_index_offset=row_index_offset, eol_char=eol_char, new_columns=new_columns,
+                        ignore_errors=ignore_errors, try_parse_dates=try_parse_dates, infer_schema=infer_schema,
+                        infer_schema_length=infer_schema_length, encoding=encoding,
+                        skip_rows_after_header=skip_rows_after_header, eol_char=eol_char, new_columns=new_columns,
                         raise_if_empty=raise_if_empty, truncate_ragged_lines=truncate_ragged_lines,
-                        decimal_comma=decimal_comma, **ignored)
-    return LazyFrame._from_native(_frazil.scan_csv(_path(source), opts))
+                        decimal_comma=decimal_comma, empty_string_is_null=empty_string_is_null, **ignored)
+    if missing_utf8_is_empty_string:
+        opts["missing_utf8_is_empty_string"] = True
+    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                      include_file_paths=include_file_paths, missing_columns=missing_columns,
+                      extra_columns=extra_columns)
+    return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:
-    if hasattr(source, "read") and not isinstance(source, (str, os.PathLike)):
-        data = source.read()
-        source = data
-    if isinstance(source, (bytes, bytearray)):
-        with tempfile.NamedTemporaryFile(suffix=".csv", delete=False) as f:
-            f.write(source)
-            tmp = f.name
-        try:
-            return read_csv(tmp, columns=columns, **kwargs)
-        finally:
-            os.unlink(tmp)
-    if columns is not None:
-        kwargs["columns"] = [columns] if isinstance(columns, str) else list(columns)
-    return scan_csv(source, **kwargs).collect()
-
-
-def scan_parquet(source: Any, *, n_rows: int | None = None, hive_partitioning: bool | None = None,
-                 parallel: str = "auto", columns: Any = None, **ignored: Any) -> Any:
-    from frazil.lazyframe import LazyFrame
-
-    opts = {"n_rows": n_rows, "hive_partitioning": hive_partitioning}
-    lf = LazyFrame._from_native(_frazil.scan_parquet(_path(source), opts))
-    if columns is not None:
-        lf = lf.select(columns)
-    return lf
-
-
-def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, **kwargs: Any) -> Any:
-    return scan_parquet(source, n_rows=n_rows, columns=columns, **kwargs).collect()
+    return _select_columns(scan_csv(source, **kwargs), columns).collect()
 
 
 def write_csv(df: Any, file: Any = None, *, include_header: bool = True, separator: str = ",",
@@ -115,25 +223,223 @@ def write_csv(df: Any, file: Any = None, *, include_header: bool = True, separat
               datetime_format: str | None = None, time_format: str | None = None,
               float_precision: int | None = None, float_scientific: bool | None = None,
               null_value: str | None = None, quote_style: str | None = None, include_bom: bool = False,
-              decimal_comma: bool = False) -> str | None:
+              decimal_comma: bool = False, compression: str = "uncompressed", compression_level: int | None = None,
+              check_extension: bool = True, batch_size: int = 1024, **ignored: Any) -> str | None:
     opts = dict(include_header=include_header, separator=separator, line_terminator=line_terminator,
                 quote_char=quote_char, date_format=date_format, datetime_format=datetime_format,
                 time_format=time_format, float_precision=float_precision, float_scientific=float_scientific,
                 null_value=null_value, quote_style=quote_style, include_bom=include_bom,
                 decimal_comma=decimal_comma)
+    _check_text_compression(file, compression, check_extension)
     if file is None:
+        if compression != "uncompressed":
+            raise _invalid("compression needs a file to write to")
         return _frazil.write_csv(df._df, None, opts)
-    if hasattr(file, "write") and not isinstance(file, (str, os.PathLike)):
-        text = _frazil.write_csv(df._df, None, opts)
-        file.write(text if not hasattr(file, "mode") or "b" not in getattr(file, "mode", "") else text.encode())
+    if compression == "uncompressed" and _is_path(file):
+        _frazil.write_csv(df._df, _path_str(file), opts)
         return None
-    _frazil.write_csv(df._df, _path(file), opts)
+    data = _frazil.write_csv(df._df, None, opts).encode("utf-8")
+    _write_bytes(file, _frazil.compress_text(data, compression, compression_level), text_ok=compression == "uncompressed")
     return None
 
 
+# -------------------------------------------------------------------------- Parquet
+
+def _parquet_options(parallel: Any = "auto") -> dict:
+    return {"parallel": parallel != "none"}
+
+
+def scan_parquet(source: Any, *, n_rows: int | None = None, row_index_name: str | None = None,
+                 row_index_offset: int = 0, parallel: str = "auto", hive_partitioning: bool | None = None,
+                 glob: bool = True, schema: Any = None, hive_schema: Any = None, try_parse_hive_dates: bool = True,
+                 include_file_paths: str | None = None, missing_columns: str | None = None,
+                 allow_missing_columns: bool | None = None, extra_columns: str | None = None,
+                 cast_options: Any = None, columns: Any = None, **ignored: Any) -> Any:
+    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                      hive_partitioning=hive_partitioning, hive_schema=hive_schema,
+                      try_parse_hive_dates=try_parse_hive_dates, include_file_paths=include_file_paths,
+                      schema=schema, missing_columns=missing_columns, extra_columns=extra_columns,
+                      cast_options=cast_options, allow_missing_columns=allow_missing_columns)
+    lf = _lazy(_frazil.scan_parquet_sources(_sources(source), args, _parquet_options(parallel)))
+    return _select_columns(lf, columns)
+
+
+def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
+                 pyarrow_options: Any = None, memory_map: bool = True, **kwargs: Any) -> Any:
+    return _select_columns(scan_parquet(source, n_rows=n_rows, **kwargs), columns).collect()
+
+
+def read_parquet_schema(source: Any) -> dict:
+    return _schema_dict(scan_parquet(source).collect_schema())
+
+
 def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_level: int | None = None,
-                  statistics: bool = True, row_group_size: int | None = None,
-                  data_page_size: int | None = None, **ignored: Any) -> None:
+                  statistics: Any = True, row_group_size: int | None = None,
+                  data_page_size: int | None = None, mkdir: bool = False, **ignored: Any) -> None:
     opts = dict(compression=compression, compression_level=compression_level, statistics=bool(statistics),
                 row_group_size=row_group_size, data_page_size=data_page_size)
-    _frazil.write_parquet(df._df, _path(file), opts)
+    if _is_path(file):
+        path = _path_str(file)
+        _mkdir(path, mkdir)
+        _frazil.write_parquet(df._df, path, opts)
+        return
+    _write_bytes(file, _frazil.write_parquet_bytes(df._df, opts))
+
+
+# ---------------------------------------------------------------------- Arrow IPC
+
+def scan_ipc(source: Any, *, n_rows: int | None = None, row_index_name: str | None = None,
+             row_index_offset: int = 0, glob: bool = True, hive_partitioning: bool | None = None,
+             hive_schema: Any = None, try_parse_hive_dates: bool = True, include_file_paths: str | None = None,
+             memory_map: bool = True, missing_columns: str | None = None, extra_columns: str | None = None,
+             cast_options: Any = None, **ignored: Any) -> Any:
+    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                      hive_partitioning=hive_partitioning, hive_schema=hive_schema,
+                      try_parse_hive_dates=try_parse_hive_dates, include_file_paths=include_file_paths,
+                      missing_columns=missing_columns, extra_columns=extra_columns, cast_options=cast_options)
+    return _lazy(_frazil.scan_ipc_sources(_sources(source), args, memory_map))
+
+
+def read_ipc(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
+             memory_map: bool = True, row_index_name: str | None = None, row_index_offset: int = 0,
+             rechunk: bool = True, **ignored: Any) -> Any:
+    lf = scan_ipc(source, n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset,
+                  memory_map=memory_map)
+    return _select_columns(lf, columns).collect()
+
+
+def read_ipc_stream(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
+                    row_index_name: str | None = None, row_index_offset: int = 0, rechunk: bool = True,
+                    **ignored: Any) -> Any:
+    # The reader tells the stream format from the file format by its magic bytes.
+    return read_ipc(source, columns=columns, n_rows=n_rows, row_index_name=row_index_name,
+                    row_index_offset=row_index_offset)
+
+
+def read_ipc_schema(source: Any) -> dict:
+    from frazil.datatypes import from_native
+
+    src = _sources(source)[0]
+    return {name: from_native(d) for name, d in _frazil.read_ipc_schema(src)}
+
+
+def _ipc_options(compression: Any, compat_level: Any, record_batch_size: Any, stream: bool) -> dict:
+    if compression is None:
+        compression = "uncompressed"
+    oldest = compat_level is not None and (compat_level is False or getattr(compat_level, "_version", 1) == 0)
+    return {"compression": compression, "compat_oldest": oldest, "record_batch_size": record_batch_size,
+            "stream": stream}
+
+
+def write_ipc(df: Any, file: Any, *, compression: str = "uncompressed", compat_level: Any = None,
+              record_batch_size: int | None = None, _stream: bool = False, **ignored: Any) -> Any:
+    opts = _ipc_options(compression, compat_level, record_batch_size, _stream)
+    if file is None:
+        return _io.BytesIO(_frazil.write_ipc(df._df, None, opts))
+    if _is_path(file):
+        _frazil.write_ipc(df._df, _path_str(file), opts)
+        return None
+    _write_bytes(file, _frazil.write_ipc(df._df, None, opts))
+    return None
+
+
+def write_ipc_stream(df: Any, file: Any, *, compression: str = "uncompressed", compat_level: Any = None,
+                     **ignored: Any) -> Any:
+    return write_ipc(df, file, compression=compression, compat_level=compat_level, _stream=True)
+
+
+class CompatLevel:
+    """Which Arrow layouts a writer may use: newest (views) or oldest (large strings)."""
+
+    def __init__(self, version: int = 1) -> None:
+        self._version = version
+
+    @staticmethod
+    def newest() -> CompatLevel:
+        return CompatLevel(1)
+
+    @staticmethod
+    def oldest() -> CompatLevel:
+        return CompatLevel(0)
+
+    def __repr__(self) -> str:
+        return f"<CompatLevel: {self._version}>"
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _invalid(msg: str) -> Exception:
+    from frazil.exceptions import InvalidOperationError
+
+    return InvalidOperationError(msg)
+
+
+def _check_text_compression(file: Any, compression: str, check_extension: bool) -> None:
+    """Polars' checks of write_csv/write_ndjson compression against the file's extension."""
+    if compression not in ("uncompressed", "gzip", "zstd"):
+        raise _invalid(f"compression must be one of 'uncompressed', 'gzip', 'zstd', got {compression!r}")
+    if not check_extension or not _is_path(file):
+        return
+    name = os.path.basename(os.fspath(file))
+    ext = name.rsplit(".", 1)[1].lower() if "." in name else ""
+    if compression == "uncompressed":
+        if ext in ("gz", "zst", "zstd"):
+            raise _invalid(f"the file name {name!r} says it is compressed: use the compression parameter "
+                           "to compress it, or check_extension=False")
+    elif ext and ext != {"gzip": "gz", "zstd": "zst"}[compression] and not (compression == "zstd" and ext == "zstd"):
+        raise _invalid(f"the file name {name!r} does not end in the extension of {compression}; "
+                       "pass check_extension=False to write it anyway")
+
+
+def _mkdir(path: str, mkdir: bool) -> None:
+    if mkdir:
+        parent = os.path.dirname(path)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+
+
+def _write_bytes(file: Any, data: bytes, *, text_ok: bool = True) -> None:
+    """Bytes to a path (replaced only once complete) or to a file-like object."""
+    if _is_path(file):
+        _frazil.write_file_bytes(_path_str(file), data)
+        return
+    if isinstance(file, _io.TextIOBase):
+        if not text_ok:
+            raise TypeError("compressed output needs a binary file object")
+        file.write(data.decode("utf-8"))
+        return
+    if not hasattr(file, "write"):
+        raise TypeError(f"expected a path or a writable file object, got {type(file).__name__}")
+    file.write(data)
+
+
+def _schema_dict(schema: Any) -> dict:
+    return dict(schema.items())
+
+
+# ----------------------------------------------------------------------------- sinks
+
+_SINK_ONLY = ("maintain_order", "storage_options", "credential_provider", "sync_on_close", "engine", "optimizations",
+              "sinked_paths_callback", "_record_batch_statistics")
+
+
+def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
+    """LazyFrame.sink_*: runs the query and writes its result (collected first, for now)."""
+    lazy = kwargs.pop("lazy", False)
+    mkdir = kwargs.pop("mkdir", False)
+    for k in _SINK_ONLY:
+        kwargs.pop(k, None)
+    if lazy:
+        raise NotImplementedError("sink_*(lazy=True) is not supported by frazil yet")
+    if _is_path(target):
+        _mkdir(_path_str(target), mkdir)
+    df = lf.collect()
+    if fmt == "csv":
+        write_csv(df, target, **kwargs)
+    elif fmt == "parquet":
+        write_parquet(df, target, **kwargs)
+    elif fmt == "ipc":
+        write_ipc(df, target, **kwargs)
+    elif fmt == "ndjson":
+        write_ndjson(df, target, **kwargs)
+    return None

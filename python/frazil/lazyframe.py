@@ -299,11 +299,20 @@ class LazyFrame:
                 f.write(png)
         return None if output_path else png
 
-    def sink_csv(self, path: Any, **kwargs: Any) -> None:
-        self.collect().write_csv(path, **kwargs)
+    def sink_csv(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
 
-    def sink_parquet(self, path: Any, **kwargs: Any) -> None:
-        self.collect().write_parquet(path, **kwargs)
+        return sink(self, "csv", path, kwargs)
+
+    def sink_parquet(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "parquet", path, kwargs)
+
+    def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {})

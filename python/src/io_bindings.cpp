@@ -8,6 +8,9 @@
 #include "core_common.hpp"
 #include "frazil/api/io.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/io/dataset/file_scan.hpp"
+#include "frazil/io/fs/compressed.hpp"
+#include "frazil/io/fs/output_file.hpp"
 #include "frazil/io/ipc/ipc_reader.hpp"
 #include "frazil/io/ipc/ipc_writer.hpp"
 
@@ -154,6 +157,75 @@ std::shared_ptr<io::InputFile> input_from_py(nb::handle source, bool memory_map)
   return io::InputFile::open(nb::cast<std::string>(source), memory_map);
 }
 
+Buffer buffer_from_bytes(nb::handle obj) {
+  nb::bytes b = nb::borrow<nb::bytes>(obj);
+  Buffer buf = Buffer::allocate(b.size());
+  if (b.size()) std::memcpy(buf.mutable_data(), b.c_str(), b.size());
+  return buf;
+}
+
+// The sources (a list of paths, or of bytes) and the options every scan has.
+io::FileScanArgs scan_args(nb::handle sources, const nb::dict& d) {
+  io::FileScanArgs a;
+  size_t n_bytes = 0, n_paths = 0;
+  for (nb::handle src : sources) {
+    if (nb::isinstance<nb::bytes>(src)) {
+      a.buffers.push_back(buffer_from_bytes(src));
+      ++n_bytes;
+    } else {
+      a.paths.push_back(nb::cast<std::string>(src));
+      ++n_paths;
+    }
+  }
+  if (n_bytes && n_paths) throw InvalidOperationError("a scan cannot mix paths and in-memory sources");
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "glob") a.glob = nb::cast<bool>(value);
+    else if (k == "hive_partitioning") a.hive_partitioning = nb::cast<bool>(value);
+    else if (k == "hive_schema") a.hive_schema = schema_from_py(value);
+    else if (k == "try_parse_hive_dates") a.try_parse_hive_dates = nb::cast<bool>(value);
+    else if (k == "include_file_paths") a.include_file_paths = nb::cast<std::string>(value);
+    else if (k == "row_index_name") a.row_index_name = nb::cast<std::string>(value);
+    else if (k == "row_index_offset") a.row_index_offset = nb::cast<int64_t>(value);
+    else if (k == "n_rows") a.n_rows = nb::cast<int64_t>(value);
+    else if (k == "schema") a.schema = schema_from_py(value);
+    else if (k == "missing_columns") {
+      std::string v = nb::cast<std::string>(value);
+      if (v == "insert") a.missing_columns = io::MissingColumns::Insert;
+      else if (v == "raise") a.missing_columns = io::MissingColumns::Raise;
+      else throw InvalidOperationError("missing_columns must be 'insert' or 'raise', got '" + v + "'");
+    } else if (k == "extra_columns") {
+      std::string v = nb::cast<std::string>(value);
+      if (v == "ignore") a.extra_columns = io::ExtraColumns::Ignore;
+      else if (v == "raise") a.extra_columns = io::ExtraColumns::Raise;
+      else throw InvalidOperationError("extra_columns must be 'ignore' or 'raise', got '" + v + "'");
+    } else if (k == "cast") {
+      // Policy flags by name (frazil/io.py turns ScanCastOptions into them).
+      io::CastPolicy& c = a.cast;
+      for (auto [fk, fv] : nb::cast<nb::dict>(value)) {
+        std::string f = nb::cast<std::string>(fk);
+        bool on = nb::cast<bool>(fv);
+        if (f == "integer_upcast") c.integer_upcast = on;
+        else if (f == "integer_to_float") c.integer_to_float = on;
+        else if (f == "float_upcast") c.float_upcast = on;
+        else if (f == "float_downcast") c.float_downcast = on;
+        else if (f == "datetime_nanoseconds_downcast") c.datetime_nanoseconds_downcast = on;
+        else if (f == "datetime_microseconds_downcast") c.datetime_microseconds_downcast = on;
+        else if (f == "datetime_microseconds_upcast") c.datetime_microseconds_upcast = on;
+        else if (f == "datetime_milliseconds_upcast") c.datetime_milliseconds_upcast = on;
+        else if (f == "datetime_convert_timezone") c.datetime_convert_timezone = on;
+        else if (f == "missing_struct_fields_insert") c.missing_struct_fields = on ? io::MissingColumns::Insert : io::MissingColumns::Raise;
+        else if (f == "extra_struct_fields_ignore") c.extra_struct_fields = on ? io::ExtraColumns::Ignore : io::ExtraColumns::Raise;
+        else throw InvalidOperationError("unknown scan cast option " + f);
+      }
+    } else {
+      throw InvalidOperationError("unknown scan option " + k);
+    }
+  }
+  return a;
+}
+
 io::ipc::IpcWriteOptions ipc_write_options(const nb::dict& d) {
   io::ipc::IpcWriteOptions o;
   for (auto [key, value] : d) {
@@ -177,6 +249,15 @@ io::ipc::IpcWriteOptions ipc_write_options(const nb::dict& d) {
 }  // namespace
 
 void register_io(nb::module_& m) {
+  m.def("scan_csv_sources", [](nb::handle sources, const nb::dict& args, const nb::dict& opts) {
+    return scan_csv(scan_args(sources, args), csv_options(opts));
+  });
+  m.def("scan_parquet_sources", [](nb::handle sources, const nb::dict& args, const nb::dict& opts) {
+    return scan_parquet(scan_args(sources, args), parquet_options(opts));
+  });
+  m.def("scan_ipc_sources", [](nb::handle sources, const nb::dict& args, bool memory_map) {
+    return scan_ipc(scan_args(sources, args), memory_map);
+  });
   m.def("read_ipc", [](nb::handle source, std::optional<std::vector<std::string>> columns, std::optional<int64_t> n_rows,
                        bool memory_map) {
     io::ipc::IpcReadOptions o;
@@ -221,6 +302,31 @@ void register_io(nb::module_& m) {
   });
   m.def("scan_parquet",
         [](const std::string& path, const nb::dict& opts) { return scan_parquet(path, parquet_options(opts)); });
+  m.def("write_parquet_bytes", [](const DataFrame& df, const nb::dict& opts) {
+    io::parquet::ParquetWriteOptions o = parquet_write_options(opts);
+    std::vector<uint8_t> out;
+    {
+      nb::gil_scoped_release release;
+      out = io::parquet::write_parquet_to_buffer(df, o);
+    }
+    return nb::bytes(reinterpret_cast<const char*>(out.data()), out.size());
+  });
+  m.def("write_file_bytes", [](const std::string& path, nb::bytes data) {
+    std::string copy(data.c_str(), data.size());
+    nb::gil_scoped_release release;
+    io::OutputFile f(path);
+    f.write(copy);
+    f.commit();
+  });
+  m.def("compress_text", [](nb::bytes data, const std::string& how, std::optional<int> level) {
+    io::TextCompression kind = io::TextCompression::None;
+    if (how == "gzip") kind = io::TextCompression::Gzip;
+    else if (how == "zstd") kind = io::TextCompression::Zstd;
+    else if (how != "uncompressed") throw InvalidOperationError("unknown compression '" + how + "'");
+    std::string in(data.c_str(), data.size());
+    std::string out = io::compress(kind, in, level);
+    return nb::bytes(out.data(), out.size());
+  });
   m.def("write_parquet", [](const DataFrame& df, const std::string& path, const nb::dict& opts) {
     io::parquet::ParquetWriteOptions o = parquet_write_options(opts);
     nb::gil_scoped_release release;

@@ -230,7 +230,7 @@ class Executor {
     } else if (src.kind == IRKind::Scan) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
       // readers filter while parsing; other formats are filtered here, morsel by morsel.
-      const bool filter_here = src.predicate && src.scan().format != dsl::ScanFormat::Csv;
+      const bool filter_here = src.predicate && !scan_filters_in_reader(src, ea_);
       SourceRef streamed = src.scan().format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
       if (filter_here)
         scan_ops.push_back(make_filter(*src.predicate, *src.source_schema()));

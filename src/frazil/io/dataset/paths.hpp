@@ -1,0 +1,29 @@
+// The files a scan's source names: a file, a directory (every data file below it), a glob
+// (`*`, `?`, `[...]` within a path segment, `**` across segments), or a list of those.
+// Names starting with '.' or '_' are skipped below a directory, as Polars and Spark do
+// (`_SUCCESS`, `.crc`, and frazil's own temporary files).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace frazil::io {
+
+bool has_glob(const std::string& path);
+bool glob_match(const char* pattern, const char* path);
+// The directory part of a glob before its first wildcard segment ("." when none).
+std::string glob_base(const std::string& pattern);
+// Every regular file below `dir`, sorted, hidden names skipped.
+std::vector<std::string> list_files(const std::string& dir);
+
+struct ExpandedPath {
+  std::vector<std::string> files;  // sorted within a directory or glob
+  std::string hive_base;           // partitions are read from the path below this ("" for a file)
+  bool is_directory = false;
+};
+
+// Throws OsError(ENOENT) when a path without wildcards does not exist, IOError when a
+// directory holds no files or a glob matches nothing. `glob` false takes wildcards literally.
+ExpandedPath expand_path(const std::string& path, bool glob = true);
+
+}  // namespace frazil::io
