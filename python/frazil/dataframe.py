@@ -265,6 +265,16 @@ class DataFrame:
 
         return write_ipc(self, file, **kwargs)
 
+    def write_ndjson(self, file=None, **kwargs):
+        from frazil.io import write_ndjson
+
+        return write_ndjson(self, file, **kwargs)
+
+    def write_json(self, file=None):
+        from frazil.io import write_json
+
+        return write_json(self, file)
+
     def write_ipc_stream(self, file, **kwargs):
         from frazil.io import write_ipc_stream
 

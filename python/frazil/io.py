@@ -443,3 +443,61 @@ def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
     elif fmt == "ndjson":
         write_ndjson(df, target, **kwargs)
     return None
+
+
+# ----------------------------------------------------------------------- NDJSON, JSON
+
+def _json_options(schema: Any = None, schema_overrides: Any = None, infer_schema_length: int | None = 100,
+                  ignore_errors: bool = False) -> dict:
+    if infer_schema_length is not None and infer_schema_length <= 0:
+        raise ValueError("'infer_schema_length' should be positive")
+    return {"schema": _native_schema(schema), "schema_overrides": _native_schema(schema_overrides),
+            "infer_schema_length": infer_schema_length, "ignore_errors": ignore_errors}
+
+
+def scan_ndjson(source: Any, *, schema: Any = None, schema_overrides: Any = None, infer_schema_length: int | None = 100,
+                batch_size: int | None = 1024, n_rows: int | None = None, low_memory: bool = False,
+                rechunk: bool = False, row_index_name: str | None = None, row_index_offset: int = 0,
+                ignore_errors: bool = False, include_file_paths: str | None = None, glob: bool = True,
+                hive_partitioning: bool | None = None, **ignored: Any) -> Any:
+    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                      include_file_paths=include_file_paths, hive_partitioning=hive_partitioning)
+    opts = _json_options(schema, schema_overrides, infer_schema_length, ignore_errors)
+    return _lazy(_frazil.scan_ndjson_sources(_sources(source), args, opts))
+
+
+def read_ndjson(source: Any, **kwargs: Any) -> Any:
+    return scan_ndjson(source, **kwargs).collect()
+
+
+def read_json(source: Any, *, schema: Any = None, schema_overrides: Any = None,
+              infer_schema_length: int | None = 100) -> Any:
+    from frazil.dataframe import DataFrame
+
+    if _is_path(source):
+        with open(_path_str(source), "rb") as f:
+            data = f.read()
+    else:
+        data = _read_bytes(source)
+    opts = _json_options(schema, schema_overrides, infer_schema_length)
+    return DataFrame._from_native(_frazil.read_json(data, opts))
+
+
+def write_ndjson(df: Any, file: Any = None, *, compression: str = "uncompressed", compression_level: int | None = None,
+                 check_extension: bool = True, _json_array: bool = False, **ignored: Any) -> str | None:
+    _check_text_compression(file, compression, check_extension)
+    if file is None:
+        if compression != "uncompressed":
+            raise _invalid("compression needs a file to write to")
+        return _frazil.write_ndjson(df._df, _json_array).decode("utf-8")
+    if compression == "uncompressed" and _is_path(file):
+        _frazil.write_ndjson_file(df._df, _path_str(file), _json_array)
+        return None
+    data = _frazil.write_ndjson(df._df, _json_array)
+    _write_bytes(file, _frazil.compress_text(data, compression, compression_level),
+                 text_ok=compression == "uncompressed")
+    return None
+
+
+def write_json(df: Any, file: Any = None) -> str | None:
+    return write_ndjson(df, file, _json_array=True, check_extension=False)

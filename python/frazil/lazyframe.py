@@ -309,6 +309,11 @@ class LazyFrame:
 
         return sink(self, "parquet", path, kwargs)
 
+    def sink_ndjson(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ndjson", path, kwargs)
+
     def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
         from frazil.io import sink
 

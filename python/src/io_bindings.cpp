@@ -12,6 +12,8 @@
 #include "frazil/io/fs/compressed.hpp"
 #include "frazil/io/fs/output_file.hpp"
 #include "frazil/io/ipc/ipc_reader.hpp"
+#include "frazil/io/json/json_reader.hpp"
+#include "frazil/io/json/json_writer.hpp"
 #include "frazil/io/ipc/ipc_writer.hpp"
 
 namespace frazil::py {
@@ -226,6 +228,24 @@ io::FileScanArgs scan_args(nb::handle sources, const nb::dict& d) {
   return a;
 }
 
+io::JsonReadOptions json_options(const nb::dict& d) {
+  io::JsonReadOptions o;
+  for (auto [key, value] : d) {
+    std::string k = nb::cast<std::string>(key);
+    if (k == "infer_schema_length") {
+      o.infer_schema_length = value.is_none() ? std::nullopt : std::optional<int64_t>(nb::cast<int64_t>(value));
+      continue;
+    }
+    if (value.is_none()) continue;
+    if (k == "schema") o.schema = schema_from_py(value);
+    else if (k == "schema_overrides") o.schema_overrides = schema_from_py(value).fields();
+    else if (k == "ignore_errors") o.ignore_errors = nb::cast<bool>(value);
+    else if (k == "n_rows") o.n_rows = nb::cast<int64_t>(value);
+    else throw InvalidOperationError("unknown JSON read option " + k);
+  }
+  return o;
+}
+
 io::ipc::IpcWriteOptions ipc_write_options(const nb::dict& d) {
   io::ipc::IpcWriteOptions o;
   for (auto [key, value] : d) {
@@ -254,6 +274,29 @@ void register_io(nb::module_& m) {
   });
   m.def("scan_parquet_sources", [](nb::handle sources, const nb::dict& args, const nb::dict& opts) {
     return scan_parquet(scan_args(sources, args), parquet_options(opts));
+  });
+  m.def("scan_ndjson_sources", [](nb::handle sources, const nb::dict& args, const nb::dict& opts) {
+    return scan_ndjson(scan_args(sources, args), json_options(opts));
+  });
+  m.def("read_json", [](nb::bytes data, const nb::dict& opts) {
+    io::JsonReadOptions o = json_options(opts);
+    std::string text(data.c_str(), data.size());
+    nb::gil_scoped_release release;
+    return io::read_json(text.data(), text.size(), o, "JSON input");
+  });
+  m.def("write_ndjson", [](const DataFrame& df, bool json_array) {
+    std::string out;
+    {
+      nb::gil_scoped_release release;
+      out = json_array ? io::write_json_string(df) : io::write_ndjson_string(df);
+    }
+    return nb::bytes(out.data(), out.size());
+  });
+  m.def("write_ndjson_file", [](const DataFrame& df, const std::string& path, bool json_array) {
+    nb::gil_scoped_release release;
+    io::NdjsonWriter w(path, df.schema(), json_array);
+    w.write_batch(df);
+    w.finish();
   });
   m.def("scan_ipc_sources", [](nb::handle sources, const nb::dict& args, bool memory_map) {
     return scan_ipc(scan_args(sources, args), memory_map);

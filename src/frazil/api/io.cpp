@@ -6,6 +6,7 @@
 #include "frazil/io/csv/csv_reader.hpp"
 #include "frazil/io/csv/csv_writer.hpp"
 #include "frazil/io/ipc/ipc_format.hpp"
+#include "frazil/io/json/ndjson_format.hpp"
 #include "frazil/io/parquet/parquet.hpp"
 #include "frazil/io/parquet/parquet_format.hpp"
 
@@ -158,6 +159,18 @@ void write_parquet(const DataFrame& df, const std::string& path, const io::parqu
 LazyFrame scan_ipc(io::FileScanArgs args, bool memory_map) {
   return scan_files(dsl::ScanFormat::Ipc, std::move(args), std::make_shared<io::ipc::IpcFormat>(memory_map),
                     memory_map ? "ipc;mmap" : "ipc;read");
+}
+
+LazyFrame scan_ndjson(io::FileScanArgs args, io::JsonReadOptions options) {
+  if (options.n_rows) args.n_rows = args.n_rows ? std::min(*args.n_rows, *options.n_rows) : *options.n_rows;
+  options.n_rows.reset();
+  if (options.schema && !args.schema) args.schema = options.schema;
+  std::ostringstream key;
+  key << "ndjson;" << (options.schema ? options.schema->to_string() : "-") << ';';
+  for (const auto& f : options.schema_overrides) key << f.name.size() << ':' << f.name << '=' << f.dtype << ',';
+  key << ';' << (options.infer_schema_length ? *options.infer_schema_length : -1) << ';' << options.ignore_errors;
+  return scan_files(dsl::ScanFormat::Ndjson, std::move(args), std::make_shared<io::NdjsonFormat>(std::move(options)),
+                    key.str());
 }
 
 LazyFrame scan_ipc(const std::string& path, bool memory_map) {

@@ -8,6 +8,7 @@
 #include "frazil/io/csv/csv_options.hpp"
 #include "frazil/io/dataset/file_scan.hpp"
 #include "frazil/io/ipc/ipc_writer.hpp"
+#include "frazil/io/json/json_options.hpp"
 #include "frazil/io/parquet/dataset.hpp"
 #include "frazil/io/parquet/writer.hpp"
 
@@ -24,6 +25,8 @@ LazyFrame scan_files(dsl::ScanFormat format, io::FileScanArgs args, std::shared_
 LazyFrame scan_csv(io::FileScanArgs args, io::CsvReadOptions options);
 LazyFrame scan_parquet(io::FileScanArgs args, const io::parquet::ParquetReadOptions& options = {});
 LazyFrame scan_ipc(io::FileScanArgs args, bool memory_map = true);
+// NDJSON: the options' own n_rows moves into `args`.
+LazyFrame scan_ndjson(io::FileScanArgs args, io::JsonReadOptions options = {});
 
 LazyFrame scan_csv(const std::string& path, io::CsvReadOptions options = {});
 DataFrame read_csv(const std::string& path, io::CsvReadOptions options = {});

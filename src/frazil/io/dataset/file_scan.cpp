@@ -276,11 +276,15 @@ DataFrame FileScan::read(const std::vector<std::string>* columns, std::optional<
   std::vector<DataFrame> parts(chosen.size());
   if (n_rows) {
     int64_t left = *n_rows;
-    for (size_t k = 0; k < chosen.size() && left > 0; ++k) {
+    size_t k = 0;
+    for (; k < chosen.size() && left > 0; ++k) {
       parts[k] = read_input(chosen[k], file_columns, left, hints, cast);
       if (parts[k].height() > left) parts[k] = parts[k].head(left);
       left -= parts[k].height();
     }
+    // Sources after the limit are not read.
+    parts.resize(k);
+    chosen.resize(k);
   } else {
     parallel_for(chosen.size(), [&](size_t k) { parts[k] = read_input(chosen[k], file_columns, std::nullopt, hints, cast); });
   }
