@@ -52,6 +52,7 @@ from frazil.functions import (
     count,
     exclude,
     first,
+    get_index_type,
     last,
     len,
     lit,
@@ -61,6 +62,7 @@ from frazil.functions import (
     min,
     n_unique,
     nth,
+    select,
     std,
     sum,
     var,
@@ -70,8 +72,11 @@ from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
 from frazil.io import (
     CompatLevel,
+    FileProviderArgs,
+    PartitionBy,
     ScanCastOptions,
     read_csv,
+    collect_all,
     read_ipc,
     read_ipc_schema,
     read_ipc_stream,

@@ -21,15 +21,27 @@ def _is_path(obj: Any) -> bool:
 
 
 def _path_str(obj: Any) -> str:
-    return os.path.expanduser(os.fspath(obj))
+    s = os.fspath(obj)
+    if isinstance(s, bytes):
+        s = os.fsdecode(s)
+    if s.startswith("file:"):
+        from urllib.parse import unquote
+
+        s = unquote(s[len("file://"):] if s.startswith("file://") else s[len("file:"):])
+    return os.path.expanduser(s)
 
 
 def _read_bytes(obj: Any) -> bytes:
     """The bytes of an in-memory source, from a file-like object's current position."""
     if isinstance(obj, (bytes, bytearray, memoryview)):
         return bytes(obj)
+    if isinstance(obj, _io.BytesIO):
+        return bytes(obj.getbuffer()[obj.tell():])  # the position stays, as Polars leaves it
     if hasattr(obj, "read"):
+        pos = obj.tell() if hasattr(obj, "seekable") and obj.seekable() else None
         data = obj.read()
+        if pos is not None:
+            obj.seek(pos)
         if isinstance(data, str):
             data = data.encode("utf-8")
         return bytes(data)
@@ -108,7 +120,7 @@ class ScanCastOptions:
         return ScanCastOptions()
 
 
-def _scan_args(*, n_rows: int | None = None, row_index_name: str | None = None, row_index_offset: int = 0,
+def _scan_args(*, hidden_file_prefix: Any = None, n_rows: int | None = None, row_index_name: str | None = None, row_index_offset: int = 0,
                glob: bool = True, hive_partitioning: bool | None = None, hive_schema: Any = None,
                try_parse_hive_dates: bool = True, include_file_paths: str | None = None, schema: Any = None,
                missing_columns: str | None = None, extra_columns: str | None = None,
@@ -117,7 +129,10 @@ def _scan_args(*, n_rows: int | None = None, row_index_name: str | None = None, 
         missing_columns = "insert" if allow_missing_columns else "raise"
     if n_rows is not None and n_rows < 0:
         raise ValueError("n_rows must be non-negative")
+    if isinstance(hidden_file_prefix, str):
+        hidden_file_prefix = [hidden_file_prefix]
     return {
+        "hidden_file_prefix": list(hidden_file_prefix) if hidden_file_prefix is not None else None,
         "n_rows": n_rows, "row_index_name": row_index_name, "row_index_offset": row_index_offset, "glob": glob,
         "hive_partitioning": hive_partitioning, "hive_schema": _native_schema(hive_schema),
         "try_parse_hive_dates": try_parse_hive_dates, "include_file_paths": include_file_paths,
@@ -169,9 +184,7 @@ def _csv_options(*, null_values: Any = None, schema: Any = None, schema_override
     if schema is not None:
         opts["schema"] = _native_schema(schema)
     overrides = schema_overrides if schema_overrides is not None else dtypes
-    if overrides is not None:
-        if not hasattr(overrides, "items"):
-            raise TypeError("schema_overrides by position (a list of dtypes) is not supported; pass a dict")
+    if overrides is not None and hasattr(overrides, "items"):  # by position: scan_csv maps them
         opts["schema_overrides"] = _native_schema(overrides)
     if not infer_schema:
         kw["infer_schema_length"] = 0
@@ -181,6 +194,8 @@ def _csv_options(*, null_values: Any = None, schema: Any = None, schema_override
         kw.pop(ignored, None)
     if kw.get("truncate_ragged_lines") is None:
         kw.pop("truncate_ragged_lines", None)
+    if kw.get("skip_lines") == 0:
+        kw.pop("skip_lines")
     if kw.get("raise_if_empty") is None:
         kw["raise_if_empty"] = True
     opts.update(kw)
@@ -197,7 +212,8 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
              new_columns: list | None = None, raise_if_empty: bool | None = None,
              truncate_ragged_lines: bool | None = None, decimal_comma: bool = False, glob: bool = True,
              include_file_paths: str | None = None, missing_columns: str | None = None,
-             extra_columns: str | None = None, empty_string_is_null: bool = True, **ignored: Any) -> Any:
+             extra_columns: str | None = None, empty_string_is_null: bool = True,
+             hidden_file_prefix: Any = None, **ignored: Any) -> Any:
     opts = _csv_options(has_header=has_header, separator=separator, comment_prefix=comment_prefix,
                         quote_char=quote_char, skip_rows=skip_rows, schema=schema,
                         schema_overrides=schema_overrides, null_values=null_values,
@@ -208,9 +224,21 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
                         decimal_comma=decimal_comma, empty_string_is_null=empty_string_is_null, **ignored)
     if missing_utf8_is_empty_string:
         opts["missing_utf8_is_empty_string"] = True
+    with_column_names = opts.pop("with_column_names", None)
+    positional = schema_overrides is not None and not hasattr(schema_overrides, "items")
+    if with_column_names is not None or positional:
+        # Both need the file's column names first: read them, then scan again.
+        probe = dict(opts)
+        probe.pop("schema_overrides", None)
+        names = _lazy(_frazil.scan_csv_sources(_sources(source), _scan_args(glob=glob), probe)).collect_schema().names()
+        if with_column_names is not None:
+            names = list(with_column_names(list(names)))
+            opts["new_columns"] = names
+        if positional:
+            opts["schema_overrides"] = _native_schema(list(zip(names, schema_overrides)))
     args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       include_file_paths=include_file_paths, missing_columns=missing_columns,
-                      extra_columns=extra_columns)
+                      extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix)
     return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
 
 
@@ -254,8 +282,9 @@ def scan_parquet(source: Any, *, n_rows: int | None = None, row_index_name: str 
                  glob: bool = True, schema: Any = None, hive_schema: Any = None, try_parse_hive_dates: bool = True,
                  include_file_paths: str | None = None, missing_columns: str | None = None,
                  allow_missing_columns: bool | None = None, extra_columns: str | None = None,
-                 cast_options: Any = None, columns: Any = None, **ignored: Any) -> Any:
-    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                 cast_options: Any = None, columns: Any = None, hidden_file_prefix: Any = None,
+                 **ignored: Any) -> Any:
+    args = _scan_args(hidden_file_prefix=hidden_file_prefix, n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       hive_partitioning=hive_partitioning, hive_schema=hive_schema,
                       try_parse_hive_dates=try_parse_hive_dates, include_file_paths=include_file_paths,
                       schema=schema, missing_columns=missing_columns, extra_columns=extra_columns,
@@ -275,7 +304,13 @@ def read_parquet_schema(source: Any) -> dict:
 
 def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_level: int | None = None,
                   statistics: Any = True, row_group_size: int | None = None,
-                  data_page_size: int | None = None, mkdir: bool = False, **ignored: Any) -> None:
+                  data_page_size: int | None = None, mkdir: bool = False, partition_by: Any = None,
+                  **ignored: Any) -> None:
+    if partition_by is not None:
+        _write_partitioned(df, "parquet", PartitionBy(file, key=partition_by),
+                           dict(compression=compression, compression_level=compression_level,
+                                statistics=statistics, row_group_size=row_group_size, data_page_size=data_page_size))
+        return
     opts = dict(compression=compression, compression_level=compression_level, statistics=bool(statistics),
                 row_group_size=row_group_size, data_page_size=data_page_size)
     if _is_path(file):
@@ -292,8 +327,8 @@ def scan_ipc(source: Any, *, n_rows: int | None = None, row_index_name: str | No
              row_index_offset: int = 0, glob: bool = True, hive_partitioning: bool | None = None,
              hive_schema: Any = None, try_parse_hive_dates: bool = True, include_file_paths: str | None = None,
              memory_map: bool = True, missing_columns: str | None = None, extra_columns: str | None = None,
-             cast_options: Any = None, **ignored: Any) -> Any:
-    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+             cast_options: Any = None, hidden_file_prefix: Any = None, **ignored: Any) -> Any:
+    args = _scan_args(hidden_file_prefix=hidden_file_prefix, n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       hive_partitioning=hive_partitioning, hive_schema=hive_schema,
                       try_parse_hive_dates=try_parse_hive_dates, include_file_paths=include_file_paths,
                       missing_columns=missing_columns, extra_columns=extra_columns, cast_options=cast_options)
@@ -423,17 +458,7 @@ _SINK_ONLY = ("maintain_order", "storage_options", "credential_provider", "sync_
               "sinked_paths_callback", "_record_batch_statistics")
 
 
-def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
-    """LazyFrame.sink_*: runs the query and writes its result (collected first, for now)."""
-    lazy = kwargs.pop("lazy", False)
-    mkdir = kwargs.pop("mkdir", False)
-    for k in _SINK_ONLY:
-        kwargs.pop(k, None)
-    if lazy:
-        raise NotImplementedError("sink_*(lazy=True) is not supported by frazil yet")
-    if _is_path(target):
-        _mkdir(_path_str(target), mkdir)
-    df = lf.collect()
+def _write_one(df: Any, fmt: str, target: Any, kwargs: dict) -> None:
     if fmt == "csv":
         write_csv(df, target, **kwargs)
     elif fmt == "parquet":
@@ -442,7 +467,162 @@ def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
         write_ipc(df, target, **kwargs)
     elif fmt == "ndjson":
         write_ndjson(df, target, **kwargs)
+
+
+def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
+    """LazyFrame.sink_*: runs the query and writes its result (collected first, for now)."""
+    lazy = kwargs.pop("lazy", False)
+    mkdir = kwargs.pop("mkdir", False)
+    for k in _SINK_ONLY:
+        kwargs.pop(k, None)
+    if lazy:
+        return _LazySink(lf, fmt, target, dict(kwargs, mkdir=mkdir))
+    if isinstance(target, PartitionBy):
+        _write_partitioned(lf.collect(), fmt, target, kwargs)
+        return None
+    if _is_path(target):
+        _mkdir(_path_str(target), mkdir)
+    _write_one(lf.collect(), fmt, target, kwargs)
     return None
+
+
+class _LazySink:
+    """What sink_*(lazy=True) returns: the sink runs when it is collected."""
+
+    def __init__(self, lf: Any, fmt: str, target: Any, kwargs: dict) -> None:
+        self._lf, self._fmt, self._target, self._kwargs = lf, fmt, target, kwargs
+
+    def collect(self, *args: Any, **kwargs: Any) -> Any:
+        from frazil.dataframe import DataFrame
+
+        sink(self._lf, self._fmt, self._target, dict(self._kwargs))
+        return DataFrame()
+
+    def explain(self, *args: Any, **kwargs: Any) -> str:
+        return f"SINK ({self._fmt})\n" + self._lf.explain(*args, **kwargs)
+
+    def lazy(self) -> _LazySink:
+        return self
+
+
+def collect_all(frames: Any, **kwargs: Any) -> list:
+    return [f.collect(**kwargs) for f in frames]
+
+
+# ------------------------------------------------------------------ partitioned sinks
+
+class FileProviderArgs:
+    """What a PartitionBy file_path_provider is called with."""
+
+    def __init__(self, index_in_partition: int, partition_keys: Any) -> None:
+        self.index_in_partition = index_in_partition
+        self.partition_keys = partition_keys
+
+
+class PartitionBy:
+    """Writes a sink to several files: by the values of key expressions (hive layout,
+    `key=value/` directories) and/or at most max_rows_per_file rows per file."""
+
+    def __init__(self, base_path: Any, *, file_path_provider: Any = None, key: Any = None,
+                 include_key: bool | None = None, max_rows_per_file: int | None = None,
+                 approximate_bytes_per_file: Any = "auto") -> None:
+        if key is None and max_rows_per_file is None and approximate_bytes_per_file == "auto":
+            raise ValueError("at least one of ('key', 'max_rows_per_file', 'approximate_bytes_per_file') "
+                             "must be specified for PartitionBy")
+        if key is None and include_key is not None:
+            raise ValueError("cannot use 'include_key' without specifying 'key'")
+        if approximate_bytes_per_file == "auto":
+            approximate_bytes_per_file = 4_294_967_295 if max_rows_per_file is None else None
+        if approximate_bytes_per_file is None:
+            approximate_bytes_per_file = (1 << 64) - 1
+        if max_rows_per_file is not None and max_rows_per_file <= 0:
+            raise ValueError("max_rows_per_file must be positive")
+        self.base_path = _path_str(base_path) if _is_path(base_path) else str(base_path)
+        self.file_path_provider = file_path_provider
+        self.key = _key_exprs(key)
+        self.include_key = include_key
+        self.max_rows_per_file = max_rows_per_file
+        self.approximate_bytes_per_file = approximate_bytes_per_file
+        self._pl_partition_by = self
+
+
+def _key_exprs(key: Any) -> list | None:
+    if key is None:
+        return None
+    from frazil.functions import col
+
+    if isinstance(key, dict):
+        return [e.alias(k) for k, e in key.items()]
+    if isinstance(key, (str,)) or not isinstance(key, (list, tuple)):
+        key = [key]
+    return [col(k) if isinstance(k, str) else k for k in key]
+
+
+def _hive_value(v: Any) -> str:
+    if v is None:
+        return "__HIVE_DEFAULT_PARTITION__"
+    from urllib.parse import quote
+
+    return quote(str(v), safe="")
+
+
+def _partition_id(v: Any) -> Any:
+    if isinstance(v, float):
+        if v != v:
+            return ("nan",)
+        if v == 0.0:
+            return 0.0  # -0.0 and 0.0 are one partition
+    return v
+
+
+def _write_partitioned(df: Any, fmt: str, pb: PartitionBy, kwargs: dict) -> None:
+    from frazil.dataframe import DataFrame
+
+    ext = {"csv": "csv", "parquet": "parquet", "ipc": "ipc", "ndjson": "jsonl"}[fmt]
+    parts: list = []  # (key frame of one row or None, frame)
+    if pb.key:
+        keys = df.select(pb.key)
+        names = keys.columns
+        include = pb.include_key if pb.include_key is not None else True
+        data = df.with_columns(pb.key) if include else df.drop([n for n in names if n in df.columns])
+        # Rows grouped by their key values, in order of first appearance.
+        key_rows = list(zip(*[keys[n].to_list() for n in names])) if df.height else []
+        groups: dict = {}
+        for i, row in enumerate(key_rows):
+            groups.setdefault(tuple(_partition_id(v) for v in row), []).append(i)
+        from frazil.functions import col
+
+        with_idx = data.with_row_index("__frazil_row")
+        for rows in groups.values():
+            part = with_idx.filter(col("__frazil_row").is_in(rows)).drop("__frazil_row") \
+                if len(groups) > 1 else data
+            parts.append((keys.slice(rows[0], 1), part))
+    else:
+        parts.append((None, df))
+    counter = 0
+    for key_df, part in parts:
+        step = pb.max_rows_per_file or max(part.height, 1)
+        n_files = max(1, -(-part.height // step))
+        for k in range(n_files):
+            chunk = part.slice(k * step, step)
+            if chunk.height == 0 and k > 0:
+                break
+            index = k if key_df is not None else counter
+            counter += 1
+            if pb.file_path_provider is not None:
+                target = pb.file_path_provider(FileProviderArgs(index, key_df if key_df is not None else DataFrame()))
+            else:
+                target = f"{index:08}.{ext}"
+                if key_df is not None:
+                    dirs = "/".join(f"{n}={_hive_value(v)}" for n, v in zip(key_df.columns, key_df.row(0)))
+                    target = f"{dirs}/{target}"
+            if _is_path(target):
+                path = _path_str(target)
+                if not os.path.isabs(path) and not str(target).startswith("file://"):
+                    path = os.path.join(pb.base_path, path)
+                _mkdir(path, True)
+                target = path
+            _write_one(chunk, fmt, target, dict(kwargs))
 
 
 # ----------------------------------------------------------------------- NDJSON, JSON
@@ -459,8 +639,8 @@ def scan_ndjson(source: Any, *, schema: Any = None, schema_overrides: Any = None
                 batch_size: int | None = 1024, n_rows: int | None = None, low_memory: bool = False,
                 rechunk: bool = False, row_index_name: str | None = None, row_index_offset: int = 0,
                 ignore_errors: bool = False, include_file_paths: str | None = None, glob: bool = True,
-                hive_partitioning: bool | None = None, **ignored: Any) -> Any:
-    args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
+                hive_partitioning: bool | None = None, hidden_file_prefix: Any = None, **ignored: Any) -> Any:
+    args = _scan_args(hidden_file_prefix=hidden_file_prefix, n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       include_file_paths=include_file_paths, hive_partitioning=hive_partitioning)
     opts = _json_options(schema, schema_overrides, infer_schema_length, ignore_errors)
     return _lazy(_frazil.scan_ndjson_sources(_sources(source), args, opts))

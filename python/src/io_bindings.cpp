@@ -59,6 +59,7 @@ io::CsvReadOptions csv_options(const nb::dict& d) {
       if (value.is_none()) o.quote_char.reset();
       else o.quote_char = single_char(value, "quote_char");
     } else if (k == "skip_rows") o.skip_rows = nb::cast<int64_t>(value);
+    else if (k == "skip_lines") o.skip_lines = nb::cast<int64_t>(value);
     else if (k == "skip_rows_after_header") o.skip_rows_after_header = nb::cast<int64_t>(value);
     else if (k == "n_rows") o.n_rows = nb::cast<int64_t>(value);
     else if (k == "comment_prefix") o.comment_prefix = nb::cast<std::string>(value);
@@ -184,6 +185,7 @@ io::FileScanArgs scan_args(nb::handle sources, const nb::dict& d) {
     std::string k = nb::cast<std::string>(key);
     if (value.is_none()) continue;
     if (k == "glob") a.glob = nb::cast<bool>(value);
+    else if (k == "hidden_file_prefix") a.hidden_file_prefixes = nb::cast<std::vector<std::string>>(value);
     else if (k == "hive_partitioning") a.hive_partitioning = nb::cast<bool>(value);
     else if (k == "hive_schema") a.hive_schema = schema_from_py(value);
     else if (k == "try_parse_hive_dates") a.try_parse_hive_dates = nb::cast<bool>(value);

@@ -35,7 +35,7 @@ std::string csv_options_key(const io::CsvReadOptions& o) {
   for (const auto& [c, v] : o.null_values.per_column) s << c.size() << ':' << c << v.size() << ':' << v;
   s << ';';
   if (o.quote_char) s << int(*o.quote_char);
-  s << ';' << o.skip_rows << ';' << o.skip_rows_after_header << ';';
+  s << ';' << o.skip_rows << ';' << o.skip_lines << ';' << o.skip_rows_after_header << ';';
   opt(o.n_rows);
   opt(o.comment_prefix) << o.missing_utf8_is_empty_string << ';';
   opt(o.row_index_name) << o.row_index_offset << ';' << o.truncate_ragged_lines << o.decimal_comma
@@ -67,7 +67,9 @@ std::string args_key(const io::FileScanArgs& a) {
     if (v) s << "1:" << *v << ';';
     else s << "0;";
   };
-  s << ';' << a.glob << ';' << (a.hive_partitioning ? int(*a.hive_partitioning) : 2) << ';'
+  s << ';' << a.glob << ';';
+  for (const auto& h : a.hidden_file_prefixes) s << h.size() << ':' << h;
+  s << ';' << (a.hive_partitioning ? int(*a.hive_partitioning) : 2) << ';'
     << (a.hive_schema ? a.hive_schema->to_string() : "-") << ';' << a.try_parse_hive_dates << ';';
   opt(a.include_file_paths);
   opt(a.row_index_name);

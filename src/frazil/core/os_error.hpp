@@ -1,6 +1,7 @@
 // OsError: an IOError caused by a failed system call, carrying its errno so that callers
 // (and the Python bindings: FileNotFoundError, PermissionError, ...) can tell the reasons
-// apart. The message is "<what was being done>: <the OS reason>".
+// apart. The message is Polars': "<the OS reason> (os error N): <the path, or what was
+// being done>".
 #pragma once
 
 #include <cerrno>
@@ -14,7 +15,8 @@ namespace frazil {
 class OsError : public IOError {
  public:
   OsError(int code, const std::string& context)
-      : IOError(context + ": " + std::strerror(code)), code_(code) {}
+      : IOError(std::string(std::strerror(code)) + " (os error " + std::to_string(code) + "): " + context),
+        code_(code) {}
   int code() const { return code_; }
 
  private:

@@ -16,7 +16,7 @@ namespace frazil::io::csv_detail {
 
 CsvBytes map_csv_file(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw_os_error(err_msg("cannot open CSV file '", path, "'"));
+  if (fd < 0) throw_os_error(path);
   struct stat st;
   if (::fstat(fd, &st) != 0) {
     int e = errno;

@@ -153,7 +153,7 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
     }
   } else {
     for (const auto& p : args_.paths) {
-      ExpandedPath e = expand_path(p, args_.glob);
+      ExpandedPath e = expand_path(p, args_.glob, args_.hidden_file_prefixes);
       if (args_.paths.size() == 1) {
         hive_base = e.hive_base;
         single_directory = e.is_directory;
@@ -192,7 +192,12 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
   }
   fields.insert(fields.end(), file_fields.begin(), file_fields.end());
   fields.insert(fields.end(), extra_hive.begin(), extra_hive.end());
-  if (args_.include_file_paths) fields.push_back(Field{*args_.include_file_paths, DataType::string()});
+  if (args_.include_file_paths) {
+    for (const auto& f : fields)
+      if (f.name == *args_.include_file_paths)
+        throw DuplicateError(err_msg("column name for file paths \"", f.name, "\" conflicts with column name from file"));
+    fields.push_back(Field{*args_.include_file_paths, DataType::string()});
+  }
   schema_ = Schema(std::move(fields));  // throws DuplicateError (e.g. a file path column named as a file column)
 }
 

@@ -73,6 +73,7 @@ struct FileScanArgs {
   std::vector<std::string> paths;  // paths, globs or directories (empty when bytes are given)
   std::vector<Buffer> buffers;     // in-memory sources
   bool glob = true;
+  std::vector<std::string> hidden_file_prefixes;  // file names skipped in directories and globs
   std::optional<bool> hive_partitioning;  // unset: on for a single directory
   std::optional<Schema> hive_schema;
   bool try_parse_hive_dates = true;

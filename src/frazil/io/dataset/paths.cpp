@@ -14,7 +14,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool hidden(const std::string& name) { return !name.empty() && (name[0] == '.' || name[0] == '_'); }
+bool hidden(const std::string& name, const std::vector<std::string>& prefixes) {
+  for (const auto& p : prefixes)
+    if (!p.empty() && name.rfind(p, 0) == 0) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -74,42 +78,39 @@ std::string glob_base(const std::string& pattern) {
   return slash == 0 ? "/" : pattern.substr(0, slash);
 }
 
-std::vector<std::string> list_files(const std::string& dir) {
+std::vector<std::string> list_files(const std::string& dir, const std::vector<std::string>& hidden_prefixes) {
   std::vector<std::string> out;
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec), end;
   if (ec) throw OsError(ec.value(), err_msg("cannot list directory '", dir, "'"));
   for (; it != end; it.increment(ec)) {
     if (ec) throw OsError(ec.value(), err_msg("cannot list directory '", dir, "'"));
-    const std::string name = it->path().filename().string();
-    if (hidden(name)) {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(ec)) out.push_back(it->path().string());
+    if (!it->is_regular_file(ec)) continue;
+    if (hidden(it->path().filename().string(), hidden_prefixes)) continue;
+    out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-ExpandedPath expand_path(const std::string& path, bool glob) {
+ExpandedPath expand_path(const std::string& path, bool glob, const std::vector<std::string>& hidden_prefixes) {
   std::error_code ec;
   ExpandedPath out;
   if (!glob || !has_glob(path) || fs::exists(path, ec)) {
     if (fs::is_directory(path, ec)) {
-      out.files = list_files(path);
+      out.files = list_files(path, hidden_prefixes);
       if (out.files.empty()) throw IOError(err_msg("expected at least 1 source: no files found in directory '", path, "'"));
       out.hive_base = path;
       out.is_directory = true;
       return out;
     }
-    if (!fs::exists(path, ec)) throw OsError(ENOENT, err_msg("cannot open '", path, "'"));
+    if (!fs::exists(path, ec)) throw OsError(ENOENT, path);
     out.files = {path};
     return out;
   }
   std::string base = glob_base(path);
   if (fs::is_directory(base, ec)) {
-    for (const auto& f : list_files(base)) {
+    for (const auto& f : list_files(base, hidden_prefixes)) {
       // Match with the same spelling as the pattern ("./x" vs "x").
       std::string candidate = f;
       if (base == "." && path.rfind("./", 0) != 0 && candidate.rfind("./", 0) == 0) candidate = candidate.substr(2);

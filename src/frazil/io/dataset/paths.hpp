@@ -1,7 +1,7 @@
-// The files a scan's source names: a file, a directory (every data file below it), a glob
+// The files a scan's source names: a file, a directory (every file below it), a glob
 // (`*`, `?`, `[...]` within a path segment, `**` across segments), or a list of those.
-// Names starting with '.' or '_' are skipped below a directory, as Polars and Spark do
-// (`_SUCCESS`, `.crc`, and frazil's own temporary files).
+// Files whose names start with one of the hidden prefixes (Polars' hidden_file_prefix, none
+// by default) are skipped below a directory or in a glob's matches.
 #pragma once
 
 #include <string>
@@ -13,8 +13,8 @@ bool has_glob(const std::string& path);
 bool glob_match(const char* pattern, const char* path);
 // The directory part of a glob before its first wildcard segment ("." when none).
 std::string glob_base(const std::string& pattern);
-// Every regular file below `dir`, sorted, hidden names skipped.
-std::vector<std::string> list_files(const std::string& dir);
+// Every regular file below `dir`, sorted, hidden file names skipped.
+std::vector<std::string> list_files(const std::string& dir, const std::vector<std::string>& hidden_prefixes = {});
 
 struct ExpandedPath {
   std::vector<std::string> files;  // sorted within a directory or glob
@@ -24,6 +24,7 @@ struct ExpandedPath {
 
 // Throws OsError(ENOENT) when a path without wildcards does not exist, IOError when a
 // directory holds no files or a glob matches nothing. `glob` false takes wildcards literally.
-ExpandedPath expand_path(const std::string& path, bool glob = true);
+ExpandedPath expand_path(const std::string& path, bool glob = true,
+                         const std::vector<std::string>& hidden_prefixes = {});
 
 }  // namespace frazil::io

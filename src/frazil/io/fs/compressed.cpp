@@ -95,7 +95,7 @@ std::string decompress(TextCompression kind, const uint8_t* data, size_t size, c
 
 void check_text_compression_level(TextCompression kind, std::optional<int> level) {
   if (!level) return;
-  const int lo = kind == TextCompression::Zstd ? 1 : 0, hi = kind == TextCompression::Zstd ? 22 : 9;
+  const int lo = 0, hi = kind == TextCompression::Zstd ? 22 : 9;  // zstd 0: its default
   if (kind == TextCompression::None) return;
   if (*level < lo || *level > hi)
     throw InvalidOperationError(err_msg("compression level ", *level, " is out of range: valid compression range ", lo,

@@ -16,7 +16,7 @@ std::shared_ptr<InputFile> InputFile::open(const std::string& path, bool memory_
   std::shared_ptr<InputFile> f(new InputFile());
   f->name_ = path;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f->fd_ < 0) throw_os_error("cannot open '" + path + "'");
+  if (f->fd_ < 0) throw_os_error(path);
   struct stat st {};
   if (::fstat(f->fd_, &st) != 0) throw_os_error("cannot stat '" + path + "'");
   if (S_ISDIR(st.st_mode)) throw OsError(EISDIR, "cannot read '" + path + "'");

@@ -67,6 +67,20 @@ void merge_row(element row, std::vector<Field>& fields) {
   }
 }
 
+// Polars' words for a value that does not fit its column.
+std::string value_error(element v, const Field& f) {
+  using simdjson::dom::element_type;
+  std::string text = v.type() == element_type::STRING ? std::string(v.get_string().value()) : json::json_text(v);
+  if (text.size() > 100) text = text.substr(0, 100) + "...";
+  if (f.dtype.is_null()) return "got non-null value for NULL-typed column: " + text;
+  const char* kind = v.type() == element_type::STRING   ? "string"
+                     : v.type() == element_type::BOOL   ? "boolean"
+                     : v.type() == element_type::ARRAY  ? "array"
+                     : v.type() == element_type::OBJECT ? "object"
+                                                        : "number";
+  return err_msg("cannot parse '", text, "' (", kind, ") as ", f.dtype);
+}
+
 // Builds rows into column builders; one per parallel task.
 class RowBuilder {
  public:
@@ -86,9 +100,9 @@ class RowBuilder {
       if (obj.at_key(schema_.field(i).name).get(v) != simdjson::SUCCESS) {
         cols_[i]->push_null();
       } else if (!cols_[i]->push(v) && !o_.ignore_errors) {
-        bad_line(data_, pos, name_,
-                 err_msg("cannot read value ", json::json_text(v).substr(0, 100), " of column '", schema_.field(i).name,
-                         "' as ", schema_.field(i).dtype, " (set ignore_errors=True to read it as null)"));
+        throw ComputeError(value_error(v, schema_.field(i)) + err_msg(" (column '", schema_.field(i).name, "', line ",
+                                                                      line_of(data_, pos), " of '", name_,
+                                                                      "'; set ignore_errors=True to read it as null)"));
       }
     }
     ++rows_;

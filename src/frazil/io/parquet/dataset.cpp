@@ -183,17 +183,17 @@ std::vector<std::string> expand_paths(const std::string& path) {
   std::error_code ec;
   if (!has_glob(path) || fs::exists(path, ec)) {
     if (fs::is_directory(path, ec)) {
-      auto files = list_files(path);
+      auto files = list_files(path, {".", "_"});
       if (files.empty()) throw IOError(err_msg("no parquet files found in directory '", path, "'"));
       return files;
     }
-    if (!fs::exists(path, ec)) throw OsError(ENOENT, err_msg("cannot open '", path, "'"));
+    if (!fs::exists(path, ec)) throw OsError(ENOENT, path);
     return {path};
   }
   std::string base = glob_base(path);
   std::vector<std::string> out;
   if (fs::is_directory(base, ec)) {
-    for (const auto& f : list_files(base)) {
+    for (const auto& f : list_files(base, {".", "_"})) {
       // Match with the same spelling as the pattern ("./x" vs "x").
       std::string candidate = f;
       if (base == "." && path.rfind("./", 0) != 0 && candidate.rfind("./", 0) == 0) candidate = candidate.substr(2);

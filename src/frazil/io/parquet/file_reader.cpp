@@ -12,10 +12,12 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/parquet/arrow_schema.hpp"
 #include "frazil/io/parquet/assemble.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/column_reader.hpp"
 #include "frazil/io/parquet/decode_error.hpp"
+#include "frazil/io/parquet/writer.hpp"
 
 namespace frazil::io::parquet {
 
@@ -28,7 +30,7 @@ std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLi
   f->path_ = path;
   f->limits_ = limits;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f->fd_ < 0) throw_os_error(err_msg("cannot open parquet file '", path, "'"));
+  if (f->fd_ < 0) throw_os_error(path);
   struct stat st;
   if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));
   if (S_ISDIR(st.st_mode)) f->fail("is a directory");
@@ -145,12 +147,19 @@ void ParquetFile::parse_footer() {
   }
 }
 
-void ParquetFile::apply_frazil_schema() {
-  const auto& fields = pschema_.fields();
-  overrides_.assign(fields.size(), std::nullopt);
-  std::vector<Field> out = pschema_.schema().fields();
-  for (const auto& kv : md_.key_value_metadata) {
-    if (kv.key != "frazil:schema" || !kv.value) continue;
+namespace {
+
+// Polars' spelling of UTC for the zones that mean it.
+std::optional<std::string> normalize_zone(const std::optional<std::string>& tz) {
+  if (tz && (*tz == "+00:00" || *tz == "-00:00" || *tz == "utc" || *tz == "Z" || *tz == "Etc/UTC")) return "UTC";
+  return tz;
+}
+
+// The dtypes a footer key gives the top-level columns: frazil's own key, else ARROW:schema.
+std::vector<std::pair<std::string, DataType>> footer_dtypes(const FileMetaData& md) {
+  std::vector<std::pair<std::string, DataType>> out;
+  for (const auto& kv : md.key_value_metadata) {
+    if (kv.key != kFrazilSchemaKey || !kv.value) continue;
     const std::string& text = *kv.value;
     size_t pos = 0;
     while (pos < text.size()) {
@@ -158,19 +167,48 @@ void ParquetFile::apply_frazil_schema() {
       if (nl == std::string::npos) nl = text.size();
       std::string line = text.substr(pos, nl - pos);
       pos = nl + 1;
-      size_t tab = line.find('\t');
+      const size_t tab = line.find('\t');
       if (tab == std::string::npos) continue;
-      auto idx = pschema_.schema().index_of(line.substr(0, tab));
-      auto dt = parse_dtype(line.substr(tab + 1));
-      if (!idx || !dt || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
-      const DataType& have = fields[*idx].dtype;
-      // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
-      bool ok = (have.id() == TypeId::Int64 && dt->id() == TypeId::Duration) ||
-                (have.id() == TypeId::Datetime && dt->id() == TypeId::Datetime &&
-                 have.time_unit() == dt->time_unit() && have.time_zone().has_value() == dt->time_zone().has_value());
-      if (!ok || *dt == have) continue;
-      overrides_[*idx] = *dt;
-      out[*idx].dtype = *dt;
+      if (auto dt = parse_dtype(line.substr(tab + 1))) out.emplace_back(line.substr(0, tab), *dt);
+    }
+    return out;
+  }
+  for (const auto& kv : md.key_value_metadata) {
+    if (kv.key != kArrowSchemaKey || !kv.value) continue;
+    if (auto s = decode_arrow_schema(*kv.value))
+      for (const auto& f : s->fields()) out.emplace_back(f.name, f.dtype);
+  }
+  return out;
+}
+
+}  // namespace
+
+void ParquetFile::apply_frazil_schema() {
+  const auto& fields = pschema_.fields();
+  overrides_.assign(fields.size(), std::nullopt);
+  std::vector<Field> out = pschema_.schema().fields();
+  for (auto& [name, declared] : footer_dtypes(md_)) {
+    auto idx = pschema_.schema().index_of(name);
+    if (!idx || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
+    DataType dt = declared;
+    if (dt.id() == TypeId::Datetime) dt = DataType::datetime(dt.time_unit(), normalize_zone(dt.time_zone()));
+    const DataType& have = fields[*idx].dtype;
+    // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
+    const bool ok = (have.id() == TypeId::Int64 && dt.id() == TypeId::Duration) ||
+                    (have.id() == TypeId::Datetime && dt.id() == TypeId::Datetime &&
+                     have.time_unit() == dt.time_unit() && have.time_zone().has_value() == dt.time_zone().has_value());
+    if (!ok || dt == have) continue;
+    overrides_[*idx] = dt;
+    out[*idx].dtype = dt;
+  }
+  // Zones that mean UTC read as "UTC", whatever the footer says.
+  for (size_t i = 0; i < out.size(); ++i) {
+    const DataType& t = out[i].dtype;
+    if (t.id() != TypeId::Datetime || !t.time_zone()) continue;
+    DataType n = DataType::datetime(t.time_unit(), normalize_zone(t.time_zone()));
+    if (n != t && fields[i].kind == SchemaNode::Kind::Primitive) {
+      overrides_[i] = n;
+      out[i].dtype = n;
     }
   }
   schema_ = Schema(std::move(out));

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/parquet/arrow_schema.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/metadata.hpp"
 #include "frazil/io/parquet/rle.hpp"
@@ -398,6 +400,90 @@ void ChunkWriter::write_page(std::vector<uint8_t>& file, PageType type, const st
   uncompressed_ += static_cast<int64_t>(w.bytes().size() + body.size());
 }
 
+// Binary statistics are cut to this many bytes (Polars' default 64, or
+// POLARS_PARQUET_BINARY_STATISTICS_TRUNCATE_LEN; 0: never), so that large values do not
+// bloat the footer. A cut min is a prefix; a cut max is a prefix with its last character
+// (or byte) incremented, still an upper bound.
+size_t binary_statistics_limit() {
+  if (const char* v = std::getenv("POLARS_PARQUET_BINARY_STATISTICS_TRUNCATE_LEN")) {
+    char* end = nullptr;
+    const long long n = std::strtoll(v, &end, 10);
+    if (end != v && *end == '\0' && n >= 0) return n == 0 ? SIZE_MAX : static_cast<size_t>(n);
+  }
+  return 64;
+}
+
+// Length of the longest prefix of at most `limit` bytes ending on a character boundary
+// (for strings; at least one character), or `limit` for binary.
+size_t cut_length(std::string_view v, size_t limit, bool utf8) {
+  if (v.size() <= limit) return v.size();
+  if (!utf8) return limit;
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;
+  if (cut == 0) {
+    // The first character alone is longer than the limit: keep it whole.
+    cut = 1;
+    while (cut < v.size() && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) ++cut;
+  }
+  return cut;
+}
+
+std::string truncate_min(std::string_view v, size_t limit, bool utf8) {
+  return std::string(v.substr(0, cut_length(v, limit, utf8)));
+}
+
+std::string truncate_max(std::string_view v, size_t limit, bool utf8) {
+  const size_t cut = cut_length(v, limit, utf8);
+  if (cut == v.size()) return std::string(v);
+  if (utf8) {
+    // Increment the last character that can be (decoded, +1, re-encoded; no surrogates).
+    std::vector<uint32_t> cps;
+    for (size_t i = 0; i < cut;) {
+      const unsigned char c = static_cast<unsigned char>(v[i]);
+      const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+      uint32_t cp = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+      for (int k = 1; k < n && i + k < cut; ++k) cp = (cp << 6) | (static_cast<unsigned char>(v[i + k]) & 0x3F);
+      cps.push_back(cp);
+      i += static_cast<size_t>(n);
+    }
+    while (!cps.empty()) {
+      uint32_t next = cps.back() + 1;
+      if (next >= 0xD800 && next <= 0xDFFF) next = 0xE000;
+      if (next <= 0x10FFFF) {
+        cps.back() = next;
+        std::string out;
+        for (uint32_t cp : cps) {
+          if (cp < 0x80) out += static_cast<char>(cp);
+          else if (cp < 0x800) out += static_cast<char>(0xC0 | (cp >> 6)), out += static_cast<char>(0x80 | (cp & 0x3F));
+          else if (cp < 0x10000)
+            out += static_cast<char>(0xE0 | (cp >> 12)), out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                out += static_cast<char>(0x80 | (cp & 0x3F));
+          else
+            out += static_cast<char>(0xF0 | (cp >> 18)), out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        return out;
+      }
+      cps.pop_back();
+    }
+    return std::string(v);
+  }
+  // Bytes: the last byte below 0xFF within the prefix, else the first one after it.
+  for (size_t i = cut; i-- > 0;)
+    if (static_cast<unsigned char>(v[i]) != 0xFF) {
+      std::string out(v.substr(0, i + 1));
+      out.back() = static_cast<char>(static_cast<unsigned char>(out.back()) + 1);
+      return out;
+    }
+  for (size_t i = cut; i < v.size(); ++i)
+    if (static_cast<unsigned char>(v[i]) != 0xFF) {
+      std::string out(v.substr(0, i + 1));
+      out.back() = static_cast<char>(static_cast<unsigned char>(out.back()) + 1);
+      return out;
+    }
+  return std::string(v);
+}
+
 Statistics ChunkWriter::statistics() const {
   Statistics st;
   st.null_count = s_.levels - static_cast<int64_t>(s_.idx.size());
@@ -498,7 +584,9 @@ Statistics ChunkWriter::statistics() const {
     case TypeId::String:
     case TypeId::Binary: {
       auto [mn, mx] = minmax(std::string_view{}, [&](int64_t i) { return a.str_value(i); });
-      set(std::string(mn), std::string(mx), false);
+      const size_t limit = binary_statistics_limit();
+      const bool utf8 = dt_.id() == TypeId::String;
+      set(truncate_min(mn, limit, utf8), truncate_max(mx, limit, utf8), false);
       break;
     }
     default: break;
@@ -627,6 +715,7 @@ struct ParquetWriter::Impl {
     pschema = std::make_unique<ParquetSchema>(md.schema);
     md.created_by = "frazil version 0.1.0";
     md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(this->schema)});
+    md.key_value_metadata.push_back({kArrowSchemaKey, encode_arrow_schema(this->schema)});
     md.column_orders.assign(pschema->leaves().size(), true);
   }
 
