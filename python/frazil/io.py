@@ -482,7 +482,38 @@ def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
         return None
     if _is_path(target):
         _mkdir(_path_str(target), mkdir)
+        native = _native_sink_options(fmt, target, kwargs)
+        if native is not None:
+            # Streams: batches are written as the executor produces them.
+            _frazil.sink_file(lf._ldf, fmt, _path_str(target), native, {})
+            return None
     _write_one(lf.collect(), fmt, target, kwargs)
+    return None
+
+
+def _native_sink_options(fmt: str, target: Any, kwargs: dict) -> dict | None:
+    """The options of a streaming sink, or None when the Python writer must do it
+    (compressed text, which is compressed whole)."""
+    kw = dict(kwargs)
+    if fmt in ("csv", "ndjson"):
+        compression = kw.pop("compression", "uncompressed")
+        _check_text_compression(target, compression, kw.pop("check_extension", True))
+        kw.pop("compression_level", None)
+        kw.pop("batch_size", None)
+        if compression != "uncompressed":
+            return None
+        if fmt == "ndjson":
+            return {} if not kw else None
+        return {k: v for k, v in kw.items()}
+    if fmt == "parquet":
+        statistics = kw.pop("statistics", True)
+        for k in ("metadata", "arrow_schema", "encryption", "use_pyarrow", "pyarrow_options",
+                  "partition_chunk_size_bytes"):
+            kw.pop(k, None)
+        kw["statistics"] = bool(statistics)
+        return kw
+    if fmt == "ipc":
+        return _ipc_options(kw.get("compression"), kw.get("compat_level"), kw.get("record_batch_size"), False)
     return None
 
 

@@ -1,6 +1,7 @@
 // Bindings of file I/O: scan_csv / scan_parquet (lazy), write_csv / write_parquet.
 // Options arrive as a dict of Polars' keyword names; frazil/io.py documents them.
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -270,7 +271,21 @@ io::ipc::IpcWriteOptions ipc_write_options(const nb::dict& d) {
 
 }  // namespace
 
+OptFlags flags_from_dict(const std::map<std::string, bool>& d);
+
 void register_io(nb::module_& m) {
+  m.def("sink_file", [](const LazyFrame& lf, const std::string& format, const std::string& path, const nb::dict& opts,
+                        const std::map<std::string, bool>& flags) {
+    io::SinkOptions o;
+    if (format == "csv") o = csv_write_options(opts);
+    else if (format == "parquet") o = parquet_write_options(opts);
+    else if (format == "ipc") o = ipc_write_options(opts);
+    else if (format == "ndjson") o = io::NdjsonWriteOptions{};
+    else throw InvalidOperationError("unknown sink format " + format);
+    OptFlags f = flags_from_dict(flags);
+    nb::gil_scoped_release release;
+    sink_file(lf, path, o, f);
+  });
   m.def("scan_csv_sources", [](nb::handle sources, const nb::dict& args, const nb::dict& opts) {
     return scan_csv(scan_args(sources, args), csv_options(opts));
   });

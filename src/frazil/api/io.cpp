@@ -175,6 +175,18 @@ LazyFrame scan_ndjson(io::FileScanArgs args, io::JsonReadOptions options) {
                     key.str());
 }
 
+void sink_file(const LazyFrame& lf, const std::string& path, const io::SinkOptions& options, const OptFlags& flags) {
+  const Schema schema = lf.collect_schema();
+  std::unique_ptr<io::FileSink> sink = io::make_file_sink(path, schema, options);
+  try {
+    lf.collect_into([&](const DataFrame& batch) { sink->write(batch); }, flags);
+    sink->finish();
+  } catch (...) {
+    sink->abort();
+    throw;
+  }
+}
+
 LazyFrame scan_ipc(const std::string& path, bool memory_map) {
   io::FileScanArgs args;
   args.paths = {path};

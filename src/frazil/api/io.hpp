@@ -11,8 +11,14 @@
 #include "frazil/io/json/json_options.hpp"
 #include "frazil/io/parquet/dataset.hpp"
 #include "frazil/io/parquet/writer.hpp"
+#include "frazil/io/sink/file_sink.hpp"
 
 namespace frazil {
+
+// sink_*: streams the query's output into `path` in the format the options name, in
+// bounded memory where the plan streams; the target is replaced only once complete.
+void sink_file(const LazyFrame& lf, const std::string& path, const io::SinkOptions& options,
+               const OptFlags& flags = OptFlags());
 
 // A scan of any FileScan format: the sources and the options every scan has in `args`,
 // the format's own options in `reader`; `format_key` says those options as text (two

@@ -228,6 +228,11 @@ DataFrame LazyFrame::collect(const OptFlags& flags) const {
   return exec::execute_plan(p.root, p.lp, p.ea);
 }
 
+void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags) const {
+  Prepared p = prepare(flags, true);
+  exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+}
+
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
   Prepared p = prepare(flags, optimized);
   return plan::explain_plan(p.root, p.lp, p.ea);

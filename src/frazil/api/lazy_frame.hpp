@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -64,6 +65,9 @@ class LazyFrame {
   // The output schema; converts the plan once and caches the arenas for collect().
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
+  // Runs the query and hands its output to `consume` batch by batch, in row order, with a
+  // few batches in memory at a time where the plan streams (what the sink_* functions use).
+  void collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags = OptFlags()) const;
   std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
   std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
 
