@@ -147,8 +147,9 @@ def _lazy(native: Any) -> Any:
     return LazyFrame._from_native(native)
 
 
-def _select_columns(lf: Any, columns: Any) -> Any:
-    """read_*(columns=...): names or positions, in the order given."""
+def _select_columns(lf: Any, columns: Any, row_index_name: str | None = None) -> Any:
+    """read_*(columns=...): names or positions, in the order given (the row index, if one
+    is made, stays first)."""
     if columns is None:
         return lf
     if isinstance(columns, (str, int)):
@@ -162,6 +163,8 @@ def _select_columns(lf: Any, columns: Any) -> Any:
 
                 raise ColumnNotFoundError(f"column index {c} is out of bounds for {len(names)} columns")
         columns = [names[c] for c in columns]
+    if row_index_name is not None and row_index_name not in columns:
+        columns = [row_index_name] + columns
     return lf.select(columns)
 
 
@@ -243,7 +246,7 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:
-    return _select_columns(scan_csv(source, **kwargs), columns).collect()
+    return _select_columns(scan_csv(source, **kwargs), columns, kwargs.get("row_index_name")).collect()
 
 
 def write_csv(df: Any, file: Any = None, *, include_header: bool = True, separator: str = ",",
@@ -295,7 +298,8 @@ def scan_parquet(source: Any, *, n_rows: int | None = None, row_index_name: str 
 
 def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
                  pyarrow_options: Any = None, memory_map: bool = True, **kwargs: Any) -> Any:
-    return _select_columns(scan_parquet(source, n_rows=n_rows, **kwargs), columns).collect()
+    return _select_columns(scan_parquet(source, n_rows=n_rows, **kwargs), columns,
+                           kwargs.get("row_index_name")).collect()
 
 
 def read_parquet_schema(source: Any) -> dict:
@@ -340,7 +344,7 @@ def read_ipc(source: Any, *, columns: Any = None, n_rows: int | None = None, use
              rechunk: bool = True, **ignored: Any) -> Any:
     lf = scan_ipc(source, n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset,
                   memory_map=memory_map)
-    return _select_columns(lf, columns).collect()
+    return _select_columns(lf, columns, row_index_name).collect()
 
 
 def read_ipc_stream(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
