@@ -340,7 +340,7 @@ namespace {
 
 class Encoder {
  public:
-  Encoder(const EncodeOptions& o, std::vector<uint8_t>& body) : opt_(o), body_(body) {}
+  Encoder(const EncodeOptions& o, BatchBody& body) : opt_(o), body_(body) {}
 
   void array(const Array& a, int64_t off, int64_t len) {
     const DataType& t = a.dtype();
@@ -362,9 +362,10 @@ class Encoder {
         if (first == 0) {
           emit(reinterpret_cast<const uint8_t*>(o), static_cast<size_t>(len + 1) * 8);
         } else {
-          std::vector<int64_t> rebased(static_cast<size_t>(len + 1));
-          for (int64_t i = 0; i <= len; ++i) rebased[static_cast<size_t>(i)] = o[i] - first;
-          emit(reinterpret_cast<const uint8_t*>(rebased.data()), rebased.size() * 8);
+          std::vector<uint8_t> rebased(static_cast<size_t>(len + 1) * 8);
+          auto* r = reinterpret_cast<int64_t*>(rebased.data());
+          for (int64_t i = 0; i <= len; ++i) r[i] = o[i] - first;
+          emit_owned(std::move(rebased));
         }
         return array(*a.child(0), first, last - first);
       }
@@ -385,22 +386,32 @@ class Encoder {
   std::vector<int64_t> variadic_;
 
  private:
+  // Uncompressed bytes are written from where they are; made or compressed ones are kept
+  // in the body until it is written.
   void emit(const uint8_t* data, size_t size) {
-    const size_t start = body_.size();
-    if (opt_.compression == IpcCompression::Uncompressed) {
-      body_.insert(body_.end(), data, data + size);
-    } else {
-      compress_ipc_buffer(opt_.compression, opt_.compression_level, data, size, body_);
+    if (opt_.compression != IpcCompression::Uncompressed && size > 0) {
+      std::vector<uint8_t> packed;
+      compress_ipc_buffer(opt_.compression, opt_.compression_level, data, size, packed);
+      body_.owned.push_back(std::move(packed));
+      data = body_.owned.back().data();
+      size = body_.owned.back().size();
     }
-    buffers_.emplace_back(static_cast<int64_t>(start), static_cast<int64_t>(body_.size() - start));
-    body_.resize((body_.size() + 7) / 8 * 8, 0);
+    buffers_.emplace_back(body_.length, static_cast<int64_t>(size));
+    body_.pieces.push_back({data, size});
+    body_.length += static_cast<int64_t>((size + 7) / 8 * 8);
+  }
+
+  void emit_owned(std::vector<uint8_t>&& bytes) {
+    if (opt_.compression != IpcCompression::Uncompressed) return emit(bytes.data(), bytes.size());
+    body_.owned.push_back(std::move(bytes));
+    emit(body_.owned.back().data(), body_.owned.back().size());
   }
 
   void bits(const uint8_t* src, int64_t pos, int64_t len) {
     if (pos % 8 == 0) return emit(src + pos / 8, static_cast<size_t>(bitmap_bytes(len)));
     std::vector<uint8_t> out(static_cast<size_t>(bitmap_bytes(len)), 0);
     copy_bits(src, pos, len, out.data(), 0);
-    emit(out.data(), out.size());
+    emit_owned(std::move(out));
   }
 
   void views(const Array& a, int64_t pos, int64_t len) {
@@ -410,7 +421,8 @@ class Encoder {
     for (size_t k = 0; k < n_data; ++k) total += a.buffer(1 + k).size();
     for (int64_t i = 0; i < len; ++i)
       if (!v[i].is_inline()) used += v[i].length;
-    if (used == total || total == 0) {
+    // Data buffers are written whole unless most of their bytes are not this window's.
+    if (used * 2 >= total || total == 0) {
       emit(reinterpret_cast<const uint8_t*>(v), static_cast<size_t>(len) * sizeof(View));
       for (size_t k = 0; k < n_data; ++k) emit(a.buffer(1 + k).data(), a.buffer(1 + k).size());
       variadic_.push_back(static_cast<int64_t>(n_data));
@@ -418,50 +430,53 @@ class Encoder {
     }
     // A window of a larger array: copy out only the bytes its views use (into buffers of
     // at most 2 GiB: a view's offset is 32 bits).
-    std::vector<View> nv(v, v + len);
+    std::vector<uint8_t> views_out(static_cast<size_t>(len) * sizeof(View));
+    auto* nv = reinterpret_cast<View*>(views_out.data());
+    std::memcpy(nv, v, views_out.size());
     std::vector<std::vector<uint8_t>> data(1);
     data[0].reserve(std::min<size_t>(used, size_t(1) << 31));
     for (int64_t i = 0; i < len; ++i) {
-      View& x = nv[static_cast<size_t>(i)];
+      View& x = nv[i];
       if (x.is_inline()) continue;
       if (data.back().size() + x.length > (size_t(1) << 31)) data.emplace_back();
       const char* s = reinterpret_cast<const char*>(a.buffer(1 + x.buffer_index()).data()) + x.offset();
       x = View::make_ref(s, x.length, static_cast<uint32_t>(data.size() - 1), static_cast<uint32_t>(data.back().size()));
       data.back().insert(data.back().end(), s, s + x.length);
     }
-    emit(reinterpret_cast<const uint8_t*>(nv.data()), nv.size() * sizeof(View));
-    for (const auto& d : data) emit(d.data(), d.size());
+    emit_owned(std::move(views_out));
+    for (auto& d : data) emit_owned(std::move(d));
     variadic_.push_back(static_cast<int64_t>(data.size()));
   }
 
   void large_binary(const Array& a, int64_t off, int64_t len) {
-    std::vector<int64_t> offs(static_cast<size_t>(len + 1), 0);
+    std::vector<uint8_t> offs(static_cast<size_t>(len + 1) * 8, 0);
+    auto* o = reinterpret_cast<int64_t*>(offs.data());
     std::vector<uint8_t> data;
     for (int64_t i = 0; i < len; ++i) {
       if (a.is_valid(off + i)) {
         std::string_view s = a.str_value(off + i);
         data.insert(data.end(), s.begin(), s.end());
       }
-      offs[static_cast<size_t>(i + 1)] = static_cast<int64_t>(data.size());
+      o[i + 1] = static_cast<int64_t>(data.size());
     }
-    emit(reinterpret_cast<const uint8_t*>(offs.data()), offs.size() * 8);
-    emit(data.data(), data.size());
+    emit_owned(std::move(offs));
+    emit_owned(std::move(data));
   }
 
   const EncodeOptions& opt_;
-  std::vector<uint8_t>& body_;
+  BatchBody& body_;
 };
 
 }  // namespace
 
 void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers::FlatBufferBuilder& fbb,
-                  std::vector<uint8_t>& body) {
-  body.clear();
+                  BatchBody& body) {
+  body = BatchBody();
   Encoder e(options, body);
   const int64_t rows = df.height();
   for (const Column& c : df.columns()) {
-    ArrayRef a = c.as_array();
-    e.array(*a, 0, rows);
+    body.keep.push_back(c.as_array());
+    e.array(*body.keep.back(), 0, rows);
   }
   std::vector<fb::FieldNode> nodes;
   for (const auto& [len, nulls] : e.nodes_) nodes.emplace_back(len, nulls);
@@ -476,8 +491,7 @@ void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers
   auto variadic_off = e.variadic_.empty() ? flatbuffers::Offset<flatbuffers::Vector<int64_t>>()
                                           : fbb.CreateVector(e.variadic_);
   auto rb = fb::CreateRecordBatch(fbb, rows, nodes_off, buffers_off, comp, variadic_off);
-  auto msg = fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_RecordBatch, rb.Union(),
-                               static_cast<int64_t>(body.size()));
+  auto msg = fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_RecordBatch, rb.Union(), body.length);
   fbb.Finish(msg);
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -43,8 +44,22 @@ struct EncodeOptions {
   bool compat_oldest = false;  // large strings/binary instead of views
 };
 
-// A RecordBatch message (into `fbb`, finished) and its body (a multiple of 8 bytes).
+// A record batch's body as the pieces to write, each followed by zeros up to a multiple
+// of 8: uncompressed buffers are written from the arrays themselves (kept alive here),
+// made ones (compressed, rebased offsets, compacted strings) from `owned`.
+struct BatchBody {
+  struct Piece {
+    const uint8_t* data;
+    size_t size;
+  };
+  std::vector<Piece> pieces;
+  std::deque<std::vector<uint8_t>> owned;
+  std::vector<ArrayRef> keep;
+  int64_t length = 0;  // with the padding
+};
+
+// A RecordBatch message (into `fbb`, finished) and its body.
 void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers::FlatBufferBuilder& fbb,
-                  std::vector<uint8_t>& body);
+                  BatchBody& body);
 
 }  // namespace frazil::io::ipc

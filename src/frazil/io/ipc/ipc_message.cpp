@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "frazil/core/error.hpp"
+#include "frazil/io/ipc/ipc_batch.hpp"
 
 namespace frazil::io::ipc {
 
@@ -70,6 +71,16 @@ int32_t write_message(OutputStream& out, const flatbuffers::FlatBufferBuilder& f
   out.write(zeros, padded - size);
   if (!body.empty()) out.write(body.data(), body.size());
   return static_cast<int32_t>(8 + padded);
+}
+
+int32_t write_message(OutputStream& out, const flatbuffers::FlatBufferBuilder& fbb, const BatchBody& body) {
+  const int32_t meta = write_message(out, fbb, std::vector<uint8_t>{});
+  static const uint8_t zeros[8] = {};
+  for (const auto& p : body.pieces) {
+    if (p.size) out.write(p.data, p.size);
+    out.write(zeros, (8 - p.size % 8) % 8);
+  }
+  return meta;
 }
 
 void write_end_of_stream(OutputStream& out) {

@@ -33,6 +33,9 @@ const fb::Message* verify_message(const Buffer& bytes, const std::string& contex
 // be a multiple of 8) and returns the length of the metadata part with its prefix and
 // padding (what a file footer's Block records).
 int32_t write_message(OutputStream& out, const flatbuffers::FlatBufferBuilder& fbb, const std::vector<uint8_t>& body);
+// The same with a body of pieces, each padded with zeros to a multiple of 8 bytes.
+struct BatchBody;
+int32_t write_message(OutputStream& out, const flatbuffers::FlatBufferBuilder& fbb, const BatchBody& body);
 
 // The end-of-stream marker.
 void write_end_of_stream(OutputStream& out);

@@ -1,5 +1,6 @@
 #include "frazil/io/ipc/ipc_writer.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "frazil/core/error.hpp"
@@ -29,16 +30,16 @@ struct IpcWriter::Impl {
     flatbuffers::FlatBufferBuilder fbb;
     auto s = write_schema(fbb, schema, opt.compat_oldest);
     fbb.Finish(fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_Schema, s.Union(), 0));
-    write_message(*out, fbb, {});
+    write_message(*out, fbb, std::vector<uint8_t>{});
   }
 
   void write_record_batch(const DataFrame& df) {
     flatbuffers::FlatBufferBuilder fbb;
-    std::vector<uint8_t> body;
+    BatchBody body;
     encode_batch(df, enc, fbb, body);
     const int64_t offset = out->bytes_written();
     const int32_t meta = write_message(*out, fbb, body);
-    blocks.emplace_back(offset, meta, static_cast<int64_t>(body.size()));
+    blocks.emplace_back(offset, meta, body.length);
   }
 };
 
@@ -81,9 +82,23 @@ void IpcWriter::write_batch(const DataFrame& batch) {
                               " to an IPC file of schema ", w.schema.to_string()));
   if (!w.started) w.start();
   if (batch.height() == 0) return;
+  // Record batches end where any column's chunk ends, so that each column of a batch is one
+  // chunk, written from where it is (no concatenation).
+  std::vector<int64_t> ends;
+  for (const Column& c : batch.columns()) {
+    int64_t at = 0;
+    for (const auto& ch : c.chunks()) ends.push_back(at += ch->length());
+  }
+  ends.push_back(batch.height());
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
   const int64_t step = w.opt.record_batch_size > 0 ? w.opt.record_batch_size : batch.height();
-  for (int64_t start = 0; start < batch.height(); start += step)
-    w.write_record_batch(batch.slice(start, std::min(step, batch.height() - start)));
+  int64_t start = 0;
+  for (int64_t end : ends) {
+    if (end <= start) continue;
+    for (int64_t s = start; s < end; s += step) w.write_record_batch(batch.slice(s, std::min(step, end - s)));
+    start = end;
+  }
 }
 
 void IpcWriter::finish() {

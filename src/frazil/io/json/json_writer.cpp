@@ -1,5 +1,6 @@
 #include "frazil/io/json/json_writer.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -10,6 +11,8 @@
 
 namespace frazil::io {
 
+void append_json_float(std::string& out, double v, bool is_float32);
+
 namespace {
 
 using int128 = __int128;
@@ -17,7 +20,12 @@ using int128 = __int128;
 void append_escaped(std::string& out, std::string_view s) {
   static const char* hex = "0123456789abcdef";
   out += '"';
-  for (unsigned char c : s) {
+  size_t run = 0;  // start of the bytes not yet copied
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -27,16 +35,48 @@ void append_escaped(std::string& out, std::string_view s) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
       default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
+        out += "\\u00";
+        out += hex[c >> 4];
+        out += hex[c & 15];
     }
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
+}
+
+template <typename T>
+void append_int(std::string& out, T v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void append_2(std::string& out, int64_t v) {
+  out += static_cast<char>('0' + v / 10);
+  out += static_cast<char>('0' + v % 10);
+}
+
+// YYYY-MM-DD without a format string (the writer's hot path for dates).
+void append_date(std::string& out, int64_t days) {
+  const CivilDate c = civil_from_days(days);
+  if (c.year < 0 || c.year > 9999) {
+    out += format_date(static_cast<int32_t>(days));
+    return;
+  }
+  append_2(out, c.year / 100);
+  append_2(out, c.year % 100);
+  out += '-';
+  append_2(out, c.month);
+  out += '-';
+  append_2(out, c.day);
+}
+
+void append_hms(std::string& out, int64_t secs_of_day) {
+  append_2(out, secs_of_day / 3600);
+  out += ':';
+  append_2(out, secs_of_day / 60 % 60);
+  out += ':';
+  append_2(out, secs_of_day % 60);
 }
 
 // Fraction digits of a sub-second value in groups of three, as Polars prints them.
@@ -51,11 +91,7 @@ void append_fraction(std::string& out, int64_t frac, int digits) {
 }
 
 void append_time_of_day(std::string& out, int64_t nanos_of_day) {
-  const int64_t secs = nanos_of_day / 1'000'000'000;
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld", static_cast<long long>(secs / 3600),
-                static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
-  out += buf;
+  append_hms(out, nanos_of_day / 1'000'000'000);
   append_fraction(out, nanos_of_day % 1'000'000'000, 9);
 }
 
@@ -65,12 +101,9 @@ void append_datetime(std::string& out, int64_t v, TimeUnit unit, bool zoned) {
   const int64_t frac = v - secs * ups;
   const int64_t days = floor_div(secs, 86400);
   const int64_t sod = secs - days * 86400;
-  out += format_date(static_cast<int32_t>(days));
+  append_date(out, days);
   out += zoned ? 'T' : ' ';
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld", static_cast<long long>(sod / 3600),
-                static_cast<long long>(sod / 60 % 60), static_cast<long long>(sod % 60));
-  out += buf;
+  append_hms(out, sod);
   append_fraction(out, frac, unit == TimeUnit::Nanoseconds ? 9 : unit == TimeUnit::Microseconds ? 6 : 3);
   // Zoned values are written as UTC instants (frazil has no time zone database yet).
   if (zoned) out += "+00:00";
@@ -120,7 +153,11 @@ class RowFormatter {
  public:
   explicit RowFormatter(const DataFrame& df) {
     for (const Column& c : df.columns()) {
-      names_.push_back(c.name());
+      // `"name":` once, not per row.
+      std::string key;
+      append_escaped(key, c.name());
+      key += ':';
+      keys_.push_back(std::move(key));
       arrays_.push_back(c.as_array());
       check(c.dtype(), c.name());
     }
@@ -129,8 +166,7 @@ class RowFormatter {
     out += '{';
     for (size_t c = 0; c < arrays_.size(); ++c) {
       if (c) out += ',';
-      append_escaped(out, names_[c]);
-      out += ':';
+      out += keys_[c];
       value(*arrays_[c], i, out);
     }
     out += '}';
@@ -154,29 +190,31 @@ class RowFormatter {
     switch (t.id()) {
       case TypeId::Null: out += "null"; return;
       case TypeId::Boolean: out += a.bool_value(i) ? "true" : "false"; return;
-      case TypeId::Int8: out += std::to_string(a.values<int8_t>()[i]); return;
-      case TypeId::Int16: out += std::to_string(a.values<int16_t>()[i]); return;
-      case TypeId::Int32: out += std::to_string(a.values<int32_t>()[i]); return;
-      case TypeId::Int64: out += std::to_string(a.values<int64_t>()[i]); return;
-      case TypeId::UInt8: out += std::to_string(a.values<uint8_t>()[i]); return;
-      case TypeId::UInt16: out += std::to_string(a.values<uint16_t>()[i]); return;
-      case TypeId::UInt32: out += std::to_string(a.values<uint32_t>()[i]); return;
-      case TypeId::UInt64: out += std::to_string(a.values<uint64_t>()[i]); return;
+      case TypeId::Int8: append_int(out, a.values<int8_t>()[i]); return;
+      case TypeId::Int16: append_int(out, a.values<int16_t>()[i]); return;
+      case TypeId::Int32: append_int(out, a.values<int32_t>()[i]); return;
+      case TypeId::Int64: append_int(out, a.values<int64_t>()[i]); return;
+      case TypeId::UInt8: append_int(out, a.values<uint8_t>()[i]); return;
+      case TypeId::UInt16: append_int(out, a.values<uint16_t>()[i]); return;
+      case TypeId::UInt32: append_int(out, a.values<uint32_t>()[i]); return;
+      case TypeId::UInt64: append_int(out, a.values<uint64_t>()[i]); return;
       case TypeId::Float32: {
         const float f = a.values<float>()[i];
-        out += std::isfinite(f) ? format_json_float(f, true) : "null";
+        if (std::isfinite(f)) append_json_float(out, f, true);
+        else out += "null";
         return;
       }
       case TypeId::Float64: {
         const double f = a.values<double>()[i];
-        out += std::isfinite(f) ? format_json_float(f, false) : "null";
+        if (std::isfinite(f)) append_json_float(out, f, false);
+        else out += "null";
         return;
       }
       case TypeId::String: append_escaped(out, a.str_value(i)); return;
       case TypeId::Binary: append_escaped(out, a.str_value(i)); return;
       case TypeId::Date:
         out += '"';
-        out += format_date(a.values<int32_t>()[i]);
+        append_date(out, a.values<int32_t>()[i]);
         out += '"';
         return;
       case TypeId::Datetime:
@@ -219,56 +257,61 @@ class RowFormatter {
     }
   }
 
-  std::vector<std::string> names_;
+  std::vector<std::string> keys_;
   std::vector<ArrayRef> arrays_;
 };
 
 }  // namespace
 
-std::string format_json_float(double v, bool is_float32) {
+void append_json_float(std::string& out, double v, bool is_float32) {
   // The shortest round-trip digits and exponent, laid out as ryu does (what Polars uses),
   // with an explicit '+' on positive exponents.
-  char buf[64];
-  auto r = is_float32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::scientific)
-                      : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-  std::string sci(buf, r.ptr);
-  std::string out;
-  size_t p = 0;
-  if (sci[0] == '-') {
+  char sci[40];
+  auto r = is_float32 ? std::to_chars(sci, sci + sizeof sci, static_cast<float>(v), std::chars_format::scientific)
+                      : std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
+  const char* p = sci;
+  const char* end = r.ptr;
+  if (*p == '-') {
     out += '-';
-    p = 1;
+    ++p;
   }
-  const size_t epos = sci.find('e');
-  std::string digits;
-  for (size_t k = p; k < epos; ++k)
-    if (sci[k] != '.') digits += sci[k];
-  const int exp10 = std::stoi(sci.substr(epos + 1));
-  const int len = static_cast<int>(digits.size());
+  const char* e = std::find(p, end, 'e');
+  char digits[24];
+  int len = 0;
+  for (const char* q = p; q < e; ++q)
+    if (*q != '.') digits[len++] = *q;
+  int exp10 = 0;
+  std::from_chars(e + 1 + (e[1] == '+'), end, exp10);
   const int kk = exp10 + 1;  // position of the decimal point after the first digit
   const int max_int = is_float32 ? 13 : 16;
   const int min_frac = is_float32 ? -6 : -5;
   if (len <= kk && kk <= max_int) {
-    out += digits;
+    out.append(digits, static_cast<size_t>(len));
     out.append(static_cast<size_t>(kk - len), '0');
     out += ".0";
   } else if (0 < kk && kk <= max_int) {
-    out += digits.substr(0, static_cast<size_t>(kk));
+    out.append(digits, static_cast<size_t>(kk));
     out += '.';
-    out += digits.substr(static_cast<size_t>(kk));
+    out.append(digits + kk, static_cast<size_t>(len - kk));
   } else if (min_frac < kk && kk <= 0) {
     out += "0.";
     out.append(static_cast<size_t>(-kk), '0');
-    out += digits;
+    out.append(digits, static_cast<size_t>(len));
   } else {
     out += digits[0];
     if (len > 1) {
       out += '.';
-      out += digits.substr(1);
+      out.append(digits + 1, static_cast<size_t>(len - 1));
     }
     out += 'e';
     if (exp10 > 0) out += '+';
-    out += std::to_string(exp10);
+    append_int(out, exp10);
   }
+}
+
+std::string format_json_float(double v, bool is_float32) {
+  std::string out;
+  append_json_float(out, v, is_float32);
   return out;
 }
 
@@ -294,10 +337,13 @@ void NdjsonWriter::write_batch(const DataFrame& batch) {
   const bool first_block_first_row = !any_row_;
   parallel_for(blocks, [&](size_t b) {
     std::string& out = text[b];
-    for (int64_t i = static_cast<int64_t>(b) * kBlock; i < std::min(n, static_cast<int64_t>(b + 1) * kBlock); ++i) {
+    const int64_t lo = static_cast<int64_t>(b) * kBlock, hi = std::min(n, static_cast<int64_t>(b + 1) * kBlock);
+    for (int64_t i = lo; i < hi; ++i) {
       if (json_array_) out += (i == 0 && first_block_first_row) ? "[" : ",";
       f.row(i, out);
       if (!json_array_) out += '\n';
+      // Room for the block, guessed from its first row.
+      if (i == lo) out.reserve(out.size() * static_cast<size_t>(hi - lo) * 5 / 4);
     }
   });
   any_row_ = true;

@@ -63,7 +63,7 @@ std::string encode_arrow_schema(const Schema& schema) {
   auto s = ipc::write_schema(fbb, schema, /*compat_oldest=*/true);
   fbb.Finish(ipc::fb::CreateMessage(fbb, ipc::fb::MetadataVersion_V5, ipc::fb::MessageHeader_Schema, s.Union(), 0));
   MemoryOutput out;
-  ipc::write_message(out, fbb, {});
+  ipc::write_message(out, fbb, std::vector<uint8_t>{});
   return base64_encode(out.data());
 }
 
