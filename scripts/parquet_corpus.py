@@ -12,7 +12,6 @@ that a crash is counted, not fatal. Exits non-zero when anything is wrong or cra
 from __future__ import annotations
 
 import json
-import math
 import os
 import subprocess
 import sys

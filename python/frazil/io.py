@@ -387,24 +387,6 @@ def write_ipc_stream(df: Any, file: Any, *, compression: str = "uncompressed", c
     return write_ipc(df, file, compression=compression, compat_level=compat_level, _stream=True)
 
 
-class CompatLevel:
-    """Which Arrow layouts a writer may use: newest (views) or oldest (large strings)."""
-
-    def __init__(self, version: int = 1) -> None:
-        self._version = version
-
-    @staticmethod
-    def newest() -> CompatLevel:
-        return CompatLevel(1)
-
-    @staticmethod
-    def oldest() -> CompatLevel:
-        return CompatLevel(0)
-
-    def __repr__(self) -> str:
-        return f"<CompatLevel: {self._version}>"
-
-
 # --------------------------------------------------------------------------- helpers
 
 def _invalid(msg: str) -> Exception:

@@ -9,7 +9,9 @@
 #include "frazil/core/memory.hpp"
 #include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::py {
 
@@ -39,12 +41,29 @@ void translate_error(const std::exception_ptr& p, void*) {
     // PermissionError, IsADirectoryError, ...
     PyObject* msg = PyUnicode_DecodeUTF8(e.what(), static_cast<Py_ssize_t>(std::strlen(e.what())), "backslashreplace");
     if (!msg) return;
-    PyObject* exc = PyObject_CallFunction(PyExc_OSError, "iO", e.code(), msg);
+    // The subclass for the errno (OSError(errno, ...) picks it), raised with the message
+    // alone as its text, as Polars raises it, and errno set (with strerror set too, Python
+    // would print "[Errno N] reason" instead of the message).
+    PyObject* probe = PyObject_CallFunction(PyExc_OSError, "is", e.code(), "");
+    if (!probe) {
+      Py_DECREF(msg);
+      return;
+    }
+    PyObject* cls = reinterpret_cast<PyObject*>(Py_TYPE(probe));
+    Py_INCREF(cls);
+    Py_DECREF(probe);
+    PyObject* exc = PyObject_CallFunctionObjArgs(cls, msg, nullptr);
     Py_DECREF(msg);
-    if (!exc) return;
-    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc)), exc);
-    Py_DECREF(exc);
+    if (exc) {
+      PyObject* code = PyLong_FromLong(e.code());
+      if (code) PyObject_SetAttrString(exc, "errno", code);
+      Py_XDECREF(code);
+      PyErr_SetObject(cls, exc);
+      Py_DECREF(exc);
+    }
+    Py_DECREF(cls);
   } catch (const Error& e) {
+    if (dynamic_cast<const FileNotFoundError*>(&e)) return PyErr_SetString(PyExc_FileNotFoundError, e.what());
     if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());
     PyObject* mod = PyImport_ImportModule("frazil.exceptions");
@@ -113,7 +132,7 @@ using namespace frazil::py;
 
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
-  m.def("version", []() { return std::string("0.1.0"); });
+  m.def("version", []() { return std::string(frazil::version()); });
   m.def("set_memory_limit", [](int64_t bytes) { set_memory_limit(bytes); });
   m.def("memory_limit", []() { return memory_limit(); });
   m.def("memory_in_use", []() { return memory_in_use(); });

@@ -10,13 +10,13 @@
 
 namespace frazil::exec {
 
-const io::FileScan& file_scan_of(const plan::IR& scan) {
-  FRAZIL_CHECK(scan.scan().options != nullptr);
-  return *static_cast<const io::FileScan*>(scan.scan().options.get());
+const io::FileScan& file_scan_of(const plan::ScanNode& scan) {
+  FRAZIL_CHECK(scan.source.options != nullptr);
+  return *static_cast<const io::FileScan*>(scan.source.options.get());
 }
 
-bool scan_filters_in_reader(const plan::IR& scan, const plan::ExprArena& arena) {
-  if (!scan.predicate || scan.scan().format != dsl::ScanFormat::Csv) return false;
+bool scan_filters_in_reader(const plan::ScanNode& scan, const plan::ExprArena& arena) {
+  if (!scan.predicate || scan.source.format != dsl::ScanFormat::Csv) return false;
   const io::FileScan& fs = file_scan_of(scan);
   if (fs.args().row_index_name) return false;
   std::vector<std::string> needed;
@@ -26,11 +26,11 @@ bool scan_filters_in_reader(const plan::IR& scan, const plan::ExprArena& arena) 
   return true;
 }
 
-std::optional<std::vector<std::string>> scan_columns(const plan::IR& scan, const plan::ExprArena& arena,
+std::optional<std::vector<std::string>> scan_columns(const plan::ScanNode& scan, const plan::ExprArena& arena,
                                                      bool* has_extra) {
   *has_extra = false;
-  if (!scan.projection()) return std::nullopt;
-  std::vector<std::string> cols = *scan.projection();
+  if (!scan.projection) return std::nullopt;
+  std::vector<std::string> cols = *scan.projection;
   if (scan.predicate) {
     std::vector<std::string> needed;
     plan::collect_columns(scan.predicate->node(), arena, needed);
@@ -43,7 +43,7 @@ std::optional<std::vector<std::string>> scan_columns(const plan::IR& scan, const
   return cols;
 }
 
-DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena) {
+DataFrame read_scan(const plan::ScanNode& scan, const plan::ExprArena& arena) {
   const io::FileScan& fs = file_scan_of(scan);
   bool extra = false;
   const std::optional<std::vector<std::string>> columns = scan_columns(scan, arena, &extra);
@@ -55,7 +55,7 @@ DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena) {
     keep = [pred, &arena](const io::parquet::RowGroupStats& stats) { return !can_skip_row_group(pred, arena, stats); };
     hints.row_group_predicate = keep;
     if (in_reader) {
-      physical::PhysicalExprRef p = physical::create_physical_expr(*scan.predicate, arena, *scan.source_schema());
+      physical::PhysicalExprRef p = physical::create_physical_expr(*scan.predicate, arena, *scan.source_schema);
       hints.row_filter = [p](const DataFrame& chunk) {
         physical::ExecState state;
         return physical::broadcast_to(p->evaluate(chunk, state), chunk.height()).as_array();
@@ -65,12 +65,12 @@ DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena) {
   // A pushed-down slice counts rows after the predicate: it limits the read only when there
   // is no predicate.
   std::optional<int64_t> n_rows;
-  if (scan.n_rows() && !scan.predicate) n_rows = *scan.n_rows();
+  if (scan.n_rows && !scan.predicate) n_rows = *scan.n_rows;
   const io::CastFn cast = [](const ArrayRef& a, const DataType& to) { return compute::cast(*a, to, true); };
   DataFrame df = fs.read(columns ? &*columns : nullptr, n_rows, hints, keep, cast);
   if (in_reader) {
-    if (extra) df = df.select(*scan.projection());
-    if (scan.n_rows()) df = df.head(*scan.n_rows());
+    if (extra) df = df.select(*scan.projection);
+    if (scan.n_rows) df = df.head(*scan.n_rows);
   }
   return df;
 }

@@ -9,18 +9,18 @@
 
 namespace frazil::exec {
 
-DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena);
+DataFrame read_scan(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 // The FileScan a Scan node holds.
-const io::FileScan& file_scan_of(const plan::IR& scan);
+const io::FileScan& file_scan_of(const plan::ScanNode& scan);
 
 // Whether read_scan applies the scan's predicate itself (CSV, when the predicate reads file
 // columns only and no row index is made); otherwise the pipeline filters its output.
-bool scan_filters_in_reader(const plan::IR& scan, const plan::ExprArena& arena);
+bool scan_filters_in_reader(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 // The columns a scan must read: its projection plus what its predicate needs (nullopt:
 // every column), and whether the predicate added columns to drop afterwards.
-std::optional<std::vector<std::string>> scan_columns(const plan::IR& scan, const plan::ExprArena& arena,
+std::optional<std::vector<std::string>> scan_columns(const plan::ScanNode& scan, const plan::ExprArena& arena,
                                                      bool* has_extra);
 
 }  // namespace frazil::exec

@@ -50,13 +50,13 @@ SourceRef frame_source(const DataFrame& df, int64_t morsel_size) {
   return std::make_shared<FrameSource>(df, morsel_size);
 }
 
-SourceRef parquet_source(const plan::IR& scan, const plan::ExprArena& arena) {
+SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& arena) {
   const io::FileScan& fs = file_scan_of(scan);
   auto* format = dynamic_cast<io::parquet::ParquetFormat*>(&fs.reader());
   if (!format) return nullptr;
   // Row limits, made columns and schemas to conform to go through the whole-scan reader.
   const io::FileScanArgs& a = fs.args();
-  if (scan.n_rows() || a.n_rows || a.row_index_name || a.include_file_paths || fs.hive_schema().size() > 0 ||
+  if (scan.n_rows || a.n_rows || a.row_index_name || a.include_file_paths || fs.hive_schema().size() > 0 ||
       a.schema)
     return nullptr;
   bool extra = false;

@@ -11,11 +11,13 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::csv_detail {
 
 CsvBytes map_csv_file(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) throw_file_not_found(path);
   if (fd < 0) throw_os_error(path);
   struct stat st;
   if (::fstat(fd, &st) != 0) {

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/file_not_found.hpp"
 #include "frazil/core/os_error.hpp"
 
 namespace frazil::io {
@@ -104,7 +105,7 @@ ExpandedPath expand_path(const std::string& path, bool glob, const std::vector<s
       out.is_directory = true;
       return out;
     }
-    if (!fs::exists(path, ec)) throw OsError(ENOENT, path);
+    if (!fs::exists(path, ec)) throw_file_not_found(path);
     out.files = {path};
     return out;
   }

@@ -8,6 +8,7 @@
 #include <cerrno>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/file_not_found.hpp"
 #include "frazil/core/os_error.hpp"
 
 namespace frazil::io {
@@ -16,6 +17,7 @@ std::shared_ptr<InputFile> InputFile::open(const std::string& path, bool memory_
   std::shared_ptr<InputFile> f(new InputFile());
   f->name_ = path;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (f->fd_ < 0 && errno == ENOENT) throw_file_not_found(path);
   if (f->fd_ < 0) throw_os_error(path);
   struct stat st {};
   if (::fstat(f->fd_, &st) != 0) throw_os_error("cannot stat '" + path + "'");

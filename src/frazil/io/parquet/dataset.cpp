@@ -9,6 +9,7 @@
 #include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/io/dataset/paths.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::parquet {
 
@@ -187,7 +188,7 @@ std::vector<std::string> expand_paths(const std::string& path) {
       if (files.empty()) throw IOError(err_msg("no parquet files found in directory '", path, "'"));
       return files;
     }
-    if (!fs::exists(path, ec)) throw OsError(ENOENT, path);
+    if (!fs::exists(path, ec)) throw_file_not_found(path);
     return {path};
   }
   std::string base = glob_base(path);

@@ -13,6 +13,7 @@
 #include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/io/parquet/arrow_schema.hpp"
+#include "frazil/core/file_not_found.hpp"
 #include "frazil/io/parquet/assemble.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/column_reader.hpp"
@@ -30,6 +31,7 @@ std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLi
   f->path_ = path;
   f->limits_ = limits;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (f->fd_ < 0 && errno == ENOENT) throw_file_not_found(path);
   if (f->fd_ < 0) throw_os_error(path);
   struct stat st;
   if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));

@@ -16,6 +16,7 @@
 #include "frazil/io/parquet/metadata.hpp"
 #include "frazil/io/parquet/rle.hpp"
 #include "frazil/io/parquet/schema.hpp"
+#include "frazil/version.hpp"
 
 namespace frazil::io::parquet {
 
@@ -713,7 +714,7 @@ struct ParquetWriter::Impl {
     md.schema.push_back(root);
     for (const Field& f : this->schema.fields()) add_schema(f.name, f.dtype, md.schema);
     pschema = std::make_unique<ParquetSchema>(md.schema);
-    md.created_by = "frazil version 0.1.0";
+    md.created_by = "frazil version " FRAZIL_VERSION_STRING;
     md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(this->schema)});
     md.key_value_metadata.push_back({kArrowSchemaKey, encode_arrow_schema(this->schema)});
     md.column_orders.assign(pschema->leaves().size(), true);
