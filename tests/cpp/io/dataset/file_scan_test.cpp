@@ -6,7 +6,7 @@
 
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
-#include "frazil/core/os_error.hpp"
+#include "frazil/core/file_not_found.hpp"
 #include "frazil/io/dataset/hive.hpp"
 #include "frazil/io/dataset/paths.hpp"
 #include "frazil/io/parquet/parquet_format.hpp"
@@ -73,7 +73,7 @@ TEST_F(FileScanTest, DirectoryHiveRowIndexAndPaths) {
 TEST_F(FileScanTest, MissingSourcesAreFileNotFound) {
   FileScanArgs a;
   a.paths = {(dir_ / "nope.parquet").string()};
-  EXPECT_THROW(FileScan(a, std::make_shared<parquet::ParquetFormat>()), OsError);
+  EXPECT_THROW(FileScan(a, std::make_shared<parquet::ParquetFormat>()), FileNotFoundError);
   a.paths = {(dir_ / "*.csv").string()};
   EXPECT_THROW(FileScan(a, std::make_shared<parquet::ParquetFormat>()), IOError);
 }
