@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from frazil import _frazil
+from frazil.exceptions import ComputeError, NoDataError
 
 
 # ------------------------------------------------------------------------- sources
@@ -92,10 +93,11 @@ def _cast_options(cast_options: Any) -> dict | None:
         "integer_to_float": "allow-float" in ints,
         "float_upcast": "upcast" in floats,
         "float_downcast": "downcast" in floats,
-        "datetime_nanoseconds_downcast": "nanosecond-downcast" in dts,
-        "datetime_microseconds_downcast": "microsecond-downcast" in dts,
-        "datetime_microseconds_upcast": "microsecond-upcast" in dts,
-        "datetime_milliseconds_upcast": "millisecond-upcast" in dts,
+        # "downcast" / "upcast" are Polars' aggregates of the unit-wise options.
+        "datetime_nanoseconds_downcast": bool({"nanosecond-downcast", "downcast"} & dts),
+        "datetime_microseconds_downcast": bool({"microsecond-downcast", "downcast"} & dts),
+        "datetime_microseconds_upcast": bool({"microsecond-upcast", "upcast"} & dts),
+        "datetime_milliseconds_upcast": bool({"millisecond-upcast", "upcast"} & dts),
         "datetime_convert_timezone": "convert-timezone" in dts,
         "missing_struct_fields_insert": getattr(cast_options, "missing_struct_fields", "raise") == "insert",
         "extra_struct_fields_ignore": getattr(cast_options, "extra_struct_fields", "raise") == "ignore",
@@ -242,7 +244,12 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
     args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       include_file_paths=include_file_paths, missing_columns=missing_columns,
                       extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix)
-    return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
+    try:
+        return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
+    except ComputeError as e:
+        if str(e).startswith("empty CSV"):
+            raise NoDataError(str(e)) from None
+        raise
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:

@@ -161,9 +161,22 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
       for (auto& f : e.files) inputs_.push_back(ScanInput{std::move(f), Buffer(), false});
     }
   }
-  if (inputs_.empty()) throw ComputeError("expected at least 1 source: expanded paths were empty");
+  if (inputs_.empty()) {
+    // Polars' words, raised when the scan is read (a given schema reads as an empty frame).
+    const std::string fmt = reader_->format_name();
+    std::string paths;
+    for (const auto& p : args_.paths) paths += (paths.empty() ? "\"" : ", \"") + p + "\"";
+    empty_error_ = err_msg("failed to retrieve ", fmt == "csv" ? "file schemas" : "first file schema", " (", fmt,
+                           "): expanded paths were empty (path expansion input: 'paths: [", paths,
+                           "], glob: ", args_.glob ? "true" : "false", ").",
+                           fmt == "parquet" ? " Hint: passing a schema can allow this scan to succeed with an empty "
+                                              "DataFrame."
+                                            : "");
+    if (args_.buffers.empty() && args_.paths.empty()) empty_error_ = "expected at least 1 source";
+  }
   // The file columns: the user's schema, or the first source's.
-  file_schema_ = args_.schema ? *args_.schema : reader_->schema(inputs_[0]);
+  if (args_.schema) file_schema_ = *args_.schema;
+  else if (!inputs_.empty()) file_schema_ = reader_->schema(inputs_[0]);
   std::vector<Field> fields;
   if (args_.row_index_name) {
     if (file_schema_.contains(*args_.row_index_name))
@@ -263,6 +276,7 @@ DataFrame FileScan::read_input(size_t i, const std::vector<std::string>& file_co
 
 DataFrame FileScan::read(const std::vector<std::string>* columns, std::optional<int64_t> n_rows, const ReadHints& hints,
                          const std::function<bool(const parquet::RowGroupStats&)>& keep_input, const CastFn& cast) const {
+  if (!empty_error_.empty() && !args_.schema) throw ComputeError(empty_error_);
   if (n_rows && *n_rows < 0) throw InvalidOperationError("n_rows must not be negative");
   if (args_.n_rows) n_rows = n_rows ? std::min(*n_rows, *args_.n_rows) : *args_.n_rows;
   const std::vector<std::string> all = schema_.names();

@@ -93,7 +93,8 @@ using CastFn = std::function<ArrayRef(const ArrayRef&, const DataType&)>;
 class FileScan {
  public:
   // Expands the sources and reads the first one's schema (and the hive partitions of all).
-  // Throws OsError for a missing file, ComputeError when no source remains.
+  // Throws FileNotFoundError for a missing file. With no source at all (an empty directory,
+  // a glob that matches nothing), reading raises ComputeError unless a schema was given.
   FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader);
 
   const FileScanArgs& args() const { return args_; }
@@ -125,6 +126,7 @@ class FileScan {
   Schema file_schema_;  // the first source's (or the user's) file columns
   DataFrame hive_;      // one row per input
   Schema hive_fields_;  // its columns
+  std::string empty_error_;  // no source: raised when the scan is read without a schema
   Schema schema_;
 };
 

@@ -100,13 +100,13 @@ ExpandedPath expand_path(const std::string& path, bool glob, const std::vector<s
   if (!glob || !has_glob(path) || fs::exists(path, ec)) {
     if (fs::is_directory(path, ec)) {
       out.files = list_files(path, hidden_prefixes);
-      if (out.files.empty()) throw IOError(err_msg("expected at least 1 source: no files found in directory '", path, "'"));
       out.hive_base = path;
       out.is_directory = true;
       return out;
     }
     if (!fs::exists(path, ec)) throw_file_not_found(path);
-    out.files = {path};
+    // A hidden file named directly is skipped too (as Polars does).
+    if (!hidden(fs::path(path).filename().string(), hidden_prefixes)) out.files = {path};
     return out;
   }
   std::string base = glob_base(path);
@@ -118,7 +118,6 @@ ExpandedPath expand_path(const std::string& path, bool glob, const std::vector<s
       if (glob_match(path.c_str(), candidate.c_str())) out.files.push_back(f);
     }
   }
-  if (out.files.empty()) throw IOError(err_msg("expected at least 1 source: no files match the pattern '", path, "'"));
   std::sort(out.files.begin(), out.files.end());
   out.hive_base = base;
   return out;

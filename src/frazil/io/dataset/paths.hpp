@@ -22,8 +22,9 @@ struct ExpandedPath {
   bool is_directory = false;
 };
 
-// Throws OsError(ENOENT) when a path without wildcards does not exist, IOError when a
-// directory holds no files or a glob matches nothing. `glob` false takes wildcards literally.
+// Throws FileNotFoundError when a path without wildcards does not exist; an empty
+// directory or a glob that matches nothing gives no files. `glob` false takes wildcards
+// literally.
 ExpandedPath expand_path(const std::string& path, bool glob = true,
                          const std::vector<std::string>& hidden_prefixes = {});
 

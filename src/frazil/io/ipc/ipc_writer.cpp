@@ -18,6 +18,8 @@ struct IpcWriter::Impl {
   IpcWriteOptions opt;
   EncodeOptions enc;
   std::vector<fb::Block> blocks;
+  std::vector<DataFrame> pending;  // rows waiting for a full record batch
+  int64_t pending_rows = 0;
   bool started = false;
   bool finished = false;
 
@@ -82,6 +84,21 @@ void IpcWriter::write_batch(const DataFrame& batch) {
                               " to an IPC file of schema ", w.schema.to_string()));
   if (!w.started) w.start();
   if (batch.height() == 0) return;
+  if (w.opt.record_batch_size > 0) {
+    // Batches of exactly record_batch_size rows (the last may be shorter), across the
+    // batches given: the rest waits for the next batch or finish().
+    const int64_t step = w.opt.record_batch_size;
+    w.pending.push_back(batch);
+    w.pending_rows += batch.height();
+    if (w.pending_rows < step) return;
+    DataFrame all = concat_frames(w.pending);
+    w.pending.clear();
+    int64_t start = 0;
+    for (; all.height() - start >= step; start += step) w.write_record_batch(all.slice(start, step));
+    w.pending_rows = all.height() - start;
+    if (w.pending_rows > 0) w.pending.push_back(all.slice(start, w.pending_rows));
+    return;
+  }
   // Record batches end where any column's chunk ends, so that each column of a batch is one
   // chunk, written from where it is (no concatenation).
   std::vector<int64_t> ends;
@@ -92,11 +109,10 @@ void IpcWriter::write_batch(const DataFrame& batch) {
   ends.push_back(batch.height());
   std::sort(ends.begin(), ends.end());
   ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
-  const int64_t step = w.opt.record_batch_size > 0 ? w.opt.record_batch_size : batch.height();
   int64_t start = 0;
   for (int64_t end : ends) {
     if (end <= start) continue;
-    for (int64_t s = start; s < end; s += step) w.write_record_batch(batch.slice(s, std::min(step, end - s)));
+    w.write_record_batch(batch.slice(start, end - start));
     start = end;
   }
 }
@@ -105,6 +121,11 @@ void IpcWriter::finish() {
   Impl& w = *impl_;
   if (w.finished) return;
   if (!w.started) w.start();
+  if (w.pending_rows > 0) {
+    w.write_record_batch(concat_frames(w.pending));
+    w.pending.clear();
+    w.pending_rows = 0;
+  }
   if (w.opt.stream) {
     write_end_of_stream(*w.out);
   } else {
