@@ -20,7 +20,8 @@
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/source.hpp"
 #include "frazil/optimizer/cse/cost_model.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 #include "frazil/plan/row_order.hpp"
@@ -135,7 +136,7 @@ class Executor {
   // ones before it kept). Tests that read strings are the costly ones and go last.
   OperatorRef make_filter(const plan::ExprIR& predicate, const Schema& schema) const {
     std::vector<Node> parts;
-    optimizer::split_conjuncts(predicate.node(), ea_, schema, parts);
+    plan::split_conjuncts(predicate.node(), ea_, schema, parts);
     std::vector<FilterOperator::Conjunct> conjuncts;
     if (parts.size() > 1 &&
         std::all_of(parts.begin(), parts.end(), [&](Node n) { return plan::is_elementwise_rec(n, ea_); })) {

@@ -2,10 +2,24 @@
 
 #include <unordered_map>
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::rename_columns;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::for_each_plan_node;
+using plan::count_parents;
 
 using compute::JoinType;
 using plan::AExpr;

@@ -3,10 +3,22 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::split_disjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::for_each_plan_node;
 
 using compute::JoinType;
 using dsl::Operator;

@@ -1,9 +1,20 @@
 #include "frazil/optimizer/simplify_predicates.hpp"
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/plan/conversion/simplify/rules.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::expr_equal;
+using plan::count_parents;
 
 using plan::AExpr;
 using plan::IR;

@@ -4,11 +4,29 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 #include "frazil/optimizer/pushdown/null_rejecting.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::rename_columns;
+using plan::deep_copy;
+using plan::expr_equal;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::is_fallible;
+using plan::is_zero_sign_insensitive;
+using plan::count_parents;
+using plan::lets_filters_through;
+using plan::WindowKeys;
 
 using compute::JoinType;
 using plan::AExpr;
@@ -21,57 +39,6 @@ namespace {
 // Conjuncts in the order they apply: a lower filter's come first.
 using Preds = std::vector<Node>;
 using NameMap = std::unordered_map<std::string, std::string>;
-
-// The partition keys shared by every window of a projection (in input names).
-struct WindowKeys {
-  bool any = false;
-  std::unordered_set<std::string> keys;
-};
-
-// Whether a projection expression lets filters through: row-local everywhere except in
-// windows over plain columns, which are evaluated per partition. Filtering on keys shared
-// by every window removes whole partitions and leaves the others' results unchanged.
-bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
-  const AExpr& e = arena.get(node);
-  switch (e.kind) {
-    case AExprKind::Window: {
-      if (plan::has_window(e.inputs[0], arena)) return false;
-      std::unordered_set<std::string> keys;
-      for (size_t i = 1; i < e.inputs.size(); ++i) {
-        const AExpr& p = arena.get(e.inputs[i]);
-        if (p.kind != AExprKind::Column) return false;
-        keys.insert(p.name);
-      }
-      if (!w.any) {
-        w.any = true;
-        w.keys = std::move(keys);
-      } else {
-        std::erase_if(w.keys, [&](const std::string& k) { return !keys.count(k); });
-      }
-      return !w.keys.empty();
-    }
-    case AExprKind::Agg:
-    case AExprKind::Len:
-    case AExprKind::Filter:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      if (!spec.is_elementwise()) return false;
-      for (size_t i = 0; i < e.inputs.size(); ++i) {
-        const bool ok = spec.role(i) == functions::InputRole::Set ? arena.get(e.inputs[i]).kind == AExprKind::Literal
-                                                                   : lets_filters_through(e.inputs[i], arena, w);
-        if (!ok) return false;
-      }
-      return true;
-    }
-    default: break;
-  }
-  for (Node in : e.inputs)
-    if (!lets_filters_through(in, arena, w)) return false;
-  return true;
-}
 
 class PredicatePushdown {
  public:

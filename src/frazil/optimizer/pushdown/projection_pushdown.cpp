@@ -5,11 +5,18 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::columns_of;
 
 using plan::AExpr;
 using plan::AExprKind;
@@ -60,58 +67,11 @@ struct Need {
   NameSet resolve(const Schema& schema) const;
 };
 
-// The expression's output has the height of the frame it is evaluated on (as opposed to
-// one row, or a length of its own such as unique() or head()).
-// Memoized per node: the arena is a DAG when the user shared subexpressions.
-bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo);
-
-bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
-  auto has_frame_height = [&memo](Node n, const ExprArena& a) { return frazil::optimizer::has_frame_height(n, a, memo); };
-  const AExpr& e = arena.get(node);
-  switch (e.kind) {
-    case AExprKind::Column:
-    case AExprKind::Window: return true;
-    case AExprKind::Literal:
-    case AExprKind::Agg:
-    case AExprKind::Len:
-    case AExprKind::Filter: return false;
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return has_frame_height(e.inputs[0], arena);
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      if (spec.shape == functions::Shape::LengthPreserving || spec.has_set_input())
-        return has_frame_height(e.inputs[0], arena);
-      if (!spec.is_elementwise()) return false;
-      break;
-    }
-    default: break;
-  }
-  // Elementwise: frame height when some input has it and the others broadcast.
-  bool any = false;
-  for (Node in : e.inputs) {
-    if (has_frame_height(in, arena)) any = true;
-    else if (!plan::is_scalar_ae(in, arena)) return false;
-  }
-  return any;
-}
-
-bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
-  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
-  const bool out = has_frame_height_of(node, arena, memo);
-  memo.emplace(node.idx, out);
-  return out;
-}
-
-bool has_frame_height(Node node, const ExprArena& arena) {
-  std::unordered_map<uint32_t, bool> memo;
-  return has_frame_height(node, arena, memo);
-}
-
-enum class Height : uint8_t { Scalar, Frame, Other };
+using plan::Height;
 
 Height height_of(Node node, const ExprArena& arena) {
   if (plan::is_scalar_ae(node, arena)) return Height::Scalar;
-  return has_frame_height(node, arena) ? Height::Frame : Height::Other;
+  return plan::expr_height(node, arena) == Height::Frame ? Height::Frame : Height::Other;
 }
 
 void add_columns(Node node, const ExprArena& arena, NameSet& out) {

@@ -4,9 +4,16 @@
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::is_row_local;
+using plan::count_parents;
 
 using plan::IR;
 using plan::IRKind;
