@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint parquet-corpus
 
 all: build
 
@@ -84,6 +84,11 @@ run: build setup-bench
 # PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
 data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
+
+# Every file of the apache/parquet-testing corpus read by frazil and pyarrow: counts of
+# equal / clear error / wrong / crash (PARQUET_TESTING_DIR, or the fetched mirror).
+parquet-corpus: build
+	$(PY) scripts/parquet_corpus.py $(PARQUET_TESTING_DIR)
 
 # A portable wheel in dist/: `pip wheel .` (baseline instruction set with AVX2 dispatch of
 # the hot kernels, codecs linked statically; about 20 minutes on 2 cores the first time,

@@ -53,6 +53,7 @@ from frazil.functions import (
     count,
     exclude,
     first,
+    get_index_type,
     last,
     len,
     lit,
@@ -62,6 +63,7 @@ from frazil.functions import (
     min,
     n_unique,
     nth,
+    select,
     std,
     sum,
     var,
@@ -84,7 +86,26 @@ from frazil.functions_temporal import (
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
-from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
+from frazil.io import (
+    FileProviderArgs,
+    PartitionBy,
+    ScanCastOptions,
+    read_csv,
+    collect_all,
+    read_ipc,
+    read_ipc_schema,
+    read_ipc_stream,
+    read_json,
+    read_ndjson,
+    read_parquet,
+    read_parquet_schema,
+    scan_csv,
+    scan_ipc,
+    scan_ndjson,
+    scan_parquet,
+    write_csv,
+    write_parquet,
+)
 
 __version__ = _frazil.version()
 

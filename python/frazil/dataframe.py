@@ -17,8 +17,27 @@ class DataFrame:
     optional mapping (or sequence of pairs) of column name to dtype.
     """
 
-    def __init__(self, data=None, schema=None):
+    def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,
+                 infer_schema_length=100, nan_to_null=False):
+        from collections.abc import Mapping
+
+        if schema_overrides:
+            # Overridden columns are built with their dtype where the data allows it.
+            if schema is None and isinstance(data, Mapping):
+                schema = [(k, schema_overrides.get(k)) for k in data]
+            elif schema is not None:
+                items = schema.items() if isinstance(schema, Mapping) else [
+                    (e, None) if isinstance(e, str) else tuple(e) for e in schema]
+                schema = [(k, schema_overrides.get(k, v)) for k, v in items]
         self._df = _convert.frame_from_data(data, schema)
+        if schema_overrides:
+            from frazil.datatypes import parse_into_dtype
+            from frazil.functions import col
+
+            casts = [col(k).cast(v) for k, v in schema_overrides.items()
+                     if k in self.columns and self.schema[k] != parse_into_dtype(v)]
+            if casts:
+                self._df = self.lazy().with_columns(casts).collect()._df
 
     @classmethod
     def _from_native(cls, native) -> DataFrame:
@@ -110,7 +129,30 @@ class DataFrame:
             return DataFrame._from_native(self._df.select(list(key)))
         if isinstance(key, int):
             return self.row(key)
+        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int) and isinstance(key[1], (int, str)):
+            # df[row, column]: one value.
+            row, column = key
+            series = self.get_column(column if isinstance(column, str) else self.columns[column])
+            return series.item(row if row >= 0 else self.height + row)
         raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
+
+    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
+        """Casts columns: one dtype for all, or a {name: dtype} mapping."""
+        from collections.abc import Mapping
+
+        from frazil.functions import col
+
+        if isinstance(dtypes, Mapping):
+            exprs = [col(k).cast(v, strict=strict) for k, v in dtypes.items()]
+        else:
+            exprs = [col(k).cast(dtypes, strict=strict) for k in self.columns]
+        return self.lazy().with_columns(exprs).collect()
+
+    def clear(self, n: int = 0) -> DataFrame:
+        """An empty frame of the same schema (n > 0: n rows of nulls)."""
+        if n == 0:
+            return self.head(0)
+        return DataFrame({c: [None] * n for c in self.columns}).cast(dict(self.schema.items()))
 
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""
@@ -329,6 +371,26 @@ class DataFrame:
         from frazil.io import write_parquet
 
         write_parquet(self, file, **kwargs)
+
+    def write_ipc(self, file, **kwargs):
+        from frazil.io import write_ipc
+
+        return write_ipc(self, file, **kwargs)
+
+    def write_ndjson(self, file=None, **kwargs):
+        from frazil.io import write_ndjson
+
+        return write_ndjson(self, file, **kwargs)
+
+    def write_json(self, file=None):
+        from frazil.io import write_json
+
+        return write_json(self, file)
+
+    def write_ipc_stream(self, file, **kwargs):
+        from frazil.io import write_ipc_stream
+
+        return write_ipc_stream(self, file, **kwargs)
 
     def vstack(self, other: DataFrame) -> DataFrame:
         """This frame's rows followed by another's (same schema; chunks are kept, not copied)."""

@@ -33,6 +33,10 @@ class ComputeError(FrazilError):
     """A computation failed, or input data is malformed."""
 
 
+class NoDataError(FrazilError):
+    """A source holds no data where some is needed (an empty CSV)."""
+
+
 class ShapeError(FrazilError):
     """Lengths or shapes do not match."""
 
@@ -61,6 +65,7 @@ __all__ = [
     "SchemaFieldNotFoundError",
     "InvalidOperationError",
     "ComputeError",
+    "NoDataError",
     "ShapeError",
     "DuplicateError",
     "OutOfBoundsError",

@@ -252,3 +252,18 @@ def _check_vstack(frames: list) -> None:
                 raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
             if t1 != t2:
                 raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
+
+
+def select(*exprs: Any, eager: bool = True, **named_exprs: Any) -> Any:
+    """Evaluates expressions without a frame (Polars' pl.select): a frame of one row for scalars."""
+    from frazil.dataframe import DataFrame
+
+    df = DataFrame().select(*exprs, **named_exprs)
+    return df if eager else df.lazy()
+
+
+def get_index_type() -> Any:
+    """The dtype of row indices and counts: UInt32, as in Polars' default build."""
+    from frazil.datatypes import UInt32
+
+    return UInt32

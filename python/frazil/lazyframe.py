@@ -368,13 +368,25 @@ class LazyFrame:
                 f.write(png)
         return None if output_path else png
 
-    def sink_csv(self, path: Any, **kwargs: Any) -> None:
-        """Runs the query and writes the result as CSV."""
-        self.collect().write_csv(path, **kwargs)
+    def sink_csv(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
 
-    def sink_parquet(self, path: Any, **kwargs: Any) -> None:
-        """Runs the query and writes the result as Parquet."""
-        self.collect().write_parquet(path, **kwargs)
+        return sink(self, "csv", path, kwargs)
+
+    def sink_parquet(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "parquet", path, kwargs)
+
+    def sink_ndjson(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ndjson", path, kwargs)
+
+    def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {})

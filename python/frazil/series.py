@@ -112,6 +112,12 @@ class Series:
             )
         )
 
+    def cast(self, dtype, *, strict: bool = True) -> Series:
+        from frazil.functions import col
+
+        frame = self.to_frame()
+        return frame.select(col(self.name).cast(dtype, strict=strict)).get_column(self.name)
+
     def to_frame(self, name: str | None = None):
         """A one-column DataFrame of this series."""
         from frazil.dataframe import DataFrame

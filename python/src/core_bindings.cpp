@@ -7,6 +7,7 @@
 #include "core_common.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
@@ -59,6 +60,32 @@ void raise_python(PyObject* builtin, const char* frazil_class, const char* what)
 void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
+  } catch (const OsError& e) {
+    // OSError(errno, message) is constructed as its subclass: FileNotFoundError,
+    // PermissionError, IsADirectoryError, ...
+    PyObject* msg = PyUnicode_DecodeUTF8(e.what(), static_cast<Py_ssize_t>(std::strlen(e.what())), "backslashreplace");
+    if (!msg) return;
+    // The subclass for the errno (OSError(errno, ...) picks it), raised with the message
+    // alone as its text, as Polars raises it, and errno set (with strerror set too, Python
+    // would print "[Errno N] reason" instead of the message).
+    PyObject* probe = PyObject_CallFunction(PyExc_OSError, "is", e.code(), "");
+    if (!probe) {
+      Py_DECREF(msg);
+      return;
+    }
+    PyObject* cls = reinterpret_cast<PyObject*>(Py_TYPE(probe));
+    Py_INCREF(cls);
+    Py_DECREF(probe);
+    PyObject* exc = PyObject_CallFunctionObjArgs(cls, msg, nullptr);
+    Py_DECREF(msg);
+    if (exc) {
+      PyObject* code = PyLong_FromLong(e.code());
+      if (code) PyObject_SetAttrString(exc, "errno", code);
+      Py_XDECREF(code);
+      PyErr_SetObject(cls, exc);
+      Py_DECREF(exc);
+    }
+    Py_DECREF(cls);
   } catch (const Error& e) {
     if (dynamic_cast<const FileNotFoundError*>(&e)) return raise_python(PyExc_FileNotFoundError, nullptr, e.what());
     if (e.kind() == ErrorKind::IO) return raise_python(PyExc_OSError, nullptr, e.what());

@@ -230,6 +230,9 @@ nb::list schema_to_py(const Schema& s) {
 
 }  // namespace
 
+// The optimization flags of a Python dict (io_bindings.cpp uses them for sinks).
+OptFlags flags_from_dict(const std::map<std::string, bool>& d) { return flags_from_py(d); }
+
 void register_lazy(nb::module_& m) {
   nb::class_<Expr>(m, "PyExpr")
       .def("alias", &Expr::alias)

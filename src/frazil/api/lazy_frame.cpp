@@ -269,6 +269,11 @@ void LazyFrame::verify(const CollectOptions& options, const DataFrame& result) c
   }
 }
 
+void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags) const {
+  Prepared p = prepare(flags, true);
+  exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+}
+
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
   Prepared p = prepare(flags, optimized);
   monitor::print_trace_events();

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <map>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -86,6 +87,9 @@ class LazyFrame {
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
   DataFrame collect(const CollectOptions& options) const;
+  // Runs the query and hands its output to `consume` batch by batch, in row order, with a
+  // few batches in memory at a time where the plan streams (what the sink_* functions use).
+  void collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags = OptFlags()) const;
   // Runs the query and times it: the result, and a frame of one row per plan node run
   // (node: String, start and end: UInt64 microseconds since the query started; a node's
   // span contains its inputs'), the first row being the optimization, as Polars' profile().
