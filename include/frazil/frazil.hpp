@@ -20,3 +20,4 @@ using dsl::when;
 using dsl::len;
 }  // namespace frazil
 #include "frazil/api/io.hpp"
+#include "frazil/sql/context.hpp"

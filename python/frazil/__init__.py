@@ -40,6 +40,8 @@ from frazil.exceptions import (
     SchemaError,
     SchemaFieldNotFoundError,
     ShapeError,
+    SQLInterfaceError,
+    SQLSyntaxError,
 )
 from frazil.series import Series
 from frazil.expr import Expr
@@ -68,6 +70,7 @@ from frazil.functions import (
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
+from frazil.sql import SQLContext, sql, sql_expr
 from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
 
 __version__ = _frazil.version()

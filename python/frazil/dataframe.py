@@ -206,6 +206,12 @@ class DataFrame:
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
+    def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
+        """Runs SQL over this frame, registered as `table_name`."""
+        from frazil.sql import SQLContext
+
+        return SQLContext({table_name: self}, eager=True).execute(query)
+
     def lazy(self):
         from frazil.lazyframe import LazyFrame
 

@@ -45,6 +45,14 @@ class OutOfBoundsError(FrazilError):
     """An index is out of bounds."""
 
 
+class SQLInterfaceError(FrazilError):
+    """SQL that names an unknown table, column or function, or uses an unsupported construct."""
+
+
+class SQLSyntaxError(FrazilError):
+    """SQL that does not parse."""
+
+
 class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
@@ -60,5 +68,7 @@ __all__ = [
     "ShapeError",
     "DuplicateError",
     "OutOfBoundsError",
+    "SQLInterfaceError",
+    "SQLSyntaxError",
     "PanicException",
 ]

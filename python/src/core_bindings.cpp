@@ -24,6 +24,8 @@ const char* exception_name(ErrorKind kind) {
     case ErrorKind::Shape: return "ShapeError";
     case ErrorKind::Duplicate: return "DuplicateError";
     case ErrorKind::OutOfBounds: return "OutOfBoundsError";
+    case ErrorKind::SQLInterface: return "SQLInterfaceError";
+    case ErrorKind::SQLSyntax: return "SQLSyntaxError";
     case ErrorKind::Internal: return "PanicException";
     default: return nullptr;
   }

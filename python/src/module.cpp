@@ -7,6 +7,7 @@ void register_core(nb::module_& m);
 namespace frazil::py {
 void register_lazy(nb::module_& m);
 void register_io(nb::module_& m);
+void register_sql(nb::module_& m);
 }
 
 NB_MODULE(_frazil, m) {
@@ -14,4 +15,5 @@ NB_MODULE(_frazil, m) {
   register_core(m);
   frazil::py::register_lazy(m);
   frazil::py::register_io(m);
+  frazil::py::register_sql(m);
 }

@@ -1,0 +1,485 @@
+// SQL function name -> DSL expression, one row per function. Semantics follow Polars' SQL
+// (which follows PostgreSQL where they differ from the DataFrame API: SUM of no values is
+// NULL, COUNT is Int64, SUBSTRING counts from 1, ...).
+#include "frazil/sql/functions.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "frazil/sql/expr_util.hpp"
+#include "frazil/sql/translator.hpp"
+
+namespace frazil::sql {
+
+using dsl::Expr;
+using dsl::FunctionKind;
+using dsl::lit;
+using dsl::lit_null;
+using compute::AggKind;
+
+void FunctionCall::fail(const std::string& message) const {
+  translator->fail(ErrorKind::SQLInterface, location, name + "(): " + message);
+}
+
+void FunctionCall::arity(size_t lo, size_t hi) const {
+  if (args.size() < lo || args.size() > hi) {
+    std::string expected = lo == hi ? std::to_string(lo) : hi == SIZE_MAX ? "at least " + std::to_string(lo)
+                                                                          : std::to_string(lo) + " to " + std::to_string(hi);
+    fail("expects " + expected + " argument" + (hi == 1 && lo == 1 ? "" : "s") + ", got " + std::to_string(args.size()));
+  }
+}
+
+bool FunctionCall::is_constant(size_t i) const {
+  return i < nodes.size() && (const_int(nodes[i]) || const_string(nodes[i]) ||
+                              (nodes[i]->node_case == PG_QUERY__NODE__NODE_A_CONST));
+}
+
+int64_t FunctionCall::int_arg(size_t i) const {
+  auto v = i < nodes.size() ? const_int(nodes[i]) : std::nullopt;
+  if (!v) fail("argument " + std::to_string(i + 1) + " must be an integer literal");
+  return *v;
+}
+
+double FunctionCall::float_arg(size_t i) const {
+  if (i < nodes.size()) {
+    if (auto v = const_int(nodes[i])) return static_cast<double>(*v);
+    const PgNode* n = nodes[i];
+    bool negative = false;
+    if (n->node_case == PG_QUERY__NODE__NODE_A_EXPR && !n->a_expr->lexpr) {
+      negative = true;
+      n = n->a_expr->rexpr;
+    }
+    if (n->node_case == PG_QUERY__NODE__NODE_A_CONST && n->a_const->val_case == PG_QUERY__A__CONST__VAL_FVAL)
+      return (negative ? -1 : 1) * std::stod(n->a_const->fval->fval);
+  }
+  fail("argument " + std::to_string(i + 1) + " must be a numeric literal");
+}
+
+std::string FunctionCall::string_arg(size_t i) const {
+  auto v = i < nodes.size() ? const_string(nodes[i]) : std::nullopt;
+  if (!v) fail("argument " + std::to_string(i + 1) + " must be a string literal");
+  return *v;
+}
+
+DataType FunctionCall::dtype(size_t i) const { return translator->dtype_of(args[i], *scope); }
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+Expr fn(const Expr& e, FunctionKind k, dsl::FunctionOptions o = {}) { return e.function(k, {}, std::move(o)); }
+
+// ---- numeric ----
+Expr f_abs(FunctionCall& c) { c.arity(1, 1); return c.args[0].abs(); }
+Expr f_ceil(FunctionCall& c) { c.arity(1, 1); return c.args[0].ceil(); }
+Expr f_floor(FunctionCall& c) { c.arity(1, 1); return c.args[0].floor(); }
+Expr f_sqrt(FunctionCall& c) { c.arity(1, 1); return c.args[0].sqrt(); }
+Expr f_cbrt(FunctionCall& c) {
+  c.arity(1, 1);
+  const Expr& x = c.args[0];
+  // The real cube root, negative values included.
+  Expr r = x.abs().pow(lit(1.0 / 3.0));
+  return dsl::when(x < lit(0)).then(-r).otherwise(r);
+}
+Expr f_round(FunctionCall& c) {
+  c.arity(1, 2);
+  const int64_t n = c.args.size() > 1 ? c.int_arg(1) : 0;
+  return c.args[0].round(n);
+}
+Expr f_power(FunctionCall& c) { c.arity(2, 2); return c.args[0].pow(c.args[1]); }
+Expr f_mod(FunctionCall& c) { c.arity(2, 2); return c.args[0] % c.args[1]; }
+Expr f_div(FunctionCall& c) { c.arity(2, 2); return dsl::floor_div(c.args[0], c.args[1]).cast(DataType::int64()); }
+Expr f_sign(FunctionCall& c) {
+  c.arity(1, 1);
+  const Expr& x = c.args[0];
+  return dsl::when(x > lit(0)).then(lit(1)).when(x < lit(0)).then(lit(-1)).when(x == lit(0)).then(lit(0)).otherwise(lit_null());
+}
+Expr f_exp(FunctionCall& c) { c.arity(1, 1); return lit(M_E).pow(c.args[0].cast(DataType::float64())); }
+Expr f_pi(FunctionCall& c) { c.arity(0, 0); return lit(M_PI); }
+Expr f_degrees(FunctionCall& c) { c.arity(1, 1); return c.args[0] * lit(180.0 / M_PI); }
+Expr f_radians(FunctionCall& c) { c.arity(1, 1); return c.args[0] * lit(M_PI / 180.0); }
+Expr f_isnan(FunctionCall& c) { c.arity(1, 1); return c.args[0].is_nan(); }
+
+// ---- conditional ----
+Expr f_coalesce(FunctionCall& c) { c.arity(1, SIZE_MAX); return dsl::coalesce(c.args); }
+Expr f_nullif(FunctionCall& c) {
+  c.arity(2, 2);
+  return dsl::when(c.args[0] == c.args[1]).then(lit_null()).otherwise(c.args[0]);
+}
+Expr f_if(FunctionCall& c) {
+  c.arity(3, 3);
+  return dsl::when(c.args[0]).then(c.args[1]).otherwise(c.args[2]);
+}
+
+// ---- strings ----
+Expr f_lower(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToLowercase); }
+Expr f_upper(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToUppercase); }
+Expr f_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrLenChars).cast(DataType::int64()); }
+Expr f_octet_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrLenBytes).cast(DataType::int64()); }
+Expr f_bit_length(FunctionCall& c) {
+  c.arity(1, 1);
+  return fn(c.args[0], FunctionKind::StrLenBytes).cast(DataType::int64()) * lit(8);
+}
+Expr f_btrim(FunctionCall& c) {
+  c.arity(1, 2);
+  dsl::FunctionOptions o;
+  if (c.args.size() > 1) {
+    o.str = c.string_arg(1);
+    o.flag = true;
+  }
+  return fn(c.args[0], FunctionKind::StrStripChars, o);
+}
+// One-sided trims: a regex anchored at the start or end, over the characters given.
+Expr side_trim(FunctionCall& c, bool start) {
+  c.arity(1, 2);
+  std::string chars = c.args.size() > 1 ? c.string_arg(1) : " ";
+  std::string cls = "[";
+  for (char ch : chars) {
+    if (ch == ']' || ch == '\\' || ch == '^' || ch == '-' || ch == '[') cls += '\\';
+    cls += ch;
+  }
+  cls += "]+";
+  dsl::FunctionOptions o;
+  o.str = start ? "^" + cls : cls + "$";
+  o.str2 = "";
+  o.flag = false;
+  o.flag2 = false;
+  if (c.args.size() == 1) {
+    // Default: whitespace, as Polars' strip_chars_start/end.
+    o.str = start ? "^\\s+" : "\\s+$";
+  }
+  return fn(c.args[0], FunctionKind::StrReplace, o);
+}
+Expr f_ltrim(FunctionCall& c) { return side_trim(c, true); }
+Expr f_rtrim(FunctionCall& c) { return side_trim(c, false); }
+Expr f_replace(FunctionCall& c) {
+  c.arity(3, 3);
+  dsl::FunctionOptions o;
+  o.str = c.string_arg(1);
+  o.str2 = c.string_arg(2);
+  o.flag = true;
+  o.flag2 = true;
+  return fn(c.args[0], FunctionKind::StrReplace, o);
+}
+Expr f_regexp_replace(FunctionCall& c) {
+  c.arity(3, 4);
+  std::string flags = c.args.size() > 3 ? c.string_arg(3) : "";
+  std::string pattern = c.string_arg(1);
+  std::string inline_flags;
+  bool all = false;
+  for (char f : flags) {
+    if (f == 'g') all = true;
+    else if (f == 'i' || f == 'm' || f == 's') inline_flags += f;
+    else if (f == 'c') continue;
+    else c.fail(std::string("unsupported regex flag '") + f + "'");
+  }
+  if (!inline_flags.empty()) pattern = "(?" + inline_flags + ")" + pattern;
+  dsl::FunctionOptions o;
+  o.str = pattern;
+  // PostgreSQL's \1 back-references are RE2's $1.
+  std::string rep = c.string_arg(2);
+  std::string converted;
+  for (size_t i = 0; i < rep.size(); ++i) {
+    if (rep[i] == '\\' && i + 1 < rep.size() && std::isdigit(static_cast<unsigned char>(rep[i + 1]))) {
+      converted += '$';
+      continue;
+    }
+    converted += rep[i];
+  }
+  o.str2 = converted;
+  o.flag = false;
+  o.flag2 = all;
+  return fn(c.args[0], FunctionKind::StrReplace, o);
+}
+Expr f_regexp_like(FunctionCall& c) {
+  c.arity(2, 3);
+  std::string pattern = c.string_arg(1);
+  if (c.args.size() > 2) {
+    std::string flags = c.string_arg(2);
+    std::string inline_flags;
+    for (char f : flags) {
+      if (f == 'i' || f == 'm' || f == 's') inline_flags += f;
+      else if (f != 'c') c.fail(std::string("unsupported regex flag '") + f + "'");
+    }
+    if (!inline_flags.empty()) pattern = "(?" + inline_flags + ")" + pattern;
+  }
+  return fn(c.args[0], FunctionKind::StrContains, str_option(pattern, false));
+}
+Expr f_starts_with(FunctionCall& c) {
+  c.arity(2, 2);
+  return fn(c.args[0], FunctionKind::StrStartsWith, str_option(c.string_arg(1)));
+}
+Expr f_ends_with(FunctionCall& c) {
+  c.arity(2, 2);
+  return fn(c.args[0], FunctionKind::StrEndsWith, str_option(c.string_arg(1)));
+}
+Expr f_contains(FunctionCall& c) {
+  c.arity(2, 2);
+  return fn(c.args[0], FunctionKind::StrContains, str_option(c.string_arg(1), true));
+}
+Expr slice(const Expr& s, int64_t offset, std::optional<int64_t> length) {
+  dsl::FunctionOptions o;
+  o.n = offset;
+  o.length = length;
+  return fn(s, FunctionKind::StrSlice, o);
+}
+// SUBSTRING(s, start [, length]): 1-based; positions before the first character count
+// towards the length (SUBSTRING('abc', 0, 2) = 'a'), as in PostgreSQL.
+Expr f_substring(FunctionCall& c) {
+  c.arity(2, 3);
+  const int64_t start = c.int_arg(1);
+  std::optional<int64_t> length;
+  if (c.args.size() > 2) {
+    length = c.int_arg(2);
+    if (*length < 0) c.fail("negative substring length not allowed");
+  }
+  if (start >= 1) return slice(c.args[0], start - 1, length);
+  if (!length) return slice(c.args[0], 0, std::nullopt);
+  return slice(c.args[0], 0, std::max<int64_t>(0, *length + start - 1));
+}
+Expr f_left(FunctionCall& c) {
+  c.arity(2, 2);
+  const int64_t n = c.int_arg(1);
+  if (n >= 0) return slice(c.args[0], 0, n);
+  // LEFT(s, -n): all but the last n characters.
+  Expr len = fn(c.args[0], FunctionKind::StrLenChars);
+  (void)len;
+  c.fail("a negative length is not supported");
+}
+Expr f_right(FunctionCall& c) {
+  c.arity(2, 2);
+  const int64_t n = c.int_arg(1);
+  if (n == 0) return slice(c.args[0], 0, 0);
+  if (n > 0) return slice(c.args[0], -n, std::nullopt);
+  c.fail("a negative length is not supported");
+}
+
+// ---- dates and times ----
+Expr date_part(FunctionCall& c, const std::string& part_raw, const Expr& value) {
+  const std::string part = lower(part_raw);
+  if (part == "year" || part == "years" || part == "y" || part == "yr") return fn(value, FunctionKind::DtYear).cast(DataType::int32());
+  if (part == "month" || part == "months" || part == "mon") return fn(value, FunctionKind::DtMonth).cast(DataType::int8());
+  if (part == "day" || part == "days" || part == "d") return fn(value, FunctionKind::DtDay).cast(DataType::int8());
+  if (part == "hour" || part == "hours" || part == "h") return fn(value, FunctionKind::DtHour).cast(DataType::int8());
+  if (part == "minute" || part == "minutes" || part == "min") return fn(value, FunctionKind::DtMinute).cast(DataType::int8());
+  if (part == "second" || part == "seconds" || part == "sec" || part == "s") return fn(value, FunctionKind::DtSecond).cast(DataType::int8());
+  if (part == "quarter") return fn(value, FunctionKind::DtQuarter).cast(DataType::int8());
+  if (part == "isodow") return fn(value, FunctionKind::DtWeekday).cast(DataType::int8());
+  if (part == "dow" || part == "dayofweek") return (fn(value, FunctionKind::DtWeekday).cast(DataType::int8()) % lit(7));
+  if (part == "doy" || part == "dayofyear") return fn(value, FunctionKind::DtOrdinalDay).cast(DataType::int16());
+  if (part == "decade") return dsl::floor_div(fn(value, FunctionKind::DtYear), lit(10)).cast(DataType::int32());
+  if (part == "century") {
+    Expr y = fn(value, FunctionKind::DtYear).cast(DataType::int32());
+    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(100)) + lit(1)).otherwise(dsl::floor_div(y, lit(100)) - lit(1));
+  }
+  if (part == "millennium") {
+    Expr y = fn(value, FunctionKind::DtYear).cast(DataType::int32());
+    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(1000)) + lit(1)).otherwise(dsl::floor_div(y, lit(1000)) - lit(1));
+  }
+  c.fail("unsupported date part '" + part_raw + "'");
+}
+Expr f_date_part(FunctionCall& c) {
+  c.arity(2, 2);
+  return date_part(c, c.string_arg(0), c.args[1]);
+}
+Expr unit_function(FunctionCall& c, const char* part) {
+  c.arity(1, 1);
+  return date_part(c, part, c.args[0]);
+}
+Expr f_year(FunctionCall& c) { return unit_function(c, "year"); }
+Expr f_month(FunctionCall& c) { return unit_function(c, "month"); }
+Expr f_day(FunctionCall& c) { return unit_function(c, "day"); }
+Expr f_hour(FunctionCall& c) { return unit_function(c, "hour"); }
+Expr f_minute(FunctionCall& c) { return unit_function(c, "minute"); }
+Expr f_second(FunctionCall& c) { return unit_function(c, "second"); }
+Expr f_quarter(FunctionCall& c) { return unit_function(c, "quarter"); }
+Expr f_dayofweek(FunctionCall& c) { return unit_function(c, "dow"); }
+Expr f_dayofyear(FunctionCall& c) { return unit_function(c, "doy"); }
+Expr f_isodow(FunctionCall& c) { return unit_function(c, "isodow"); }
+Expr f_date(FunctionCall& c) {
+  c.arity(1, 2);
+  if (c.args.size() == 2) c.fail("a date format is not supported yet; give ISO dates (YYYY-MM-DD)");
+  return c.args[0].cast(DataType::date());
+}
+
+// ---- aggregates ----
+// SQL aggregates over no (non-null) values are NULL, COUNT excepted.
+Expr null_if_empty(const Expr& value, const Expr& arg) {
+  return dsl::when(arg.count() > lit(0)).then(value).otherwise(lit_null());
+}
+
+Expr a_count(FunctionCall& c) {
+  if (c.star || c.args.empty()) return dsl::len().cast(DataType::int64());
+  c.arity(1, 1);
+  const Expr& x = c.args[0];
+  if (c.distinct) return (x.n_unique() - (x.null_count() > lit(0)).cast(DataType::uint32())).cast(DataType::int64());
+  return x.count().cast(DataType::int64());
+}
+Expr a_sum(FunctionCall& c) {
+  c.arity(1, 1);
+  Expr x = c.distinct ? c.args[0].unique() : c.args[0];
+  return null_if_empty(x.sum(), x);
+}
+Expr a_total(FunctionCall& c) {
+  c.arity(1, 1);
+  Expr x = c.distinct ? c.args[0].unique() : c.args[0];
+  return x.sum().cast(DataType::float64());
+}
+Expr a_avg(FunctionCall& c) {
+  c.arity(1, 1);
+  return (c.distinct ? c.args[0].unique() : c.args[0]).mean();
+}
+Expr a_min(FunctionCall& c) { c.arity(1, 1); return c.args[0].min(); }
+Expr a_max(FunctionCall& c) { c.arity(1, 1); return c.args[0].max(); }
+Expr a_median(FunctionCall& c) { c.arity(1, 1); return c.args[0].median(); }
+Expr a_stddev(FunctionCall& c) { c.arity(1, 1); return c.args[0].std(1); }
+Expr a_stddev_pop(FunctionCall& c) { c.arity(1, 1); return c.args[0].std(0); }
+Expr a_variance(FunctionCall& c) { c.arity(1, 1); return c.args[0].var(1); }
+Expr a_var_pop(FunctionCall& c) { c.arity(1, 1); return c.args[0].var(0); }
+Expr a_first(FunctionCall& c) { c.arity(1, 1); return c.args[0].first(); }
+Expr a_last(FunctionCall& c) { c.arity(1, 1); return c.args[0].last(); }
+Expr a_bool_and(FunctionCall& c) { c.arity(1, 1); return null_if_empty(c.args[0].all(true), c.args[0]); }
+Expr a_bool_or(FunctionCall& c) { c.arity(1, 1); return null_if_empty(c.args[0].any(true), c.args[0]); }
+Expr quantile(FunctionCall& c, const char* interpolation) {
+  // quantile_cont(x, q), or percentile_cont(q) WITHIN GROUP (ORDER BY x).
+  if (!c.order_by.empty()) {
+    c.arity(1, 1);
+    const double q = c.float_arg(0);
+    if (q < 0 || q > 1) c.fail("the quantile must be between 0 and 1");
+    Expr x = c.order_by[0];
+    // DESC ordering mirrors the quantile.
+    return x.quantile(c.order_descending[0] ? 1 - q : q, interpolation);
+  }
+  c.arity(2, 2);
+  const double q = c.float_arg(1);
+  if (q < 0 || q > 1) c.fail("the quantile must be between 0 and 1");
+  return c.args[0].quantile(q, interpolation);
+}
+Expr a_quantile_cont(FunctionCall& c) { return quantile(c, "linear"); }
+Expr a_quantile_disc(FunctionCall& c) { return quantile(c, "lower"); }
+
+const SqlFunction kScalar[] = {
+    {"abs", f_abs},
+    {"bit_length", f_bit_length},
+    {"btrim", f_btrim},
+    {"cbrt", f_cbrt},
+    {"ceil", f_ceil},
+    {"ceiling", f_ceil},
+    {"char_length", f_length},
+    {"character_length", f_length},
+    {"coalesce", f_coalesce},
+    {"contains", f_contains},
+    {"date", f_date},
+    {"date_part", f_date_part},
+    {"datepart", f_date_part},
+    {"day", f_day},
+    {"dayofmonth", f_day},
+    {"dayofweek", f_dayofweek},
+    {"dayofyear", f_dayofyear},
+    {"degrees", f_degrees},
+    {"div", f_div},
+    {"dow", f_dayofweek},
+    {"doy", f_dayofyear},
+    {"ends_with", f_ends_with},
+    {"exp", f_exp},
+    {"extract", f_date_part},
+    {"floor", f_floor},
+    {"hour", f_hour},
+    {"if", f_if},
+    {"ifnull", f_coalesce},
+    {"iif", f_if},
+    {"isnan", f_isnan},
+    {"isodow", f_isodow},
+    {"lcase", f_lower},
+    {"left", f_left},
+    {"len", f_length},
+    {"length", f_length},
+    {"lower", f_lower},
+    {"ltrim", f_ltrim},
+    {"minute", f_minute},
+    {"mod", f_mod},
+    {"month", f_month},
+    {"nullif", f_nullif},
+    {"nvl", f_coalesce},
+    {"octet_length", f_octet_length},
+    {"pi", f_pi},
+    {"pow", f_power},
+    {"power", f_power},
+    {"quarter", f_quarter},
+    {"radians", f_radians},
+    {"regexp_like", f_regexp_like},
+    {"regexp_matches", f_regexp_like},
+    {"regexp_replace", f_regexp_replace},
+    {"replace", f_replace},
+    {"right", f_right},
+    {"round", f_round},
+    {"rtrim", f_rtrim},
+    {"second", f_second},
+    {"sign", f_sign},
+    {"sqrt", f_sqrt},
+    {"starts_with", f_starts_with},
+    {"strip_chars", f_btrim},
+    {"substr", f_substring},
+    {"substring", f_substring},
+    {"to_date", f_date},
+    {"trim", f_btrim},
+    {"ucase", f_upper},
+    {"upper", f_upper},
+    {"year", f_year},
+};
+
+const SqlFunction kAggregate[] = {
+    {"any_value", a_first},
+    {"avg", a_avg},
+    {"bool_and", a_bool_and},
+    {"bool_or", a_bool_or},
+    {"count", a_count},
+    {"every", a_bool_and},
+    {"first", a_first},
+    {"last", a_last},
+    {"max", a_max},
+    {"mean", a_avg},
+    {"median", a_median},
+    {"min", a_min},
+    {"percentile_cont", a_quantile_cont},
+    {"percentile_disc", a_quantile_disc},
+    {"quantile_cont", a_quantile_cont},
+    {"quantile_disc", a_quantile_disc},
+    {"stddev", a_stddev},
+    {"stddev_pop", a_stddev_pop},
+    {"stddev_samp", a_stddev},
+    {"std", a_stddev},
+    {"sum", a_sum},
+    {"total", a_total},
+    {"var", a_variance},
+    {"var_pop", a_var_pop},
+    {"var_samp", a_variance},
+    {"variance", a_variance},
+};
+
+template <size_t N>
+const SqlFunction* find(const SqlFunction (&table)[N], const std::string& name) {
+  const std::string key = lower(name);
+  for (const auto& f : table)
+    if (key == f.name) return &f;
+  return nullptr;
+}
+
+}  // namespace
+
+const SqlFunction* find_scalar_function(const std::string& name) { return find(kScalar, name); }
+const SqlFunction* find_aggregate_function(const std::string& name) { return find(kAggregate, name); }
+bool is_aggregate_function(const std::string& name) { return find(kAggregate, name) != nullptr; }
+
+std::vector<std::string> function_names() {
+  std::vector<std::string> out;
+  for (const auto& f : kScalar) out.push_back(f.name);
+  for (const auto& f : kAggregate) out.push_back(f.name);
+  return out;
+}
+
+}  // namespace frazil::sql
