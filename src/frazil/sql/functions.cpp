@@ -322,6 +322,11 @@ Expr a_count(FunctionCall& c) {
 Expr a_sum(FunctionCall& c) {
   c.arity(1, 1);
   Expr x = c.distinct ? c.args[0].unique() : c.args[0];
+  const bool non_null = !c.distinct && c.scope->rel && c.translator->known_non_null(x, *c.scope->rel);
+  // A group of GROUP BY has rows; without nulls its sum is never SQL's NULL, and without
+  // GROUP BY it is NULL only when there are no rows at all.
+  if (non_null && c.scope->grouped_rows) return x.sum();
+  if (non_null) return dsl::when(dsl::len() > lit(0)).then(x.sum()).otherwise(lit_null());
   return null_if_empty(x.sum(), x);
 }
 Expr a_total(FunctionCall& c) {

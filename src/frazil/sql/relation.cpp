@@ -3,6 +3,8 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "frazil/sql/column_stats.hpp"
+
 namespace frazil::sql {
 
 bool iequals(const std::string& a, const std::string& b) {
@@ -21,6 +23,8 @@ Relation Relation::of_frame(LazyFrame frame, const std::string& qualifier) {
     c.name = f.name;
     c.internal = f.name;
     c.dtype = f.dtype;
+    auto stats = source_column_stats(r.frame, f.name);
+    c.non_null = stats && stats->non_null;
     r.columns.push_back(std::move(c));
   }
   return r;

@@ -19,6 +19,7 @@ struct BoundColumn {
   std::string internal;                 // the frame's column
   DataType dtype;
   bool hidden = false;                  // a helper column: not part of `*`
+  bool non_null = false;                // known to hold no nulls (from the source's statistics)
 };
 
 struct Relation {

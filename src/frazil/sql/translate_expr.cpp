@@ -757,3 +757,35 @@ Expr Translator::string_concat(const std::vector<Expr>& parts, int32_t location)
 }
 
 }  // namespace frazil::sql
+
+namespace frazil::sql {
+
+bool Translator::known_non_null(const Expr& e, const Relation& rel) const {
+  switch (e.kind()) {
+    case dsl::ExprKind::Column: {
+      const BoundColumn* b = rel.by_internal(e.node().names[0]);
+      return b && b->non_null;
+    }
+    case dsl::ExprKind::Literal: return !e.node().literal.is_series() && !e.node().literal.scalar.is_null();
+    case dsl::ExprKind::Alias: return known_non_null(e.inputs()[0], rel);
+    case dsl::ExprKind::Cast: return e.node().strict && known_non_null(e.inputs()[0], rel);
+    case dsl::ExprKind::BinaryExpr: {
+      const auto op = e.node().op;
+      // Integer division and modulo by zero are null; the others are not.
+      if (op != dsl::Operator::Plus && op != dsl::Operator::Minus && op != dsl::Operator::Multiply &&
+          op != dsl::Operator::TrueDivide)
+        return false;
+      return known_non_null(e.inputs()[0], rel) && known_non_null(e.inputs()[1], rel);
+    }
+    case dsl::ExprKind::Function: {
+      const auto k = e.node().function.kind;
+      if (k != dsl::FunctionKind::Abs && k != dsl::FunctionKind::Negate && k != dsl::FunctionKind::Round &&
+          k != dsl::FunctionKind::Floor && k != dsl::FunctionKind::Ceil)
+        return false;
+      return known_non_null(e.inputs()[0], rel);
+    }
+    default: return false;
+  }
+}
+
+}  // namespace frazil::sql

@@ -457,6 +457,8 @@ Relation Translator::join_relations(Relation left, Relation right, std::vector<E
           if (c.internal == right_on[i].node().names[0] && lb)
             for (const auto& q : lb->qualifiers) c.qualifiers.push_back(q);
       }
+      for (auto& c : cols)
+        if (left.by_internal(c.internal)) c.non_null = false;
       out.columns = std::move(cols);
       out.refresh_dtypes();
       return out;
@@ -464,6 +466,13 @@ Relation Translator::join_relations(Relation left, Relation right, std::vector<E
   }
   for (const auto& c : right.columns)
     if (!dropped.count(c.internal)) out.columns.push_back(c);
+  // The unmatched rows of outer joins hold nulls on the other side.
+  const size_t n_left = left.columns.size();
+  for (size_t k = 0; k < out.columns.size(); ++k) {
+    const bool from_left = k < n_left;
+    if ((how == JoinType::Left && !from_left) || (how == JoinType::Right && from_left) || how == JoinType::Full)
+      out.columns[k].non_null = false;
+  }
   out.refresh_dtypes();
   return out;
 }

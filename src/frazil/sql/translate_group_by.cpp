@@ -162,6 +162,7 @@ Relation Translator::aggregate(const PgQuery__SelectStmt* s, Relation input, con
   Scope agg_scope = in;
   agg_scope.aggregates_allowed = true;
   agg_scope.clause = "SELECT";
+  agg_scope.grouped_rows = !keys.empty();
   std::vector<Expr> atoms;
   std::vector<std::string> atom_names;
   for (const PgNode* call : calls) {
@@ -186,6 +187,9 @@ Relation Translator::aggregate(const PgQuery__SelectStmt* s, Relation input, con
     b.name = atom_names[j];
     b.internal = atom_names[j];
     b.hidden = true;
+    b.non_null = atoms[j].kind() == dsl::ExprKind::Len ||
+                 (atoms[j].kind() == dsl::ExprKind::Agg &&
+                  (atoms[j].node().agg == compute::AggKind::Count || atoms[j].node().agg == compute::AggKind::Len));
     post.columns.push_back(b);
   }
   if (keys.empty()) {

@@ -3,9 +3,13 @@
 // row counts), so that no cross product is built where a key joins two tables. The
 // conditions on one table filter it first; the others stay in WHERE.
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
 
 #include "frazil/optimizer/cse/cost_model.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
+#include "frazil/sql/column_stats.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
 
@@ -71,6 +75,66 @@ int single_item(int64_t mask) {
 
 }  // namespace
 
+// The FROM items a condition holding subqueries reads: its own columns and the columns
+// its subqueries take from the enclosing query; -1 when something cannot be placed.
+int64_t Translator::subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer) {
+  int64_t mask = 0;
+  bool unknown = false;
+  auto place = [&](const PgQuery__ColumnRef* ref, const Relation* inner) {
+    if (ref->fields[ref->n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR) return;
+    const std::string name = string_of(ref->fields[ref->n_fields - 1]);
+    const std::string qualifier = ref->n_fields >= 2 ? string_of(ref->fields[ref->n_fields - 2]) : "";
+    if (inner && !inner->find(qualifier, name).empty()) return;
+    int hits = 0;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (!items[i].rel.find(qualifier, name).empty()) {
+        mask |= int64_t{1} << i;
+        ++hits;
+      }
+    if (hits != 1) unknown = true;
+  };
+  std::function<bool(const PgNode*, const Relation*)> visit = [&](const PgNode* node, const Relation* inner) {
+    walk_nodes(node, [&](const PgNode* n) {
+      if (unknown) return false;
+      if (n->node_case == PG_QUERY__NODE__NODE_COLUMN_REF) {
+        place(n->column_ref, inner);
+        return false;
+      }
+      if (n->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
+        if (inner) {  // a subquery inside a subquery: not placed
+          unknown = true;
+          return false;
+        }
+        if (n->sub_link->testexpr) visit(n->sub_link->testexpr, nullptr);
+        const PgNode* sel = n->sub_link->subselect;
+        if (!sel || sel->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+          unknown = true;
+          return false;
+        }
+        const auto* sub = sel->select_stmt;
+        if (sub->op != PG_QUERY__SET_OPERATION__SETOP_NONE && sub->op != PG_QUERY__SET_OPERATION__SET_OPERATION_UNDEFINED)
+          return false;  // a set operation's branches: taken as uncorrelated
+        try {
+          std::vector<const PgNode*> where;
+          split_conjuncts(sub->where_clause, where);
+          Relation from = from_clause(sub, outer, where);
+          for (size_t k = 0; k < sub->n_target_list; ++k) visit(sub->target_list[k], &from);
+          if (sub->where_clause) visit(sub->where_clause, &from);
+          if (sub->having_clause) visit(sub->having_clause, &from);
+          for (size_t k = 0; k < sub->n_group_clause; ++k) visit(sub->group_clause[k], &from);
+        } catch (const Error&) {
+          unknown = true;
+        }
+        return false;
+      }
+      return true;
+    });
+    return !unknown;
+  };
+  visit(c, nullptr);
+  return unknown ? -1 : mask;
+}
+
 Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<const PgNode*>& where, const Scope* outer) {
   if (items.size() > 62) fail(ErrorKind::SQLInterface, items[62].location, "more than 62 tables in one FROM list");
   std::vector<double> base_rows;
@@ -80,7 +144,24 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
     int a, b;             // item indices
     const PgNode* a_side;  // the expression over item a
     const PgNode* b_side;
-    bool used = false;
+    double a_distinct;    // the key's distinct values on each side, at most
+    double b_distinct;
+  };
+  // A key's distinct values: at most its table's rows, and for a column with statistics
+  // its value range (nationkey: 25, however many rows hold it).
+  auto side_distinct = [&](int item, const PgNode* side) {
+    double d = base_rows[item];
+    if (side->node_case == PG_QUERY__NODE__NODE_COLUMN_REF) {
+      const auto* c = side->column_ref;
+      const std::string name = string_of(c->fields[c->n_fields - 1]);
+      const std::string qualifier = c->n_fields >= 2 ? string_of(c->fields[c->n_fields - 2]) : "";
+      auto found = items[item].rel.find(qualifier, name);
+      if (found.size() == 1) {
+        auto stats = source_column_stats(items[item].rel.frame, found[0]->internal);
+        if (stats && stats->distinct_bound) d = std::min(d, *stats->distinct_bound);
+      }
+    }
+    return std::max(1.0, d);
   };
   std::vector<Edge> edges;
   std::vector<const PgNode*> rest;
@@ -91,11 +172,20 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
       item_filters[i].push_back(c);
       continue;
     }
+    // A subquery condition on one table (IN, EXISTS, a comparison with a scalar subquery)
+    // is a semi join or filter of that table: applied before the tables are joined.
+    if (mask < 0) {
+      if (const int i = single_item(subquery_items(c, items, outer)); i >= 0) {
+        item_filters[i].push_back(c);
+        continue;
+      }
+    }
     if (mask > 0 && is_equality_node(c)) {
       const int l = single_item(items_of(c->a_expr->lexpr, items));
       const int r = single_item(items_of(c->a_expr->rexpr, items));
       if (l >= 0 && r >= 0 && l != r) {
-        edges.push_back({l, r, c->a_expr->lexpr, c->a_expr->rexpr});
+        edges.push_back({l, r, c->a_expr->lexpr, c->a_expr->rexpr, side_distinct(l, c->a_expr->lexpr),
+                         side_distinct(r, c->a_expr->rexpr)});
         continue;
       }
     }
@@ -108,13 +198,7 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
     s.rel = &items[i].rel;
     s.outer = outer;
     s.clause = "WHERE";
-    std::optional<Expr> pred;
-    std::vector<const PgNode*> subqueries;
-    for (const PgNode* c : item_filters[i]) {
-      Expr e = expr(c, s);
-      pred = pred ? (*pred & e) : e;
-    }
-    items[i].rel.frame = items[i].rel.frame.filter(*pred);
+    items[i].rel = filter_conjuncts(std::move(items[i].rel), item_filters[i], outer, "WHERE");
   }
   // Components: joined groups of items, with their estimated rows.
   struct Component {
@@ -139,17 +223,26 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
     bool found = false;
     for (size_t a = 0; a < comps.size(); ++a) {
       for (size_t b = a + 1; b < comps.size(); ++b) {
-        double distinct = 0;
-        bool connected = false;
+        // Per pair of tables joined: the distinct key combinations on each side (at most
+        // its rows), the smaller of the two (a primary key bounds its foreign key).
+        std::map<std::pair<int, int>, std::pair<double, double>> pairs;
         for (const auto& e : edges) {
           const size_t ca = component_of(e.a), cb = component_of(e.b);
-          if ((ca == a && cb == b) || (ca == b && cb == a)) {
-            connected = true;
-            // A key's distinct values: about the rows of the smaller table (its primary key).
-            distinct = std::max(distinct, std::min(base_rows[e.a], base_rows[e.b]));
-          }
+          if (!((ca == a && cb == b) || (ca == b && cb == a))) continue;
+          auto key = e.a < e.b ? std::make_pair(e.a, e.b) : std::make_pair(e.b, e.a);
+          const double da = e.a < e.b ? e.a_distinct : e.b_distinct;
+          const double db = e.a < e.b ? e.b_distinct : e.a_distinct;
+          auto [it, fresh] = pairs.try_emplace(key, 1.0, 1.0);
+          it->second.first *= da;
+          it->second.second *= db;
         }
-        if (!connected) continue;
+        if (pairs.empty()) continue;
+        double distinct = 1, cap = 1;
+        for (const auto& [key, d] : pairs) {
+          distinct *= std::min(std::min(d.first, base_rows[key.first]), std::min(d.second, base_rows[key.second]));
+          cap = std::max({cap, base_rows[key.first], base_rows[key.second]});
+        }
+        distinct = std::min(distinct, cap);
         const double rows = comps[a].rows * comps[b].rows / std::max(1.0, distinct);
         if (rows < best) {
           best = rows;
@@ -190,7 +283,6 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
       rs.rel = &comps[r].rel;
       lk.push_back(expr(l_node, ls));
       rk.push_back(expr(r_node, rs));
-      e.used = true;
     }
     const std::string right_name = comps[r].rel.columns.empty() || comps[r].rel.columns[0].qualifiers.empty()
                                        ? std::string("right")

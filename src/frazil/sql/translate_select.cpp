@@ -331,6 +331,7 @@ Relation Translator::project(Relation rel, std::vector<SelectItem> items) {
     c.internal = items[i].name;
     c.dtype = schema.field(i).dtype;
     c.hidden = items[i].name.rfind("__sql_", 0) == 0;
+    c.non_null = known_non_null(items[i].expr, rel);
     out.columns.push_back(std::move(c));
   }
   return out;

@@ -150,6 +150,22 @@ const PgNode* Translator::single_target(const PgQuery__SelectStmt* sub, int32_t 
   return sub->target_list[0]->res_target->val;
 }
 
+// Key expressions `e.alias(k)` become columns k of the relation (and the keys col(k)).
+void Translator::materialize_keys(Relation& rel, std::vector<Expr>& keys) {
+  std::vector<Expr> added;
+  for (auto& k : keys) {
+    if (k.kind() != dsl::ExprKind::Alias) continue;
+    const std::string name = k.node().names[0];
+    added.push_back(k);
+    k = col(name);
+    rel.columns.push_back(BoundColumn{{}, name, name, DataType::null(), true});
+  }
+  if (!added.empty()) {
+    rel.frame = rel.frame.with_columns(added);
+    rel.refresh_dtypes();
+  }
+}
+
 // Attaches `right` to the scope's relation; its columns stay hidden helpers.
 Relation Translator::attach(Relation& rel, Relation right, std::vector<Expr> outer_on, std::vector<Expr> inner_on,
                             JoinType how) {
@@ -168,8 +184,9 @@ std::optional<Scalar> Translator::empty_value(const GroupedExprs& grouped, const
     if (atom.kind() == dsl::ExprKind::Len) s = Scalar(t, t.is_signed_integer() ? Scalar::Value(int64_t{0}) : Scalar::Value(uint64_t{0}));
     if (atom.kind() == dsl::ExprKind::Agg) {
       const auto k = atom.node().agg;
+      // (A SUM is guarded to NULL when no rows, or sums a group that has rows: NULL here.)
       if (k == compute::AggKind::Count || k == compute::AggKind::NUnique || k == compute::AggKind::NullCount ||
-          k == compute::AggKind::Len || k == compute::AggKind::Sum) {
+          k == compute::AggKind::Len) {
         if (t.is_float()) s = Scalar(t, 0.0);
         else if (t.is_unsigned_integer()) s = Scalar(t, uint64_t{0});
         else if (t.is_integer()) s = Scalar(t, int64_t{0});
@@ -244,6 +261,10 @@ std::optional<Expr> Translator::join_scalar(const PgQuery__SubLink* link, Scope&
   Relation s(inner.frame);
   std::optional<Scalar> empty;
   if (is_aggregate_query(sub)) {
+    // Keys as plain columns of the grouped frame, so that the executor can filter its rows
+    // by the outer side's keys before grouping (the outer needs only those groups).
+    materialize_keys(inner, key_exprs);
+    const LazyFrame grouped_input = inner.frame;
     GroupedExprs grouped;
     std::vector<const PgNode*> key_nodes;
     Relation post = aggregate(sub, std::move(inner), &scope, grouped, key_nodes, key_exprs);
@@ -259,10 +280,21 @@ std::optional<Expr> Translator::join_scalar(const PgQuery__SubLink* link, Scope&
     ps.clause = "SELECT";
     Expr value = expr(target, ps);
     empty = empty_value(grouped, post, value);
-    std::vector<Expr> out;
-    for (const auto& k : key_names) out.push_back(col(k));
-    out.push_back(value.alias(value_name));
-    s.frame = post.frame.select(out);
+    if (!sub->having_clause && !key_exprs.empty()) {
+      // The value computed by the aggregation itself: group_by(keys).agg(value).
+      Expr composite = rewrite_expr(value, [&](const Expr& x) -> std::optional<Expr> {
+        if (x.kind() != dsl::ExprKind::Column) return std::nullopt;
+        for (const auto& [name, atom] : grouped.atoms)
+          if (name == x.node().names[0]) return atom;
+        return std::nullopt;
+      });
+      s.frame = grouped_input.group_by(key_exprs).agg({composite.alias(value_name)});
+    } else {
+      std::vector<Expr> out;
+      for (const auto& k : key_names) out.push_back(col(k));
+      out.push_back(value.alias(value_name));
+      s.frame = post.frame.select(out);
+    }
   } else {
     Scope is;
     is.rel = &inner;
@@ -418,6 +450,7 @@ std::optional<Expr> Translator::exists(const PgQuery__SubLink* link, Scope& scop
           keys.push_back(k.alias(key_names.back()));
         }
         std::vector<Expr> aggs{inner_value.min().alias(lo), inner_value.max().alias(hi)};
+        materialize_keys(inner, keys);
         Relation s(keys.empty() ? inner.frame.select(aggs) : inner.frame.group_by(keys).agg(aggs));
         for (const auto& k : key_names) s.columns.push_back(BoundColumn{{}, k, k, DataType::null(), true});
         s.columns.push_back(BoundColumn{{}, lo, lo, DataType::null(), true});

@@ -75,6 +75,7 @@ struct Scope {
   bool aggregates_allowed = false;     // translate aggregate calls as aggregations
   bool windows_allowed = false;
   bool free_columns = false;           // any column name is a column (sql_expr)
+  bool grouped_rows = false;           // aggregates see groups of GROUP BY: never empty
 };
 
 // A FROM-list entry with its position, for join ordering and errors.
@@ -98,6 +99,8 @@ class Translator {
   // Scalars of possibly different types as one array of their supertype.
   ArrayRef scalars_to_array(const std::vector<Scalar>& values, int32_t location,
                             std::optional<DataType> target = std::nullopt);
+  // Whether `e` can hold no null over `rel` (columns known non-null, arithmetic on them).
+  bool known_non_null(const Expr& e, const Relation& rel) const;
   // The value of a constant node (literals, typed literals, negated numbers), if it is one.
   std::optional<Scalar> constant_scalar(const PgNode* node);
 
@@ -174,6 +177,7 @@ class Translator {
                                  const std::string& right_name);
   // translate_join_order.cpp
   Relation join_from_list(std::vector<FromItem> items, std::vector<const PgNode*>& where, const Scope* outer);
+  int64_t subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer);
   // translate_where.cpp
   Relation filter_conjuncts(Relation rel, const std::vector<const PgNode*>& conjuncts, const Scope* outer,
                             const char* clause, const GroupedExprs* grouped = nullptr,
@@ -186,6 +190,7 @@ class Translator {
   Decorrelated decorrelate(const PgQuery__SelectStmt* sub, Scope& scope);
   bool has_nested_sublink(const PgNode* node) const;
   const PgNode* single_target(const PgQuery__SelectStmt* sub, int32_t location, const char* what) const;
+  void materialize_keys(Relation& rel, std::vector<Expr>& keys);
   Relation attach(Relation& rel, Relation right, std::vector<Expr> outer_on, std::vector<Expr> inner_on,
                   compute::JoinType how);
   std::optional<Scalar> empty_value(const GroupedExprs& grouped, const Relation& post, const Expr& value);
