@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(g++ make libgtest-dev libgmock-dev libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
-              libfast-float-dev libre2-dev graphviz libpg-query-dev libprotobuf-c-dev)
+              libfast-float-dev libre2-dev graphviz libpg-query-dev libprotobuf-c-dev
+              libreadline-dev)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do

@@ -6,6 +6,33 @@ from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
 
+def _oriented(data, schema, orient):
+    """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
+    `orient`: "row", "col", or inferred from the schema's width)."""
+    from collections.abc import Mapping, Sequence
+
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
+        return data
+    if not all(isinstance(r, (list, tuple)) for r in data):
+        return data
+    names = None
+    if schema is not None:
+        names = list(schema.keys()) if isinstance(schema, Mapping) else [
+            s if isinstance(s, str) else s[0] for s in schema]
+    width = len(data[0])
+    if orient is None:
+        orient = "row" if names is not None and len(names) == width and len(names) != len(data) else "col"
+    if orient == "row":
+        if any(len(r) != width for r in data):
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError("rows of different lengths")
+        names = names or [f"column_{i}" for i in range(width)]
+        return {n: [r[i] for r in data] for i, n in enumerate(names)}
+    names = names or [f"column_{i}" for i in range(len(data))]
+    return {n: list(c) for n, c in zip(names, data)}
+
+
 class DataFrame:
     """A table of named, equally long columns, as Polars' DataFrame.
 
@@ -15,8 +42,18 @@ class DataFrame:
     optional mapping (or sequence of pairs) of column name to dtype.
     """
 
-    def __init__(self, data=None, schema=None):
+    def __init__(self, data=None, schema=None, *, schema_overrides=None, orient=None, strict=True, nan_to_null=False):
+        if orient not in (None, "row", "col"):
+            raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")
+        data = _oriented(data, schema, orient)
         self._df = _convert.frame_from_data(data, schema)
+        if schema_overrides:
+            from frazil.functions import col
+
+            overrides = dict(schema_overrides)
+            exprs = [col(name).cast(dtype) for name, dtype in overrides.items() if name in self._df.columns()]
+            if exprs:
+                self._df = self.lazy().with_columns(*exprs).collect()._df
 
     @classmethod
     def _from_native(cls, native) -> DataFrame:

@@ -139,6 +139,10 @@ class SQLContext:
         for name in set(self.tables()) - before:
             self._ctx.unregister(name)
 
+    # SQLContext[LazyFrame] / SQLContext[DataFrame] in type annotations, as in Polars.
+    def __class_getitem__(cls, item: Any) -> type:
+        return cls
+
     def __repr__(self) -> str:
         return f"<SQLContext [tables:{len(self.tables())}] at 0x{id(self):x}>"
 

@@ -2,6 +2,8 @@
 // change or show the context's tables.
 #include "frazil/sql/context.hpp"
 
+#include <memory>
+
 #include "frazil/core/builder.hpp"
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
@@ -183,6 +185,26 @@ LazyFrame Context::execute(const std::string& sql) {
         result = LazyFrame::from_frame(DataFrame());
         break;
       }
+      case PG_QUERY__NODE__NODE_DELETE_STMT: {
+        // DELETE FROM t [WHERE p]: t without the rows where p holds (the table itself is
+        // left as it is, as in Polars' SQL).
+        const auto* d = stmt->delete_stmt;
+        if (d->n_using_clause) fail("DELETE does not support the USING clause");
+        if (d->n_returning_list) fail("DELETE does not support the RETURNING clause");
+        const std::string name = relation_name(d->relation);
+        auto rel = tr.named_table(name, d->relation->alias && d->relation->alias->aliasname ? d->relation->alias->aliasname : "");
+        if (!rel) fail("table '" + name + "' does not exist" + did_you_mean(name, tables()));
+        if (!d->where_clause) {
+          result = LazyFrame::from_frame(DataFrame::empty_with_schema(rel->frame.collect_schema()));
+          break;
+        }
+        Scope scope;
+        scope.rel = &*rel;
+        scope.clause = "DELETE";
+        dsl::Expr p = tr.expr(d->where_clause, scope);
+        result = result_frame(Relation(*rel)).filter(p.fill_null(dsl::lit(false)).not_());
+        break;
+      }
       case PG_QUERY__NODE__NODE_TRUNCATE_STMT: {
         const auto* t = stmt->truncate_stmt;
         if (t->n_relations != 1) fail("TRUNCATE expects exactly one table name");
@@ -246,6 +268,22 @@ LazyFrame Context::execute(const std::string& sql) {
 
 namespace frazil::sql {
 
+std::vector<std::string> split_statements(const std::string& sql) {
+  PgQuerySplitResult result = pg_query_split_with_scanner(sql.c_str());
+  std::unique_ptr<PgQuerySplitResult, void (*)(PgQuerySplitResult*)> guard(
+      &result, [](PgQuerySplitResult* r) { pg_query_free_split_result(*r); });
+  if (result.error) {
+    const int32_t at = result.error->cursorpos > 0 ? result.error->cursorpos - 1 : -1;
+    fail_at(ErrorKind::SQLSyntax, SourceText(sql), at, std::string("SQL syntax error: ") + result.error->message);
+  }
+  std::vector<std::string> out;
+  for (int i = 0; i < result.n_stmts; ++i) {
+    std::string text = sql.substr(result.stmts[i]->stmt_location, result.stmts[i]->stmt_len);
+    if (text.find_first_not_of(" \t\r\n") != std::string::npos) out.push_back(text);
+  }
+  return out;
+}
+
 std::vector<std::string> referenced_tables(const std::string& sql) {
   ParsedSql parsed(sql);
   std::vector<std::string> names, ctes;
@@ -264,8 +302,58 @@ std::vector<std::string> referenced_tables(const std::string& sql) {
   return out;
 }
 
+namespace {
+
+// sql_expr() text that holds a clause or more than one expression: named as Polars does.
+void check_expression_text(const std::string& sql) {
+  PgQueryScanResult result = pg_query_scan(sql.c_str());
+  std::unique_ptr<PgQueryScanResult, void (*)(PgQueryScanResult*)> guard(
+      &result, [](PgQueryScanResult* r) { pg_query_free_scan_result(*r); });
+  if (result.error) throw SQLInterfaceError("unable to parse '" + sql + "' as Expr");
+  PgQuery__ScanResult* tree =
+      pg_query__scan_result__unpack(nullptr, result.pbuf.len, reinterpret_cast<const uint8_t*>(result.pbuf.data));
+  if (!tree) throw SQLInterfaceError("unable to parse '" + sql + "' as Expr");
+  std::unique_ptr<PgQuery__ScanResult, void (*)(PgQuery__ScanResult*)> tree_guard(
+      tree, [](PgQuery__ScanResult* t) { pg_query__scan_result__free_unpacked(t, nullptr); });
+  static const char* const clauses[] = {"select", "from",  "where",   "group", "having", "order", "limit", "offset",
+                                        "fetch",  "union", "except",  "intersect", "into", "with", "explain",
+                                        "window", "qualify"};
+  int depth = 0;
+  bool after_alias = false;
+  for (size_t i = 0; i < tree->n_tokens; ++i) {
+    const auto* t = tree->tokens[i];
+    if (t->token == PG_QUERY__TOKEN__SQL_COMMENT || t->token == PG_QUERY__TOKEN__C_COMMENT) continue;
+    std::string text = sql.substr(t->start, t->end - t->start);
+    std::string word = lower(text);
+    if (t->token == '(' || t->token == '[') ++depth;
+    if (t->token == ')' || t->token == ']') --depth;
+    if (depth != 0) continue;
+    for (const char* c : clauses)
+      if (word == c && (t->keyword_kind != 0 || t->token == PG_QUERY__TOKEN__IDENT)) {
+        std::string upper = text;
+        for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        throw SQLInterfaceError("expected an expression (found '" + upper + "' clause)");
+      }
+    if (t->token == ',' || t->token == ';' || (after_alias && t->token != PG_QUERY__TOKEN__IDENT))
+      throw SQLInterfaceError("invalid expression (found unexpected token '" + text + "')");
+    if (t->token == PG_QUERY__TOKEN__AS) {
+      after_alias = true;
+      ++i;  // the alias itself
+    }
+  }
+}
+
+}  // namespace
+
 dsl::Expr sql_expr(const std::string& sql) {
-  ParsedSql parsed("SELECT " + sql);
+  check_expression_text(sql);
+  std::optional<ParsedSql> parsed_or;
+  try {
+    parsed_or.emplace("SELECT " + sql);
+  } catch (const SQLSyntaxError&) {
+    throw SQLInterfaceError("unable to parse '" + sql + "' as Expr");
+  }
+  ParsedSql& parsed = *parsed_or;
   const PgNode* stmt = parsed.statement(0);
   if (parsed.size() != 1 || stmt->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
     throw SQLSyntaxError("unable to parse '" + sql + "' as an expression");
@@ -284,6 +372,9 @@ dsl::Expr sql_expr(const std::string& sql) {
   scope.windows_allowed = true;
   scope.clause = "an expression";
   const auto* t = s->target_list[0]->res_target;
+  if (t->val->node_case == PG_QUERY__NODE__NODE_COLUMN_REF &&
+      t->val->column_ref->fields[t->val->column_ref->n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR)
+    throw SQLInterfaceError("unable to parse '" + sql + "' as Expr");
   dsl::Expr e = tr.expr(t->val, scope);
   if (t->name && *t->name) e = e.alias(t->name);
   return e;

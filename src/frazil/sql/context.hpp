@@ -48,6 +48,10 @@ class Context {
 // callers can find them elsewhere (frazil.sql() looks them up among Python variables).
 std::vector<std::string> referenced_tables(const std::string& sql);
 
+// The statements of a SQL text, each as its own text (';' inside strings and comments
+// does not split); SQLSyntaxError when the text does not scan.
+std::vector<std::string> split_statements(const std::string& sql);
+
 // A SQL expression ("a * 2 AS b", "SUM(x)") as a DSL expression over columns by name.
 dsl::Expr sql_expr(const std::string& sql);
 

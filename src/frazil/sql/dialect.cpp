@@ -178,6 +178,21 @@ class Rewriter {
         return j + 2;
       }
     }
+    // A trailing comma before FROM or a closing parenthesis (Polars and DuckDB allow it).
+    if (k.kind == ',' && (i + 1 >= t_.size() || is_kind(i + 1, PG_QUERY__TOKEN__FROM) || is_char(i + 1, ')') ||
+                          is_char(i + 1, ';'))) {
+      copy_to(k.start);
+      pos_ = k.end;
+      return i + 1;
+    }
+    if (k.kind == PG_QUERY__TOKEN__FETCH) check_fetch(i);
+    // EXTRACT(time FROM x): any field name, keywords included, as a string.
+    if (is_word(i, "extract") && is_char(i + 1, '(') && i + 3 < t_.size() && is_kind(i + 3, PG_QUERY__TOKEN__FROM) &&
+        t_[i + 2].kind != PG_QUERY__TOKEN__SCONST) {
+      copy_to(t_[i + 1].end);
+      replace(i + 2, i + 3, "'" + text(i + 2) + "'");
+      return i + 3;
+    }
     if (is_word(i, "try_cast") && is_char(i + 1, '(')) {
       result_.try_casts.insert(k.start);
       replace(i, i + 1, "CAST");
@@ -247,6 +262,25 @@ class Rewriter {
       return true;
     // Unreserved and column-name keywords can be column names (`value[1]`).
     return p.keyword == PG_QUERY__KEYWORD_KIND__UNRESERVED_KEYWORD || p.keyword == PG_QUERY__KEYWORD_KIND__COL_NAME_KEYWORD;
+  }
+
+  // FETCH FIRST n PERCENT, and LIMIT with FETCH in one query, are refused by name.
+  void check_fetch(size_t i) const {
+    SourceText src(src_);
+    for (size_t j = i + 1; j < t_.size() && j < i + 6; ++j)
+      if (is_word(j, "percent"))
+        fail_at(ErrorKind::SQLInterface, src, t_[j].start, "`FETCH` with `PERCENT` is not supported");
+    int depth = 0;
+    for (size_t j = i; j-- > 0;) {
+      if (t_[j].kind == ')') ++depth;
+      if (t_[j].kind == '(') {
+        if (depth == 0) break;
+        --depth;
+      }
+      if (depth == 0 && t_[j].kind == PG_QUERY__TOKEN__SELECT) break;
+      if (depth == 0 && t_[j].kind == PG_QUERY__TOKEN__LIMIT)
+        fail_at(ErrorKind::SQLSyntax, src, t_[i].start, "cannot use both `LIMIT` and `FETCH` in one query");
+    }
   }
 
   // `*` where a select list expects an item: after SELECT, DISTINCT, ALL, a comma, `t.`,

@@ -259,36 +259,91 @@ Expr f_right(FunctionCall& c) {
 }
 
 // ---- dates and times ----
-Expr date_part(FunctionCall& c, const std::string& part_raw, const Expr& value) {
+Expr dt(const Expr& value, FunctionKind k) { return fn(value, k); }
+
+// The value's physical count of `unit`s since the epoch (a date counts days).
+Expr physical(const Expr& value, const DataType& t) { return value.cast(t.id() == TypeId::Date ? DataType::int32() : DataType::int64()).cast(DataType::int64()); }
+
+double units_per_second(const DataType& t) {
+  if (t.id() == TypeId::Date) return 1.0 / 86400.0;
+  if (t.id() == TypeId::Time) return 1e9;
+  switch (t.time_unit()) {
+    case TimeUnit::Nanoseconds: return 1e9;
+    case TimeUnit::Microseconds: return 1e6;
+    case TimeUnit::Milliseconds: return 1e3;
+  }
+  return 1e6;
+}
+
+// ISO 8601 week number and week-based year (weeks start on Monday; week 1 holds the
+// year's first Thursday).
+Expr iso_week_or_year(const Expr& value, bool want_year) {
+  Expr year = dt(value, FunctionKind::DtYear).cast(DataType::int32());
+  Expr doy = dt(value, FunctionKind::DtOrdinalDay).cast(DataType::int32());
+  Expr dow = dt(value, FunctionKind::DtWeekday).cast(DataType::int32());  // Monday 1 .. Sunday 7
+  auto p = [](const Expr& y) {
+    return (y + dsl::floor_div(y, lit(4)) - dsl::floor_div(y, lit(100)) + dsl::floor_div(y, lit(400))) % lit(7);
+  };
+  auto weeks_in = [&](const Expr& y) {
+    return dsl::when((p(y) == lit(4)) | (p(y - lit(1)) == lit(3))).then(lit(53)).otherwise(lit(52));
+  };
+  Expr w = dsl::floor_div(doy - dow + lit(10), lit(7));
+  if (want_year)
+    return dsl::when(w < lit(1)).then(year - lit(1)).when(w > weeks_in(year)).then(year + lit(1)).otherwise(year).cast(DataType::int32());
+  return dsl::when(w < lit(1)).then(weeks_in(year - lit(1))).when(w > weeks_in(year)).then(lit(1)).otherwise(w).cast(DataType::int8());
+}
+
+Expr date_part(FunctionCall& c, const std::string& part_raw, const Expr& value, const DataType& t) {
   const std::string part = lower(part_raw);
-  if (part == "year" || part == "years" || part == "y" || part == "yr") return fn(value, FunctionKind::DtYear).cast(DataType::int32());
-  if (part == "month" || part == "months" || part == "mon") return fn(value, FunctionKind::DtMonth).cast(DataType::int8());
-  if (part == "day" || part == "days" || part == "d") return fn(value, FunctionKind::DtDay).cast(DataType::int8());
-  if (part == "hour" || part == "hours" || part == "h") return fn(value, FunctionKind::DtHour).cast(DataType::int8());
-  if (part == "minute" || part == "minutes" || part == "min") return fn(value, FunctionKind::DtMinute).cast(DataType::int8());
-  if (part == "second" || part == "seconds" || part == "sec" || part == "s") return fn(value, FunctionKind::DtSecond).cast(DataType::int8());
-  if (part == "quarter") return fn(value, FunctionKind::DtQuarter).cast(DataType::int8());
-  if (part == "isodow") return fn(value, FunctionKind::DtWeekday).cast(DataType::int8());
-  if (part == "dow" || part == "dayofweek") return (fn(value, FunctionKind::DtWeekday).cast(DataType::int8()) % lit(7));
-  if (part == "doy" || part == "dayofyear") return fn(value, FunctionKind::DtOrdinalDay).cast(DataType::int16());
-  if (part == "decade") return dsl::floor_div(fn(value, FunctionKind::DtYear), lit(10)).cast(DataType::int32());
-  if (part == "century") {
-    Expr y = fn(value, FunctionKind::DtYear).cast(DataType::int32());
-    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(100)) + lit(1)).otherwise(dsl::floor_div(y, lit(100)) - lit(1));
+  auto is = [&](std::initializer_list<const char*> names) {
+    for (const char* n : names)
+      if (part == n) return true;
+    return false;
+  };
+  if (is({"year", "years", "y", "yr", "yrs"})) return dt(value, FunctionKind::DtYear).cast(DataType::int32());
+  if (is({"month", "months", "mon", "mons"})) return dt(value, FunctionKind::DtMonth).cast(DataType::int8());
+  if (is({"day", "days", "d"})) return dt(value, FunctionKind::DtDay).cast(DataType::int8());
+  if (is({"hour", "hours", "h", "hr", "hrs"})) return dt(value, FunctionKind::DtHour).cast(DataType::int8());
+  if (is({"minute", "minutes", "min", "mins", "m"})) return dt(value, FunctionKind::DtMinute).cast(DataType::int8());
+  if (is({"second", "seconds", "sec", "secs", "s"})) return dt(value, FunctionKind::DtSecond).cast(DataType::int8());
+  if (is({"quarter", "quarters"})) return dt(value, FunctionKind::DtQuarter).cast(DataType::int8());
+  if (is({"isodow"})) return dt(value, FunctionKind::DtWeekday).cast(DataType::int8());
+  if (is({"dow", "dayofweek", "weekday"})) return (dt(value, FunctionKind::DtWeekday) % lit(7)).cast(DataType::int8());
+  if (is({"doy", "dayofyear"})) return dt(value, FunctionKind::DtOrdinalDay).cast(DataType::int16());
+  if (is({"week", "weeks", "isoweek"})) return iso_week_or_year(value, false);
+  if (is({"isoyear"})) return iso_week_or_year(value, true);
+  if (is({"decade", "decades"})) return dsl::floor_div(dt(value, FunctionKind::DtYear), lit(10)).cast(DataType::int32());
+  if (is({"century", "centuries"})) {
+    Expr y = dt(value, FunctionKind::DtYear).cast(DataType::int32());
+    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(100)) + lit(1)).otherwise(dsl::floor_div(y, lit(100)) - lit(1)).cast(DataType::int32());
   }
-  if (part == "millennium") {
-    Expr y = fn(value, FunctionKind::DtYear).cast(DataType::int32());
-    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(1000)) + lit(1)).otherwise(dsl::floor_div(y, lit(1000)) - lit(1));
+  if (is({"millennium", "millennia", "millenniums"})) {
+    Expr y = dt(value, FunctionKind::DtYear).cast(DataType::int32());
+    return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(1000)) + lit(1)).otherwise(dsl::floor_div(y, lit(1000)) - lit(1)).cast(DataType::int32());
   }
+  // Sub-second parts count the seconds of the minute in that unit (PostgreSQL).
+  if (is({"millisecond", "milliseconds", "ms", "microsecond", "microseconds", "us", "nanosecond", "nanoseconds", "ns"})) {
+    const double per = units_per_second(t);
+    const double scale = is({"millisecond", "milliseconds", "ms"}) ? 1e3 : is({"microsecond", "microseconds", "us"}) ? 1e6 : 1e9;
+    if (t.id() == TypeId::Date) return lit(0.0);
+    Expr within = physical(value, t) % lit(static_cast<int64_t>(60 * per));
+    return within.cast(DataType::float64()) * lit(scale / per);
+  }
+  if (is({"epoch"})) {
+    if (t.id() == TypeId::Date) return physical(value, t).cast(DataType::float64()) * lit(86400.0);
+    return physical(value, t).cast(DataType::float64()) / lit(units_per_second(t));
+  }
+  if (is({"time"})) return value.cast(DataType::time());
+  if (is({"date"})) return value.cast(DataType::date());
   c.fail("unsupported date part '" + part_raw + "'");
 }
 Expr f_date_part(FunctionCall& c) {
   c.arity(2, 2);
-  return date_part(c, c.string_arg(0), c.args[1]);
+  return date_part(c, c.string_arg(0), c.args[1], c.dtype(1));
 }
 Expr unit_function(FunctionCall& c, const char* part) {
   c.arity(1, 1);
-  return date_part(c, part, c.args[0]);
+  return date_part(c, part, c.args[0], c.dtype(0));
 }
 Expr f_year(FunctionCall& c) { return unit_function(c, "year"); }
 Expr f_month(FunctionCall& c) { return unit_function(c, "month"); }

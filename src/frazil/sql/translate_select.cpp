@@ -488,7 +488,7 @@ Relation Translator::order_and_limit(const PgQuery__SelectStmt* s, Relation rel,
   }
   auto offset = limit_value(s->limit_offset, "OFFSET");
   if (s->limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES)
-    fail(ErrorKind::SQLInterface, node_location(s->limit_count), "FETCH ... WITH TIES is not supported");
+    fail(ErrorKind::SQLInterface, node_location(s->limit_count), "`FETCH` with `WITH TIES` is not supported");
   auto count = limit_value(s->limit_count, "LIMIT");
   if (offset || count) out.frame = out.frame.slice(offset.value_or(0), count);
   // Drop the helper columns.
