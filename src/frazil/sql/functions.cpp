@@ -85,13 +85,24 @@ Expr f_cbrt(FunctionCall& c) {
   Expr r = x.abs().pow(lit(1.0 / 3.0));
   return dsl::when(x < lit(0)).then(-r).otherwise(r);
 }
+// SQL rounds halves away from zero (ROUND(2.5) = 3, ROUND(-2.5) = -3), as PostgreSQL,
+// DuckDB and Polars' SQL do; the DataFrame API's round() rounds them to even.
 Expr f_round(FunctionCall& c) {
   c.arity(1, 2);
   const int64_t n = c.args.size() > 1 ? c.int_arg(1) : 0;
-  return c.args[0].round(n);
+  const DataType t = c.dtype(0);
+  if (!t.is_float() && t.id() != TypeId::Null) return c.args[0].round(n);
+  const double scale = std::pow(10.0, static_cast<double>(n));
+  Expr y = c.args[0] * lit(scale);
+  Expr r = (y.abs() + lit(0.5)).floor();
+  return dsl::when(y < lit(0)).then(-r).otherwise(r) / lit(scale);
 }
 Expr f_power(FunctionCall& c) { c.arity(2, 2); return c.args[0].pow(c.args[1]); }
-Expr f_mod(FunctionCall& c) { c.arity(2, 2); return c.args[0] % c.args[1]; }
+Expr f_mod(FunctionCall& c) {
+  c.arity(2, 2);
+  Expr m = c.args[0] % c.args[1];
+  return dsl::when((m != lit(0)) & ((m < lit(0)) != (c.args[0] < lit(0)))).then(m - c.args[1]).otherwise(m);
+}
 Expr f_div(FunctionCall& c) { c.arity(2, 2); return dsl::floor_div(c.args[0], c.args[1]).cast(DataType::int64()); }
 Expr f_sign(FunctionCall& c) {
   c.arity(1, 1);

@@ -429,7 +429,11 @@ Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode
   if (op == "-") return l - r;
   if (op == "*") return l * r;
   if (op == "/") return l / r;
-  if (op == "%") return l % r;
+  if (op == "%") {
+    // SQL's remainder takes the dividend's sign (-7 % 3 = -1); the DSL's % is floored.
+    Expr m = l % r;
+    return dsl::when((m != lit(0)) & ((m < lit(0)) != (l < lit(0)))).then(m - r).otherwise(m);
+  }
   if (op == "//") return dsl::floor_div(l, r).cast(DataType::int64());
   if (op == "^") return l.pow(r);
   if (op == "=" || op == "==") return l == r;

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "frazil/api/io.hpp"
+#include "frazil/plan/supertype.hpp"
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
@@ -410,6 +411,21 @@ Relation Translator::join_relations(Relation left, Relation right, std::vector<E
           if (x.node().names[0] == from) return col(to);
         return std::nullopt;
       });
+  }
+  // Keys of different types are compared at their common type (Int64 against Float64).
+  for (size_t i = 0; i < left_on.size(); ++i) {
+    Scope ls;
+    ls.rel = &left;
+    Scope rs;
+    rs.rel = &right;
+    const DataType lt = dtype_of(left_on[i], ls);
+    const DataType rt = dtype_of(right_on[i], rs);
+    if (lt == rt || lt.id() == TypeId::Null || rt.id() == TypeId::Null) continue;
+    if (!(lt.is_numeric() && rt.is_numeric())) continue;
+    auto super = plan::get_supertype(lt, rt);
+    if (!super) continue;
+    if (!(lt == *super)) left_on[i] = left_on[i].cast(*super);
+    if (!(rt == *super)) right_on[i] = right_on[i].cast(*super);
   }
   bool all_columns = true;
   for (size_t i = 0; i < left_on.size(); ++i)

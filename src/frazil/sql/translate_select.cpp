@@ -128,6 +128,7 @@ Relation Translator::simple_select(const PgQuery__SelectStmt* s, const Scope* ou
 
 std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Scope& scope, bool star_allowed) {
   std::vector<SelectItem> items;
+  if (s->n_target_list == 0) fail(ErrorKind::SQLSyntax, -1, "SQL syntax error: a SELECT needs at least one column");
   for (size_t i = 0; i < s->n_target_list; ++i) {
     const auto* t = s->target_list[i]->res_target;
     const PgNode* v = t->val;
@@ -152,7 +153,10 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
         }
         SelectItem item;
         item.expr = col(b.internal);
-        item.name = (b.internal.rfind("__sql_", 0) == 0) ? b.name : b.internal;
+        // The SQL name; where two visible columns share it (a self-join), the frame's.
+        size_t same_name = 0;
+        for (const auto& o : scope.rel->columns) same_name += !o.hidden && o.name == b.name;
+        item.name = (same_name > 1 && b.internal.rfind("__sql_", 0) != 0) ? b.internal : b.name;
         item.plain_column = true;
         item.source = b.internal;
         // After GROUP BY, `*` means the grouping columns.
@@ -323,7 +327,26 @@ Relation Translator::project(Relation rel, std::vector<SelectItem> items) {
     const bool same = it.expr.kind() == dsl::ExprKind::Column && it.expr.node().names[0] == it.name;
     exprs.push_back(same ? it.expr : it.expr.alias(it.name));
   }
-  Relation out(rel.frame.select(exprs));
+  // SQL's `SELECT 1 FROM t` has a row per row of t; a select of literals alone has one
+  // row in the DataFrame API, so such items are computed beside t's columns first.
+  bool reads_rows = false;
+  for (const auto& it : items) {
+    visit_expr(it.expr, [&](const Expr& x) {
+      const auto k = x.kind();
+      if (k == dsl::ExprKind::Column || k == dsl::ExprKind::Columns || k == dsl::ExprKind::Wildcard ||
+          k == dsl::ExprKind::Nth || k == dsl::ExprKind::Agg || k == dsl::ExprKind::Len)
+        reads_rows = true;
+      return !reads_rows;
+    });
+  }
+  Relation out(rel.frame);
+  if (reads_rows || items.empty()) {
+    out.frame = rel.frame.select(exprs);
+  } else {
+    std::vector<Expr> names;
+    for (const auto& it : items) names.push_back(dsl::col(it.name));
+    out.frame = rel.frame.with_columns(exprs).select(names);
+  }
   const Schema schema = out.frame.collect_schema();
   for (size_t i = 0; i < items.size(); ++i) {
     BoundColumn c;

@@ -526,6 +526,11 @@ std::optional<Expr> Translator::in_uncorrelated(Relation s, Scope& scope, const 
     rel = attach(rel, std::move(values), {x}, {col(y)}, JoinType::Semi);
     return std::nullopt;
   }
+  // Neither side can be NULL (the sources say so): NOT IN is an anti join.
+  if (filter_negated && first->non_null && known_non_null(x, rel)) {
+    rel = attach(rel, std::move(values), {x}, {col(y)}, JoinType::Anti);
+    return std::nullopt;
+  }
   // NOT IN and IN as a value need the subquery's row and NULL counts.
   const std::string n = temp_name("rows"), nn = temp_name("nulls");
   Relation stats(values.frame.select({dsl::len().alias(n), col(y).null_count().alias(nn)}));
