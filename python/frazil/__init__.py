@@ -2,7 +2,7 @@
 from frazil import _frazil
 from frazil import exceptions
 from frazil.config import Config, _apply_environment, thread_pool_size
-from frazil.dataframe import DataFrame, from_arrow
+from frazil.dataframe import DataFrame, from_arrow, from_dict, from_dicts
 from frazil.datatypes import (
     Binary,
     Boolean,

@@ -243,6 +243,33 @@ class DataFrame:
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
+    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
+        """The frame with columns cast: one dtype for all, or a mapping of name (or dtype) to dtype."""
+        from collections.abc import Mapping
+
+        from frazil.functions import col
+
+        if isinstance(dtypes, Mapping):
+            exprs = []
+            for key, dtype in dtypes.items():
+                if isinstance(key, str):
+                    exprs.append(col(key).cast(dtype, strict=strict))
+                else:
+                    exprs += [col(n).cast(dtype, strict=strict) for n, t in self.schema.items() if t == key]
+        else:
+            exprs = [col(n).cast(dtypes, strict=strict) for n in self.columns]
+        return self.lazy().with_columns(*exprs).collect() if exprs else self
+
+    def clear(self, n: int = 0) -> DataFrame:
+        """A frame of this schema with n rows of nulls (none by default)."""
+        from frazil.functions import lit
+
+        empty = DataFrame._from_native(self._df.head(0))
+        if n == 0:
+            return empty
+        return DataFrame({name: [None] * n for name in self.columns}).lazy().select(
+            *[lit(None).cast(t).alias(name) for name, t in self.schema.items()]).collect()
+
     def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
         """Runs SQL over this frame, registered as `table_name`."""
         from frazil.sql import SQLContext
@@ -344,6 +371,16 @@ class GroupBy:
 
     def n_unique(self) -> DataFrame:
         return self._lazy.n_unique().collect()
+
+
+def from_dict(data, schema=None, *, schema_overrides=None, strict: bool = True):
+    """A DataFrame from a mapping of column name to values."""
+    return DataFrame(data, schema=schema, schema_overrides=schema_overrides)
+
+
+def from_dicts(data, schema=None, *, schema_overrides=None, strict: bool = True, infer_schema_length=None):
+    """A DataFrame from a sequence of rows given as mappings."""
+    return DataFrame(list(data), schema=schema, schema_overrides=schema_overrides)
 
 
 def from_arrow(data, schema=None):

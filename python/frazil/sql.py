@@ -104,7 +104,7 @@ class SQLContext:
             scope = {**scope, **stack[_skip].frame.f_locals}
         finally:
             del stack
-        names = [k for k, v in scope.items() if not k.startswith("_") and _is_frame(v)]
+        names = [k for k, v in scope.items() if _is_frame(v)]
         if n is not None:
             names = names[-n:]
         for name in names:

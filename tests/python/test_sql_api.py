@@ -120,15 +120,15 @@ def test_errors_name_the_position(df: pl.DataFrame) -> None:
         ctx.execute("SELECT a FRM t")
     with pytest.raises(pl.SQLSyntaxError, match=r'syntax error at or near "b" at line 1, column 23'):
         ctx.execute("SELECT a FROM t ORDER b")
-    with pytest.raises(pl.SQLInterfaceError, match=r"table 'tt' not found; did you mean 't'\?"):
+    with pytest.raises(pl.SQLInterfaceError, match=r"relation 'tt' was not found; did you mean 't'\?"):
         ctx.execute("SELECT * FROM tt")
     with pytest.raises(pl.SQLInterfaceError, match=r"unknown function 'lenght'; did you mean 'length'\?"):
         ctx.execute("SELECT lenght(b) FROM t")
-    with pytest.raises(pl.SQLInterfaceError, match="must appear in the GROUP BY clause"):
+    with pytest.raises(pl.SQLInterfaceError, match="should participate in the GROUP BY clause"):
         ctx.execute("SELECT a, b FROM t GROUP BY b")
     with pytest.raises(pl.SQLInterfaceError, match="not allowed in WHERE"):
         ctx.execute("SELECT a FROM t WHERE max(a) > 1")
-    with pytest.raises(pl.SQLInterfaceError, match="ambiguous"):
+    with pytest.raises(pl.SQLInterfaceError, match="ambiguous reference"):
         ctx.execute("SELECT a FROM t x JOIN t y ON x.a = y.a")
     with pytest.raises(pl.SQLInterfaceError, match="not supported"):
         ctx.execute("WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r")
@@ -171,7 +171,7 @@ def test_cli_runs_a_statement(tmp_path: Path) -> None:
 def test_cli_errors_have_no_stack_trace(tmp_path: Path) -> None:
     out = subprocess.run([str(_cli()), "sql", "-c", "SELECT * FROM nowhere"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 1
-    assert out.stderr.startswith("Error: table 'nowhere' not found")
+    assert out.stderr.startswith("Error: relation 'nowhere' was not found")
     assert "Traceback" not in out.stderr and "terminate" not in out.stderr
 
 

@@ -258,7 +258,15 @@ LazyFrame Context::execute(const std::string& sql) {
         }
         break;
       }
-      default: tr.fail(ErrorKind::SQLInterface, parsed.statement_location(i), node_kind_name(stmt) + " statements are not supported");
+      default: {
+        std::string text = parsed.source().original();
+        auto pieces = split_statements(text);
+        std::string shown = i < pieces.size() ? pieces[i] : text;
+        const size_t a = shown.find_first_not_of(" \t\r\n");
+        const size_t b = shown.find_last_not_of(" \t\r\n;");
+        if (a != std::string::npos) shown = shown.substr(a, b - a + 1);
+        throw SQLInterfaceError("'" + shown + "' operation is currently unsupported");
+      }
     }
   }
   return *result;

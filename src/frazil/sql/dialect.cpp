@@ -193,6 +193,26 @@ class Rewriter {
       replace(i + 2, i + 3, "'" + text(i + 2) + "'");
       return i + 3;
     }
+    // LEFT / RIGHT / FULL as a table's name in `left.key`.
+    if ((k.kind == PG_QUERY__TOKEN__LEFT || k.kind == PG_QUERY__TOKEN__RIGHT || k.kind == PG_QUERY__TOKEN__FULL) &&
+        is_char(i + 1, '.')) {
+      replace(i, i + 1, "\"" + lower(i) + "\"");
+      return i + 1;
+    }
+    // A subquery in FROM without an alias gets one (PostgreSQL requires it).
+    if (k.kind == '(' && i > 0 && (is_kind(i - 1, PG_QUERY__TOKEN__FROM) || is_kind(i - 1, PG_QUERY__TOKEN__JOIN) ||
+                                   (is_char(i - 1, ',') && in_from(i))) &&
+        (is_kind(i + 1, PG_QUERY__TOKEN__SELECT) || is_kind(i + 1, PG_QUERY__TOKEN__WITH) ||
+         is_kind(i + 1, PG_QUERY__TOKEN__VALUES) || is_char(i + 1, '('))) {
+      const size_t close = matching(i);
+      if (close < end && !aliased_after(close + 1)) {
+        copy_to(k.end);
+        rewrite_range(i + 1, close);
+        copy_to(t_[close].end);
+        emit(" AS \"__frazil_subquery_" + std::to_string(++subqueries_) + "\"", t_[close].start);
+        return close + 1;
+      }
+    }
     if (is_word(i, "try_cast") && is_char(i + 1, '(')) {
       result_.try_casts.insert(k.start);
       replace(i, i + 1, "CAST");
@@ -262,6 +282,31 @@ class Rewriter {
       return true;
     // Unreserved and column-name keywords can be column names (`value[1]`).
     return p.keyword == PG_QUERY__KEYWORD_KIND__UNRESERVED_KEYWORD || p.keyword == PG_QUERY__KEYWORD_KIND__COL_NAME_KEYWORD;
+  }
+
+  int subqueries_ = 0;
+
+  // Whether a token starts an alias (AS, or a name that is not a clause keyword).
+  bool aliased_after(size_t i) const {
+    if (i >= t_.size()) return false;
+    if (is_kind(i, PG_QUERY__TOKEN__AS)) return true;
+    if (t_[i].kind == PG_QUERY__TOKEN__IDENT) return true;
+    return t_[i].keyword == PG_QUERY__KEYWORD_KIND__UNRESERVED_KEYWORD && !is_word(i, "qualify");
+  }
+
+  // Whether token i sits in a FROM list (a FROM before it at the same depth, in this SELECT).
+  bool in_from(size_t i) const {
+    int depth = 0;
+    for (size_t j = i; j-- > 0;) {
+      if (t_[j].kind == ')') ++depth;
+      if (t_[j].kind == '(') {
+        if (depth == 0) return false;
+        --depth;
+      }
+      if (depth == 0 && t_[j].kind == PG_QUERY__TOKEN__FROM) return true;
+      if (depth == 0 && (t_[j].kind == PG_QUERY__TOKEN__SELECT || t_[j].kind == PG_QUERY__TOKEN__WHERE)) return false;
+    }
+    return false;
   }
 
   // FETCH FIRST n PERCENT, and LIMIT with FETCH in one query, are refused by name.

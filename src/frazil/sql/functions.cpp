@@ -382,6 +382,9 @@ Expr a_count(FunctionCall& c) {
   if (c.star || c.args.empty()) return dsl::len().cast(DataType::int64());
   c.arity(1, 1);
   const Expr& x = c.args[0];
+  // COUNT(1), COUNT('x'): a non-null literal counts every row.
+  if (!c.distinct && x.kind() == dsl::ExprKind::Literal && !x.node().literal.is_series() && !x.node().literal.scalar.is_null())
+    return dsl::len().cast(DataType::int64());
   if (c.distinct) return (x.n_unique() - (x.null_count() > lit(0)).cast(DataType::uint32())).cast(DataType::int64());
   return x.count().cast(DataType::int64());
 }

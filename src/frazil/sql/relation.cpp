@@ -39,7 +39,7 @@ std::vector<const BoundColumn*> Relation::find(const std::string& qualifier, con
     return false;
   };
   for (const auto& c : columns) {
-    if (c.hidden) continue;
+    if (c.hidden || (c.qualified_only && qualifier.empty())) continue;
     if (c.name == name && qualified(c, true)) exact.push_back(&c);
     else if (iequals(c.name, name) && qualified(c, false)) loose.push_back(&c);
   }
@@ -62,7 +62,7 @@ const BoundColumn* Relation::by_internal(const std::string& internal) const {
 std::vector<std::string> Relation::names() const {
   std::vector<std::string> out;
   for (const auto& c : columns)
-    if (!c.hidden) out.push_back(c.name);
+    if (!c.hidden && !c.qualified_only) out.push_back(c.name);
   return out;
 }
 

@@ -20,6 +20,7 @@ struct BoundColumn {
   DataType dtype;
   bool hidden = false;                  // a helper column: not part of `*`
   bool non_null = false;                // known to hold no nulls (from the source's statistics)
+  bool qualified_only = false;          // a USING key's side: only `t.k` names it, `*` skips it
 };
 
 struct Relation {

@@ -222,9 +222,9 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
     auto found = scope.rel->find(qualifier, name);
     if (found.size() > 1) {
       std::string tables;
-      for (const auto* b : found) tables += (tables.empty() ? "" : ", ") + (b->qualifiers.empty() ? std::string("?") : b->qualifiers[0]);
-      fail(ErrorKind::SQLInterface, c->location,
-           "column reference '" + name + "' is ambiguous (it is in " + tables + "); qualify it with its table");
+      for (const auto* b : found)
+        tables += (tables.empty() ? "" : ", ") + (b->qualifiers.empty() ? std::string("?") : b->qualifiers[0]) + "." + name;
+      fail(ErrorKind::SQLInterface, c->location, "ambiguous reference to column \"" + name + "\" (use one of: " + tables + ")");
     }
     if (found.size() == 1) return dsl::col(found[0]->internal);
   }
@@ -260,7 +260,7 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
       for (const auto& b : scope.rel->columns)
         for (const auto& q : b.qualifiers) quals.push_back(q);
       fail(ErrorKind::SQLInterface, c->location,
-           "no table or alias '" + qualifier + "' in this query" + did_you_mean(qualifier, quals));
+           "no table or struct column named '" + qualifier + "' found" + did_you_mean(qualifier, quals));
     }
   }
   std::vector<std::string> candidates = scope.rel ? scope.rel->names() : std::vector<std::string>{};
@@ -269,7 +269,7 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
   if (scope.grouped && scope.rel) {
     // The column exists before GROUP BY but is neither grouped nor aggregated.
     fail(ErrorKind::SQLInterface, c->location,
-         "column '" + name + "' must appear in the GROUP BY clause or be used in an aggregate function");
+         "'" + name + "' should participate in the GROUP BY clause or an aggregate function");
   }
   fail(ErrorKind::ColumnNotFound, c->location,
        "column '" + (qualifier.empty() ? name : qualifier + "." + name) + "' not found" + where() +

@@ -66,7 +66,7 @@ Relation Translator::from_item(const PgNode* node, const Scope* outer) {
       if (!rel) {
         std::vector<std::string> names = tables_.table_names();
         for (const auto& c : ctes) names.push_back(c.first);
-        fail(ErrorKind::SQLInterface, rv->location, "table '" + name + "' not found" + did_you_mean(name, names));
+        fail(ErrorKind::SQLInterface, rv->location, "relation '" + name + "' was not found" + did_you_mean(name, names));
       }
       return apply_alias(std::move(*rel), rv->alias, alias.empty() ? name : alias);
     }
@@ -79,7 +79,14 @@ Relation Translator::from_item(const PgNode* node, const Scope* outer) {
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION: return table_function(node->range_function, outer);
     case PG_QUERY__NODE__NODE_JOIN_EXPR: {
       Relation r = join(node->join_expr, outer);
-      if (node->join_expr->alias) return apply_alias(std::move(r), node->join_expr->alias, "");
+      if (node->join_expr->alias) {
+        // (a JOIN b) AS j: j names its columns, and a and b still do (as Polars allows).
+        std::vector<std::vector<std::string>> inner;
+        for (const auto& c : r.columns) inner.push_back(c.qualifiers);
+        r = apply_alias(std::move(r), node->join_expr->alias, "");
+        for (size_t k = 0; k < r.columns.size(); ++k)
+          for (const auto& q : inner[k]) r.columns[k].qualifiers.push_back(q);
+      }
       return r;
     }
     default: break;
@@ -240,21 +247,7 @@ Relation Translator::join(const PgQuery__JoinExpr* j, const Scope* outer) {
     }
   }
   for (size_t i = 0; i < j->n_using_clause; ++i) using_names.push_back(string_of(j->using_clause[i]));
-  if (!using_names.empty()) {
-    std::vector<Expr> lk, rk;
-    for (const auto& n : using_names) {
-      auto l = left.find("", n);
-      auto r = right.find("", n);
-      if (l.size() != 1 || r.size() != 1)
-        fail(ErrorKind::SQLInterface, -1,
-             "column '" + n + "' in USING is " + (l.empty() || r.empty() ? "missing from" : "ambiguous in") + " the " +
-                 (l.size() != 1 ? "left" : "right") + " side of the join");
-      lk.push_back(col(l[0]->internal));
-      rk.push_back(col(r[0]->internal));
-    }
-    Relation out = join_relations(std::move(left), std::move(right), lk, rk, how, true, right_name);
-    return out;
-  }
+  if (!using_names.empty()) return using_join(std::move(left), std::move(right), using_names, how, right_name);
   // ON: equalities between one side and the other are the keys, the rest a filter.
   std::vector<const PgNode*> conjuncts;
   split_conjuncts(j->quals, conjuncts);
@@ -311,6 +304,11 @@ Relation Translator::join(const PgQuery__JoinExpr* j, const Scope* outer) {
              " JOIN ... ON with conditions that are not equalities between the two sides is not supported");
   }
   if (lk.empty() && how == JoinType::Inner) how = JoinType::Cross;
+  if (lk.empty() && how == JoinType::Left) return conditional_left_join(std::move(left), std::move(right), {}, {}, {}, how, outer, right_name);
+  if (lk.empty() && how == JoinType::Right) {
+    Relation out = conditional_left_join(std::move(right), std::move(left), {}, {}, {}, JoinType::Left, outer, right_name);
+    return out;
+  }
   if (lk.empty() && how != JoinType::Cross)
     fail(ErrorKind::SQLInterface, -1, "this join needs at least one equality between its two sides");
   (void)swapped;
@@ -327,6 +325,57 @@ Relation Translator::join(const PgQuery__JoinExpr* j, const Scope* outer) {
       pred = pred ? (*pred & e) : e;
     }
     out.frame = out.frame.filter(*pred);
+  }
+  return out;
+}
+
+// USING (k, ...): both sides' k stay, named by their tables only (`a.k`, `b.k`); the
+// unqualified k is the left one for INNER and LEFT joins, the right one for RIGHT joins and
+// the first non-null of the two for FULL joins, in the left key's place for `*`.
+Relation Translator::using_join(Relation left, Relation right, const std::vector<std::string>& names, JoinType how,
+                                const std::string& right_name) {
+  std::vector<Expr> lk, rk;
+  std::vector<std::string> l_internal, r_internal;
+  for (const auto& n : names) {
+    auto l = left.find("", n);
+    auto r = right.find("", n);
+    if (l.size() != 1 || r.size() != 1)
+      fail(ErrorKind::SQLInterface, -1,
+           "column '" + n + "' in USING is " + (l.empty() || r.empty() ? "missing from" : "ambiguous in") + " the " +
+               (l.size() != 1 ? "left" : "right") + " side of the join");
+    lk.push_back(col(l[0]->internal));
+    rk.push_back(col(r[0]->internal));
+    l_internal.push_back(l[0]->internal);
+    r_internal.push_back(r[0]->internal);
+  }
+  const size_t n_left = left.columns.size();
+  Relation out = join_relations(std::move(left), std::move(right), lk, rk, how, false, right_name);
+  if (how == JoinType::Semi || how == JoinType::Anti) return out;
+  std::vector<Expr> merged;
+  for (size_t i = 0; i < names.size(); ++i) {
+    // After the join, the right key may have been renamed: find both by position.
+    BoundColumn* lc = nullptr;
+    BoundColumn* rc = nullptr;
+    for (size_t k = 0; k < out.columns.size(); ++k) {
+      if (k < n_left && out.columns[k].internal == l_internal[i]) lc = &out.columns[k];
+      if (k >= n_left && !rc && out.columns[k].name == names[i] && !out.columns[k].hidden) rc = &out.columns[k];
+    }
+    if (!lc || !rc) throw InternalError("USING join lost its key columns");
+    rc->qualified_only = true;
+    if (how == JoinType::Inner || how == JoinType::Left) continue;
+    lc->qualified_only = true;
+    BoundColumn m;
+    m.name = names[i];
+    m.internal = out.fresh_internal(names[i] + ":using");
+    m.dtype = lc->dtype;
+    merged.push_back((how == JoinType::Right ? col(rc->internal) : dsl::coalesce({col(lc->internal), col(rc->internal)})).alias(m.internal));
+    // In the left key's place.
+    const size_t at = static_cast<size_t>(lc - out.columns.data());
+    out.columns.insert(out.columns.begin() + static_cast<std::ptrdiff_t>(at), m);
+  }
+  if (!merged.empty()) {
+    out.frame = out.frame.with_columns(merged);
+    out.refresh_dtypes();
   }
   return out;
 }
@@ -355,7 +404,7 @@ Relation Translator::conditional_left_join(Relation left, Relation right, std::v
     Expr e = expr(c, s);
     pred = pred ? (*pred & e) : e;
   }
-  pairs.frame = pairs.frame.filter(*pred);
+  if (pred) pairs.frame = pairs.frame.filter(*pred);
   if (how == JoinType::Semi || how == JoinType::Anti) {
     Relation matched(pairs.frame.select({col(row)}));
     left.frame = left.frame.join(matched.frame, {col(row)}, {col(row)}, JoinArgs{how, "_right", std::nullopt});

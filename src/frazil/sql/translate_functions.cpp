@@ -118,31 +118,200 @@ const PgQuery__WindowDef* resolve_window(const PgQuery__WindowDef* w,
   return nullptr;
 }
 
+// PostgreSQL's frame option bits (nodes/parsenodes.h).
+constexpr int kFrameNonDefault = 0x1;
+constexpr int kFrameRows = 0x4;
+constexpr int kFrameGroups = 0x8;
+constexpr int kFrameStartUnboundedPreceding = 0x20;
+constexpr int kFrameEndUnboundedFollowing = 0x100;
+constexpr int kFrameEndCurrentRow = 0x400;
+
 }  // namespace
 
+// A window function. Without ORDER BY it is the aggregate over the partition broadcast to
+// its rows. With ORDER BY, the frame is sorted by the ORDER BY keys (every partition then
+// lists its rows in that order) and numbered; ranks, row numbers, lag/lead, first/last
+// values and running counts follow from the numbers: a row's number minus the first
+// number of its partition, and the first / last numbers of its peers.
 Expr Translator::window_call(const PgQuery__FuncCall* f, Scope& scope) {
   if (!scope.windows_allowed)
     fail(ErrorKind::SQLInterface, f->location, std::string("window functions are not allowed in ") + scope.clause);
   const PgQuery__WindowDef* w = resolve_window(f->over, windows_);
   if (!w) fail(ErrorKind::SQLInterface, f->location, std::string("unknown window '") + (f->over->name ? f->over->name : "") + "'");
-  std::vector<Expr> partition;
   Scope row_scope = scope;
   row_scope.windows_allowed = false;
+  std::vector<Expr> partition;
   for (size_t i = 0; i < w->n_partition_clause; ++i) partition.push_back(expr(w->partition_clause[i], row_scope));
-  const PgQuery__WindowDef* order_source = w->n_order_clause ? w : f->over;
-  if (order_source->n_order_clause > 0 || f->over->n_order_clause > 0)
-    fail(ErrorKind::SQLInterface, f->location, "window functions with ORDER BY are not supported yet");
-  const std::string name = function_name_of(f);
-  if (!is_aggregate_function(name) && !f->agg_star)
-    fail(ErrorKind::SQLInterface, f->location, "window function '" + name + "' is not supported yet");
-  // The aggregate over each partition, broadcast to its rows.
-  PgQuery__FuncCall plain = *f;
-  plain.over = nullptr;
-  Scope agg_scope = row_scope;
-  agg_scope.aggregates_allowed = true;
-  Expr value = aggregate_call(&plain, agg_scope, true);
-  if (partition.empty()) return value;
-  return value.over(partition);
+  for (size_t i = 0; i < f->over->n_partition_clause && w != f->over; ++i)
+    partition.push_back(expr(f->over->partition_clause[i], row_scope));
+  const PgQuery__WindowDef* order_def = f->over->n_order_clause ? f->over : w;
+  const int frame = f->over->frame_options & kFrameNonDefault ? f->over->frame_options : w->frame_options;
+  std::string name = function_name_of(f);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (f->agg_filter) fail(ErrorKind::SQLInterface, f->location, "FILTER cannot be combined with OVER");
+  auto over = [&](const Expr& e, std::vector<Expr> by) { return by.empty() ? e : e.over(std::move(by)); };
+  const bool ranking = name == "row_number" || name == "rank" || name == "dense_rank" || name == "percent_rank" ||
+                       name == "cume_dist" || name == "ntile" || name == "lag" || name == "lead" ||
+                       name == "first_value" || name == "last_value" || name == "nth_value";
+  const bool whole_partition = (frame & kFrameNonDefault) && (frame & kFrameStartUnboundedPreceding) &&
+                               (frame & kFrameEndUnboundedFollowing);
+  if (frame & kFrameGroups) fail(ErrorKind::SQLInterface, f->location, "GROUPS-based window frames are not supported");
+  if (!ranking) {
+    if (!is_aggregate_function(name) && !f->agg_star)
+      fail(ErrorKind::SQLInterface, f->location, "unknown window function '" + name + "'" + did_you_mean(name, function_names()));
+    PgQuery__FuncCall plain = *f;
+    plain.over = nullptr;
+    Scope agg_scope = row_scope;
+    agg_scope.aggregates_allowed = true;
+    if (order_def->n_order_clause == 0 || whole_partition) return over(aggregate_call(&plain, agg_scope, true), partition);
+    // Running aggregates over an ordered frame: COUNT only (the others need cumulative
+    // kernels frazil does not have yet).
+    const bool count_rows = name == "count" && (f->agg_star || f->n_args == 0);
+    const bool default_frame = !(frame & kFrameNonDefault) ||
+                               ((frame & kFrameStartUnboundedPreceding) && (frame & kFrameEndCurrentRow) && !(frame & kFrameRows));
+    if (!count_rows || !default_frame)
+      fail(ErrorKind::SQLInterface, f->location,
+           "running " + name + "() over an ordered window frame is not supported yet (only COUNT(*), ranks, row numbers, "
+           "lag/lead and first/last values are)");
+  }
+  if ((name == "rank" || name == "dense_rank" || name == "percent_rank" || name == "cume_dist") && order_def->n_order_clause == 0) {
+    std::string upper = name;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    fail(ErrorKind::SQLInterface, f->location, upper + " requires an OVER clause with ORDER BY");
+  }
+  if (name == "dense_rank" || name == "nth_value")
+    fail(ErrorKind::SQLInterface, f->location, name + "() is not supported yet");
+  // The ordering of this window: one sort (and row numbering) per distinct PARTITION BY /
+  // ORDER BY of the SELECT; its values are computed right after that sort.
+  std::vector<Expr> order;
+  std::vector<bool> desc, nulls_last;
+  for (size_t i = 0; i < order_def->n_order_clause; ++i) {
+    const auto* sb = order_def->order_clause[i]->sort_by;
+    order.push_back(expr(sb->node, row_scope));
+    const bool d = sb->sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    desc.push_back(d);
+    bool nl = !d;
+    if (sb->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) nl = false;
+    if (sb->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) nl = true;
+    nulls_last.push_back(nl);
+  }
+  WindowSpec* spec = nullptr;
+  for (auto& sp : window_specs_) {
+    bool same = sp.partition.size() == partition.size() && sp.order.size() == order.size() &&
+                sp.descending == desc && sp.nulls_last == nulls_last;
+    for (size_t i = 0; same && i < partition.size(); ++i) same = exprs_equal(sp.partition[i], partition[i]);
+    for (size_t i = 0; same && i < order.size(); ++i) same = exprs_equal(sp.order[i], order[i]);
+    if (same) spec = &sp;
+  }
+  if (!spec) {
+    window_specs_.push_back(WindowSpec{partition, order, desc, nulls_last, temp_name("row"), {}});
+    spec = &window_specs_.back();
+  }
+  auto computed = [&](const Expr& value) {
+    const std::string name = temp_name("window");
+    spec->values.push_back(value.alias(name));
+    return dsl::col(name);
+  };
+  const Expr r = dsl::col(spec->row);
+  std::vector<Expr> peers = partition;
+  for (const auto& o : order) peers.push_back(o);
+  auto first_row = [&]() { return over(r.min(), partition); };
+  auto count = [&]() { return over(dsl::len(), partition).cast(DataType::int64()); };
+  auto row_number = [&]() { return (r - first_row()).cast(DataType::int64()) + lit(1); };
+  auto args = [&](size_t lo, size_t hi) {
+    if (f->n_args < lo || f->n_args > hi)
+      fail(ErrorKind::SQLInterface, f->location,
+           name + "() expects " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) +
+               " arguments (found " + std::to_string(f->n_args) + ")");
+  };
+  if (name == "count") return computed((over(r.max(), peers) - first_row()).cast(DataType::int64()) + lit(1));
+  if (name == "row_number") {
+    args(0, 0);
+    return computed(row_number());
+  }
+  if (name == "rank") {
+    args(0, 0);
+    return computed((over(r.min(), peers) - first_row()).cast(DataType::int64()) + lit(1));
+  }
+  if (name == "percent_rank") {
+    args(0, 0);
+    Expr rank0 = (over(r.min(), peers) - first_row()).cast(DataType::float64());
+    Expr n = count().cast(DataType::float64());
+    return computed(dsl::when(n > lit(1)).then(rank0 / (n - lit(1.0))).otherwise(lit(0.0)));
+  }
+  if (name == "cume_dist") {
+    args(0, 0);
+    Expr upto = (over(r.max(), peers) - first_row()).cast(DataType::float64()) + lit(1.0);
+    return computed(upto / count().cast(DataType::float64()));
+  }
+  if (name == "ntile") {
+    args(1, 1);
+    auto buckets = const_int(f->args[0]);
+    if (!buckets || *buckets < 1) fail(ErrorKind::SQLInterface, node_location(f->args[0]), "ntile() needs a positive integer literal");
+    // Buckets of q or q + 1 rows, the larger ones first (as PostgreSQL).
+    Expr i = row_number() - lit(1);
+    Expr c = count();
+    Expr q = dsl::floor_div(c, lit(*buckets));
+    Expr m = c % lit(*buckets);
+    Expr big = m * (q + lit(1));
+    return computed(dsl::when(i < big).then(dsl::floor_div(i, q + lit(1)) + lit(1))
+        .otherwise(dsl::floor_div(i - big, dsl::when(q == lit(0)).then(lit(1)).otherwise(q)) + m + lit(1)));
+  }
+  if (name == "lag" || name == "lead") {
+    args(1, 3);
+    Expr value = expr(f->args[0], row_scope);
+    int64_t k = 1;
+    if (f->n_args > 1) {
+      auto v = const_int(f->args[1]);
+      if (!v) fail(ErrorKind::SQLInterface, node_location(f->args[1]), name + "() needs an integer literal offset");
+      k = *v;
+    }
+    const int64_t n = name == "lag" ? k : -k;
+    Expr shifted = over(value.shift(n), partition);
+    if (f->n_args > 2) {
+      Expr fallback = expr(f->args[2], row_scope);
+      Expr rn = row_number();
+      Expr outside = n >= 0 ? (rn <= lit(n)) : (rn > count() + lit(n));
+      shifted = dsl::when(outside).then(fallback).otherwise(shifted);
+    }
+    return computed(shifted);
+  }
+  if (name == "first_value" || name == "last_value") {
+    args(1, 1);
+    Expr value = expr(f->args[0], row_scope);
+    if (name == "first_value") return computed(over(value.first(), partition));
+    // The default frame ends at the current row's last peer.
+    if (whole_partition || order.empty()) return computed(over(value.last(), partition));
+    if ((frame & kFrameRows) && (frame & kFrameEndCurrentRow)) return value;
+    return computed(over(value.last(), peers));
+  }
+  fail(ErrorKind::SQLInterface, f->location, "window function '" + name + "' is not supported yet");
+}
+
+// Sorts and numbers the frame once per window ordering translated so far, computing that
+// ordering's window values right after its sort (and forgets them).
+void Translator::prepare_window_frame(Relation& rel) {
+  std::vector<WindowSpec> specs = std::move(window_specs_);
+  window_specs_.clear();
+  for (auto& w : specs) {
+    std::vector<Expr> by = w.partition;
+    SortArgs args;
+    args.descending.assign(w.partition.size(), false);
+    args.nulls_last.assign(w.partition.size(), false);
+    for (size_t i = 0; i < w.order.size(); ++i) {
+      by.push_back(w.order[i]);
+      args.descending.push_back(w.descending[i]);
+      args.nulls_last.push_back(w.nulls_last[i]);
+    }
+    args.maintain_order = true;
+    if (!by.empty()) rel.frame = rel.frame.sort(by, args);
+    rel.frame = rel.frame.with_row_index(w.row);
+    rel.columns.push_back(BoundColumn{{}, w.row, w.row, DataType::uint32(), true, true});
+    if (!w.values.empty()) rel.frame = rel.frame.with_columns(w.values);
+    for (const auto& v : w.values)
+      rel.columns.push_back(BoundColumn{{}, v.node().names[0], v.node().names[0], DataType::null(), true});
+  }
+  if (!specs.empty()) rel.refresh_dtypes();
 }
 
 }  // namespace frazil::sql

@@ -78,6 +78,8 @@ Relation Translator::aggregate(const PgQuery__SelectStmt* s, Relation input, con
       unsupported(g, "ROLLUP, CUBE and GROUPING SETS");
     }
     if (auto ordinal = const_int(g); ordinal && g->node_case == PG_QUERY__NODE__NODE_A_CONST) {
+      if (*ordinal < 0)
+        fail(ErrorKind::SQLInterface, node_location(g), "negative ordinal values are invalid for GROUP BY; found " + std::to_string(*ordinal));
       if (*ordinal < 1 || static_cast<size_t>(*ordinal) > s->n_target_list)
         fail(ErrorKind::SQLInterface, node_location(g),
              "GROUP BY position " + std::to_string(*ordinal) + " is not in the SELECT list (1.." +

@@ -89,6 +89,8 @@ Relation Translator::simple_select(const PgQuery__SelectStmt* s, const Scope* ou
   if (s->into_clause) fail(ErrorKind::SQLInterface, -1, "SELECT INTO is not supported; use CREATE TABLE ... AS");
   if (s->n_locking_clause) fail(ErrorKind::SQLInterface, -1, "FOR UPDATE/SHARE is not supported");
   auto saved_windows = windows_;
+  auto saved_specs = std::move(window_specs_);
+  window_specs_.clear();
   windows_.clear();
   for (size_t i = 0; i < s->n_window_clause; ++i) {
     const auto* w = s->window_clause[i]->window_def;
@@ -120,9 +122,32 @@ Relation Translator::simple_select(const PgQuery__SelectStmt* s, const Scope* ou
     base = filter_conjuncts(std::move(base), having, outer, "HAVING", &grouped, &items);
     // Items were translated against the frame before HAVING: their columns are unchanged.
   }
+  // QUALIFY reads window functions too: translated before the frame is prepared for them.
+  std::optional<Expr> qualify;
+  if (const PgNode* q = qualify_of(s)) {
+    Scope qs = scope;
+    qs.select_items = &items;
+    qs.clause = "QUALIFY";
+    qualify = expr(q, qs);
+    bool windowed = !window_specs_.empty();
+    visit_expr(*qualify, [&](const Expr& x) {
+      if (x.kind() == dsl::ExprKind::Window) windowed = true;
+      return !windowed;
+    });
+    if (!windowed) {
+      for (const auto& it : items)
+        visit_expr(it.expr, [&](const Expr& x) {
+          if (x.kind() == dsl::ExprKind::Window) windowed = true;
+          return !windowed;
+        });
+    }
+    if (!windowed) fail(ErrorKind::SQLInterface, node_location(q), "QUALIFY clause must reference window functions");
+  }
+  prepare_window_frame(base);
   Scope* pre = &scope;
-  Relation out = order_and_limit(s, std::move(base), &items, pre, outer);
+  Relation out = order_and_limit(s, std::move(base), &items, pre, outer, qualify);
   windows_ = saved_windows;
+  window_specs_ = std::move(saved_specs);
   return out;
 }
 
@@ -141,11 +166,11 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
         std::vector<std::string> quals;
         for (const auto& b : scope.rel->columns)
           for (const auto& q : b.qualifiers) quals.push_back(q);
-        fail(ErrorKind::SQLInterface, c->location, "no table or alias '" + qualifier + "' in this query" + did_you_mean(qualifier, quals));
+        fail(ErrorKind::SQLInterface, c->location, "no table or struct column named '" + qualifier + "' found" + did_you_mean(qualifier, quals));
       }
       std::vector<SelectItem> star;
       for (const auto& b : scope.rel->columns) {
-        if (b.hidden) continue;
+        if (b.hidden || (b.qualified_only && qualifier.empty())) continue;
         if (!qualifier.empty()) {
           bool match = false;
           for (const auto& q : b.qualifiers) match = match || iequals(q, qualifier);
@@ -153,10 +178,9 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
         }
         SelectItem item;
         item.expr = col(b.internal);
-        // The SQL name; where two visible columns share it (a self-join), the frame's.
-        size_t same_name = 0;
-        for (const auto& o : scope.rel->columns) same_name += !o.hidden && o.name == b.name;
-        item.name = (same_name > 1 && b.internal.rfind("__sql_", 0) != 0) ? b.internal : b.name;
+        // The SQL name (name_outputs() gives the frame's name to the later of two equal ones).
+        item.name = b.name;
+        item.star = true;
         item.plain_column = true;
         item.source = b.internal;
         // After GROUP BY, `*` means the grouping columns.
@@ -184,6 +208,8 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
     } else {
       item.name = output_name(item.expr, scope);
     }
+    // A helper column's name (a subquery's value) is no name for an output.
+    if (!item.explicit_alias && item.name.rfind("__sql_", 0) == 0) item.name = "literal";
     items.push_back(std::move(item));
   }
   name_outputs(items);
@@ -268,6 +294,16 @@ void Translator::apply_wildcard_options(std::vector<SelectItem>& star, const PgQ
 // Output names as Polars' SQL gives them: an explicit alias wins; a bare column selected
 // twice is an error; other derived names that collide get ":1", ":2", ...
 void Translator::name_outputs(std::vector<SelectItem>& items) const {
+  // Columns of `*` that share a name (a self-join): the right side's is named as the frame
+  // names it (`id:b`), as Polars' SQL does.
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].star || items[i].source == items[i].name || items[i].source.rfind("__sql_", 0) == 0) continue;
+    for (size_t k = 0; k < items.size(); ++k)
+      if (k != i && items[k].name == items[i].name) {
+        items[i].name = items[i].source;
+        break;
+      }
+  }
   std::unordered_set<std::string> explicit_names;
   for (const auto& it : items) {
     if (!it.explicit_alias) continue;
@@ -287,7 +323,11 @@ void Translator::name_outputs(std::vector<SelectItem>& items) const {
       bool same = false;
       for (const auto& other : items)
         if (&other != &it && other.plain_column && other.name == it.name && other.source == it.source) same = true;
-      if (same) throw DuplicateError("column with name '" + it.name + "' has more than one occurrence (selected twice)");
+      if (same) {
+        if (it.star || std::any_of(items.begin(), items.end(), [&](const SelectItem& o) { return o.star && o.source == it.source; }))
+          throw SQLInterfaceError("column '" + it.name + "' is duplicated in the SELECT");
+        throw DuplicateError("column with name '" + it.name + "' has more than one occurrence (selected twice)");
+      }
       // The same name from another table (a self-join): the frame's name for it.
       if (!taken.count(it.source)) {
         it.name = it.source;
@@ -372,7 +412,7 @@ std::optional<int64_t> Translator::limit_value(const PgNode* node, const char* w
 // After the SELECT list: QUALIFY, DISTINCT [ON], ORDER BY and LIMIT/OFFSET, over one
 // projection that carries the extra columns they need (then dropped).
 Relation Translator::order_and_limit(const PgQuery__SelectStmt* s, Relation rel, const std::vector<SelectItem>* items_in,
-                                     Scope* pre, const Scope* outer) {
+                                     Scope* pre, const Scope* outer, std::optional<Expr> qualify_expr) {
   std::vector<SelectItem> items = *items_in;
   const size_t n_out = items.size();
   Scope scope = *pre;
@@ -415,9 +455,11 @@ Relation Translator::order_and_limit(const PgQuery__SelectStmt* s, Relation rel,
     }
     std::optional<size_t> index;
     if (auto ordinal = const_int(n); ordinal && n->node_case == PG_QUERY__NODE__NODE_A_CONST) {
+      if (*ordinal < 0)
+        fail(ErrorKind::SQLInterface, sb->location, "negative ordinal values are invalid for ORDER BY; found " + std::to_string(*ordinal));
       if (*ordinal < 1 || static_cast<size_t>(*ordinal) > n_out)
         fail(ErrorKind::SQLInterface, sb->location,
-             "ORDER BY position " + std::to_string(*ordinal) + " is not in the SELECT list (1.." + std::to_string(n_out) + ")");
+             "ORDER BY ordinal value must refer to a valid column; found " + std::to_string(*ordinal));
       index = static_cast<size_t>(*ordinal - 1);
     }
     if (!index && n->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && n->column_ref->n_fields == 1 &&
@@ -448,12 +490,7 @@ Relation Translator::order_and_limit(const PgQuery__SelectStmt* s, Relation rel,
   }
   // QUALIFY: a filter over the projected rows (windows computed over all of them).
   std::optional<size_t> qualify;
-  if (const PgNode* q = qualify_of(s)) {
-    Scope qs = scope;
-    qs.clause = "QUALIFY";
-    qs.windows_allowed = true;
-    qualify = add_hidden(expr(q, qs), "qualify");
-  }
+  if (qualify_expr) qualify = add_hidden(*qualify_expr, "qualify");
   std::vector<size_t> on_keys;
   if (distinct_on) {
     Scope ds = scope;

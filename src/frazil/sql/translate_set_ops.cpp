@@ -50,7 +50,7 @@ Relation Translator::set_operation(const PgQuery__SelectStmt* s, const Scope* ou
                                                                          : "EXCEPT";
   if (lc.size() != rc.size())
     fail(ErrorKind::SQLInterface, -1,
-         std::string(name) + " needs the same number of columns on both sides (" + std::to_string(lc.size()) + " and " +
+         std::string(name) + " requires equal number of columns in each table (" + std::to_string(lc.size()) + " and " +
              std::to_string(rc.size()) + ")");
   // The left side's names, the common types of both.
   std::vector<Expr> lsel, rsel;

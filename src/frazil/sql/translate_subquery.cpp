@@ -146,7 +146,7 @@ const PgNode* Translator::single_target(const PgQuery__SelectStmt* sub, int32_t 
       (sub->target_list[0]->res_target->val->node_case == PG_QUERY__NODE__NODE_COLUMN_REF &&
        sub->target_list[0]->res_target->val->column_ref->fields[sub->target_list[0]->res_target->val->column_ref->n_fields - 1]
                ->node_case == PG_QUERY__NODE__NODE_A_STAR))
-    fail(ErrorKind::SQLInterface, location, std::string(what) + " must return exactly one column");
+    fail(ErrorKind::SQLInterface, location, std::string(what) + ": SQL subquery returns more than one column");
   return sub->target_list[0]->res_target->val;
 }
 
@@ -414,12 +414,49 @@ std::optional<Expr> Translator::exists(const PgQuery__SubLink* link, Scope& scop
   Decorrelated d = decorrelate(sub, scope);
   Relation inner = std::move(*d.inner);
   if (in_value) {
-    // x IN (SELECT y ... correlated): EXISTS (... AND y = x).
     Scope is;
     is.rel = &inner;
     is.outer = &scope;
     is.clause = "SELECT";
-    d.inner_keys.push_back(expr(single_target(sub, link->location, "an IN subquery"), is));
+    Expr y = expr(single_target(sub, link->location, "an IN subquery"), is);
+    if (filtering && negated && d.others.empty()) {
+      // x NOT IN (SELECT y ... WHERE inner = outer): per correlation group, true when the
+      // group is empty, else unknown when x or some y is NULL, else whether x is no y.
+      std::vector<Expr> keys, outer_on, inner_on;
+      std::vector<std::string> key_names;
+      for (size_t i = 0; i < d.inner_keys.size(); ++i) {
+        key_names.push_back(temp_name("key"));
+        keys.push_back(d.inner_keys[i].alias(key_names.back()));
+        outer_on.push_back(d.outer_keys[i]);
+        inner_on.push_back(col(key_names.back()));
+      }
+      const std::string yn = temp_name("in"), n = temp_name("rows"), nn = temp_name("nulls");
+      std::vector<Expr> sel = keys;
+      sel.push_back(y.alias(yn));
+      LazyFrame values = inner.frame.select(sel);
+      Relation members(values);
+      for (const auto& k : key_names) members.columns.push_back(BoundColumn{{}, k, k, DataType::null(), true});
+      members.columns.push_back(BoundColumn{{}, yn, yn, DataType::null(), true});
+      members.refresh_dtypes();
+      std::vector<Expr> member_on = inner_on;
+      member_on.push_back(col(yn));
+      std::vector<Expr> probe_on = outer_on;
+      probe_on.push_back(in_value->first);
+      rel = attach(rel, std::move(members), probe_on, member_on, JoinType::Anti);
+      std::vector<Expr> key_cols;
+      for (const auto& k : key_names) key_cols.push_back(col(k));
+      Relation stats(values.group_by(key_cols).agg({dsl::len().alias(n), col(yn).null_count().alias(nn)}));
+      for (const auto& k : key_names) stats.columns.push_back(BoundColumn{{}, k, k, DataType::null(), true});
+      stats.columns.push_back(BoundColumn{{}, n, n, DataType::uint32(), true});
+      stats.columns.push_back(BoundColumn{{}, nn, nn, DataType::uint32(), true});
+      stats.refresh_dtypes();
+      rel = attach(rel, std::move(stats), outer_on, inner_on, JoinType::Left);
+      rel.frame = rel.frame.filter(col(n).is_null() | (col(n) == lit(0)) |
+                                   ((col(nn) == lit(0)) & in_value->first.is_not_null()));
+      return std::nullopt;
+    }
+    // x IN (SELECT y ... correlated): EXISTS (... AND y = x).
+    d.inner_keys.push_back(y);
     d.outer_keys.push_back(in_value->first);
   }
   if (sub->n_group_clause > 0 || sub->having_clause)
@@ -518,7 +555,7 @@ std::optional<Expr> Translator::in_uncorrelated(Relation s, Scope& scope, const 
       if (!first) first = &c;
       ++visible;
     }
-  if (visible != 1) fail(ErrorKind::SQLInterface, location, "an IN subquery must return exactly one column");
+  if (visible != 1) fail(ErrorKind::SQLInterface, location, "SQL subquery returns more than one column");
   const std::string y = temp_name("in");
   Relation values(s.frame.select({col(first->internal).alias(y)}));
   values.columns = {BoundColumn{{}, y, y, first->dtype, true}};

@@ -38,6 +38,7 @@ struct SelectItem {
   bool explicit_alias = false;
   bool plain_column = false;     // a bare column reference (or a `*` column)
   std::string source;            // a plain column's frame column
+  bool star = false;             // one of the columns `*` stands for
 };
 
 // After GROUP BY: the aggregate calls and group keys of the query, and the columns of the
@@ -153,7 +154,7 @@ class Translator {
   std::string output_name(const Expr& e, const Scope& scope) const;
   Relation project(Relation rel, std::vector<SelectItem> items);
   Relation order_and_limit(const PgQuery__SelectStmt* s, Relation rel, const std::vector<SelectItem>* items,
-                           Scope* pre, const Scope* outer);
+                           Scope* pre, const Scope* outer, std::optional<Expr> qualify = std::nullopt);
   std::optional<int64_t> limit_value(const PgNode* node, const char* what);
   // translate_group_by.cpp
   bool is_aggregate_query(const PgQuery__SelectStmt* s) const;
@@ -172,6 +173,8 @@ class Translator {
   // the right key's SQL names resolving to it.
   Relation join_relations(Relation left, Relation right, std::vector<Expr> left_on, std::vector<Expr> right_on,
                           compute::JoinType how, bool coalesce_keys, const std::string& right_name);
+  Relation using_join(Relation left, Relation right, const std::vector<std::string>& names, compute::JoinType how,
+                      const std::string& right_name);
   Relation conditional_left_join(Relation left, Relation right, std::vector<Expr> lk, std::vector<Expr> rk,
                                  const std::vector<const PgNode*>& conditions, compute::JoinType how, const Scope* outer,
                                  const std::string& right_name);
@@ -212,6 +215,18 @@ class Translator {
   const DialectRewrite& dialect_;
   int counter_ = 0;
   std::vector<const PgQuery__WindowDef*> windows_;  // the current SELECT's named windows
+  // The window orderings of the current SELECT: per distinct PARTITION BY / ORDER BY, the
+  // row number column after sorting by them, and the values computed right after.
+  struct WindowSpec {
+    std::vector<Expr> partition;
+    std::vector<Expr> order;
+    std::vector<bool> descending;
+    std::vector<bool> nulls_last;
+    std::string row;
+    std::vector<Expr> values;  // aliased
+  };
+  std::vector<WindowSpec> window_specs_;
+  void prepare_window_frame(Relation& rel);
 };
 
 // LIKE / ILIKE as the cheapest string function matching the pattern.
