@@ -63,6 +63,7 @@ from frazil.functions import (
     min,
     n_unique,
     nth,
+    select,
     std,
     sum,
     var,

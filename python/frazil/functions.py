@@ -218,3 +218,11 @@ def _check_vstack(frames: list) -> None:
                 raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
             if t1 != t2:
                 raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
+
+
+def select(*exprs: Any, eager: bool = True, **named_exprs: Any) -> Any:
+    """Evaluates expressions without a frame (Polars' pl.select): literals give one row."""
+    from frazil.dataframe import DataFrame
+
+    lf = DataFrame().lazy().select(*exprs, **named_exprs)
+    return lf.collect() if eager else lf

@@ -16,9 +16,12 @@ def _as_lazy(frame: Any, name: str):
     """A native lazy frame from a frazil, Polars, pandas or pyarrow frame."""
     from frazil.dataframe import DataFrame
     from frazil.lazyframe import LazyFrame
+    from frazil.series import Series
 
     if isinstance(frame, LazyFrame):
         return frame._ldf
+    if isinstance(frame, Series):
+        return DataFrame([frame]).lazy()._ldf
     if isinstance(frame, DataFrame):
         return frame.lazy()._ldf
     mod = type(frame).__module__ or ""
@@ -32,12 +35,13 @@ def _as_lazy(frame: Any, name: str):
 def _is_frame(obj: Any) -> bool:
     from frazil.dataframe import DataFrame
     from frazil.lazyframe import LazyFrame
+    from frazil.series import Series
 
-    if isinstance(obj, (DataFrame, LazyFrame)):
+    if isinstance(obj, (DataFrame, LazyFrame, Series)):
         return True
     mod = type(obj).__module__ or ""
     name = type(obj).__name__
-    return (mod.startswith("polars") and name in ("DataFrame", "LazyFrame")) or (
+    return (mod.startswith("polars") and name in ("DataFrame", "LazyFrame", "Series")) or (
         mod.startswith("pandas") and name == "DataFrame"
     ) or (mod.startswith("pyarrow") and name in ("Table", "RecordBatch"))
 

@@ -40,7 +40,7 @@ dsl::Operator operator_from_name(const std::string& op) {
 dsl::FunctionKind function_from_name(const std::string& name) {
   static const std::map<std::string, dsl::FunctionKind> kinds = [] {
     std::map<std::string, dsl::FunctionKind> m;
-    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::Explode); ++k)
+    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::CumCount); ++k)
       m[dsl::function_name(static_cast<dsl::FunctionKind>(k))] = static_cast<dsl::FunctionKind>(k);
     return m;
   }();

@@ -123,6 +123,11 @@ class Expr {
   Expr head(int64_t n = 10) const;
   Expr tail(int64_t n = 10) const;
   Expr null_count() const { return function(FunctionKind::NullCount); }
+  // Running sum / min / max / count of the non-null values, in row order.
+  Expr cum_sum() const { return function(FunctionKind::CumSum); }
+  Expr cum_min() const { return function(FunctionKind::CumMin); }
+  Expr cum_max() const { return function(FunctionKind::CumMax); }
+  Expr cum_count() const { return function(FunctionKind::CumCount); }
   // One row per element of a List expression (Polars' Expr.explode).
   Expr explode(bool empty_as_null = false, bool keep_nulls = true) const;
 

@@ -52,6 +52,10 @@ const char* function_name(FunctionKind kind) {
     case FunctionKind::DtOrdinalDay: return "dt.ordinal_day";
     case FunctionKind::DtQuarter: return "dt.quarter";
     case FunctionKind::Explode: return "explode";
+    case FunctionKind::CumSum: return "cum_sum";
+    case FunctionKind::CumMin: return "cum_min";
+    case FunctionKind::CumMax: return "cum_max";
+    case FunctionKind::CumCount: return "cum_count";
   }
   return "?";
 }
@@ -65,7 +69,11 @@ bool function_is_elementwise(FunctionKind kind) {
     case FunctionKind::Head:
     case FunctionKind::Tail:
     case FunctionKind::NullCount:
-    case FunctionKind::Explode: return false;
+    case FunctionKind::Explode:
+    case FunctionKind::CumSum:
+    case FunctionKind::CumMin:
+    case FunctionKind::CumMax:
+    case FunctionKind::CumCount: return false;
     default: return true;
   }
 }

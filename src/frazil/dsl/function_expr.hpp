@@ -66,6 +66,11 @@ enum class FunctionKind : uint8_t {
   DtQuarter,
   // lists (appended: the kinds above keep their numbers)
   Explode,  // flag = empty_as_null, flag2 = keep_nulls; one row per list element
+  // cumulative, in row order (compute/cumulative.hpp)
+  CumSum,
+  CumMin,
+  CumMax,
+  CumCount,
 };
 
 // Parameters; which fields a kind uses is noted beside the kind above.

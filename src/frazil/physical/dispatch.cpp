@@ -1,5 +1,7 @@
 #include "frazil/physical/dispatch.hpp"
 
+#include "frazil/compute/cumulative.hpp"
+
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/compare.hpp"
@@ -68,6 +70,10 @@ ColumnsUdf function_expr_to_udf(const dsl::FunctionExpr& function) {
       return map2([](const Array& a, const Array& b) { return compute::arith(compute::ArithOp::Pow, a, b); });
     case FunctionKind::Reverse: return map(compute::reverse);
     case FunctionKind::Shift: return map([n = o.n](const Array& a) { return compute::shift(a, n); });
+    case FunctionKind::CumSum: return map([](const Array& a) { return compute::cumulative(a, compute::CumulativeKind::Sum); });
+    case FunctionKind::CumMin: return map([](const Array& a) { return compute::cumulative(a, compute::CumulativeKind::Min); });
+    case FunctionKind::CumMax: return map([](const Array& a) { return compute::cumulative(a, compute::CumulativeKind::Max); });
+    case FunctionKind::CumCount: return map([](const Array& a) { return compute::cumulative(a, compute::CumulativeKind::Count); });
     case FunctionKind::Unique:
       // Without maintain_order Polars leaves the order undefined; first-seen order is valid for both.
       return [](std::span<const ArrayRef> in) { return compute::take(*in[0], compute::unique_rows({in[0]}, "first")); };

@@ -1,5 +1,7 @@
 #include "frazil/plan/aexpr.hpp"
 
+#include "frazil/compute/cumulative.hpp"
+
 #include <unordered_map>
 #include <unordered_set>
 
@@ -176,7 +178,9 @@ bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
     case AExprKind::Function:
       if (dsl::function_is_reduction(e.function().kind)) return true;
       // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
-      if (e.function().kind == FunctionKind::Shift || e.function().kind == FunctionKind::Reverse)
+      if (e.function().kind == FunctionKind::Shift || e.function().kind == FunctionKind::Reverse ||
+          e.function().kind == FunctionKind::CumSum || e.function().kind == FunctionKind::CumMin ||
+          e.function().kind == FunctionKind::CumMax || e.function().kind == FunctionKind::CumCount)
         return is_scalar_rec(e.inputs[0], arena, seen);
       if (!dsl::function_is_elementwise(e.function().kind)) return false;
       // is_in's second input is a set, not a row-aligned input.
@@ -409,6 +413,10 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
           DataType t = in(0);
           return t.id() == TypeId::List ? t.inner() : t;  // a non-list is left as it is
         }
+        case FunctionKind::CumSum: return compute::cumulative_dtype(compute::CumulativeKind::Sum, in(0));
+        case FunctionKind::CumMin: return compute::cumulative_dtype(compute::CumulativeKind::Min, in(0));
+        case FunctionKind::CumMax: return compute::cumulative_dtype(compute::CumulativeKind::Max, in(0));
+        case FunctionKind::CumCount: return DataType::uint32();
         default: return in(0);
       }
     }

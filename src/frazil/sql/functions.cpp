@@ -109,6 +109,17 @@ Expr f_sign(FunctionCall& c) {
   const Expr& x = c.args[0];
   return dsl::when(x > lit(0)).then(lit(1)).when(x < lit(0)).then(lit(-1)).when(x == lit(0)).then(lit(0)).otherwise(lit_null());
 }
+Expr f_bitand(FunctionCall& c) { c.arity(2, 2); return c.args[0] & c.args[1]; }
+Expr f_bitor(FunctionCall& c) { c.arity(2, 2); return c.args[0] | c.args[1]; }
+Expr f_bitxor(FunctionCall& c) { c.arity(2, 2); return c.args[0] ^ c.args[1]; }
+// TRUNCATE(x [, n]): x cut towards zero to n decimals.
+Expr f_truncate(FunctionCall& c) {
+  c.arity(1, 2);
+  const int64_t n = c.args.size() > 1 ? c.int_arg(1) : 0;
+  const double scale = std::pow(10.0, static_cast<double>(n));
+  Expr y = c.args[0].cast(DataType::float64()) * lit(scale);
+  return dsl::when(y < lit(0)).then(-((-y).floor())).otherwise(y.floor()) / lit(scale);
+}
 Expr f_exp(FunctionCall& c) { c.arity(1, 1); return lit(M_E).pow(c.args[0].cast(DataType::float64())); }
 Expr f_pi(FunctionCall& c) { c.arity(0, 0); return lit(M_PI); }
 Expr f_degrees(FunctionCall& c) { c.arity(1, 1); return c.args[0] * lit(180.0 / M_PI); }
@@ -127,6 +138,32 @@ Expr f_if(FunctionCall& c) {
 }
 
 // ---- strings ----
+// CONCAT(a, b, ...): NULLs count as empty strings (PostgreSQL, Polars' SQL).
+Expr f_concat(FunctionCall& c) {
+  c.arity(1, SIZE_MAX);
+  std::optional<Expr> out;
+  for (const auto& a : c.args) {
+    Expr piece = a.cast(DataType::string()).fill_null(lit(std::string()));
+    out = out ? (*out + piece) : piece;
+  }
+  return *out;
+}
+// CONCAT_WS(sep, a, b, ...): the non-NULL values joined by sep.
+Expr f_concat_ws(FunctionCall& c) {
+  c.arity(2, SIZE_MAX);
+  const std::string sep = c.string_arg(0);
+  std::optional<Expr> out;
+  for (size_t i = 1; i < c.args.size(); ++i) {
+    Expr v = c.args[i].cast(DataType::string());
+    if (!out) {
+      out = v;
+      continue;
+    }
+    Expr joined = *out + lit(sep) + v;
+    out = dsl::when(out->is_null()).then(v).when(v.is_null()).then(*out).otherwise(joined);
+  }
+  return out->fill_null(lit(std::string()));
+}
 Expr f_lower(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToLowercase); }
 Expr f_upper(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToUppercase); }
 Expr f_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrLenChars).cast(DataType::int64()); }
@@ -438,7 +475,13 @@ Expr a_quantile_disc(FunctionCall& c) { return quantile(c, "lower"); }
 
 const SqlFunction kScalar[] = {
     {"abs", f_abs},
+    {"bit_and", f_bitand},
     {"bit_length", f_bit_length},
+    {"bit_or", f_bitor},
+    {"bit_xor", f_bitxor},
+    {"bitand", f_bitand},
+    {"bitor", f_bitor},
+    {"bitxor", f_bitxor},
     {"btrim", f_btrim},
     {"cbrt", f_cbrt},
     {"ceil", f_ceil},
@@ -446,6 +489,8 @@ const SqlFunction kScalar[] = {
     {"char_length", f_length},
     {"character_length", f_length},
     {"coalesce", f_coalesce},
+    {"concat", f_concat},
+    {"concat_ws", f_concat_ws},
     {"contains", f_contains},
     {"date", f_date},
     {"date_part", f_date_part},
@@ -501,6 +546,8 @@ const SqlFunction kScalar[] = {
     {"substring", f_substring},
     {"to_date", f_date},
     {"trim", f_btrim},
+    {"trunc", f_truncate},
+    {"truncate", f_truncate},
     {"ucase", f_upper},
     {"upper", f_upper},
     {"year", f_year},
@@ -527,6 +574,7 @@ const SqlFunction kAggregate[] = {
     {"stddev_pop", a_stddev_pop},
     {"stddev_samp", a_stddev},
     {"std", a_stddev},
+    {"stdev", a_stddev},
     {"sum", a_sum},
     {"total", a_total},
     {"var", a_variance},

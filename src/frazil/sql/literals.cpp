@@ -223,7 +223,7 @@ std::optional<DataType> sql_type(const std::string& raw, const std::vector<int64
       {"uint8", DataType::uint64()},     {"ubigint", DataType::uint64()},  {"uint16", DataType::uint16()},
       {"uint32", DataType::uint32()},    {"uint64", DataType::uint64()},   {"float4", DataType::float32()},
       {"real", DataType::float32()},     {"float32", DataType::float32()}, {"float8", DataType::float64()},
-      {"double", DataType::float64()},   {"float64", DataType::float64()}, {"numeric", DataType::float64()},
+      {"double", DataType::float64()},   {"float64", DataType::float64()},
       {"text", DataType::string()},      {"varchar", DataType::string()},  {"bpchar", DataType::string()},
       {"char", DataType::string()},      {"string", DataType::string()},   {"str", DataType::string()},
       {"utf8", DataType::string()},      {"character", DataType::string()}, {"nvarchar", DataType::string()},
@@ -234,8 +234,8 @@ std::optional<DataType> sql_type(const std::string& raw, const std::vector<int64
   auto it = simple.find(name);
   if (it != simple.end()) return it->second;
   if (name == "float") return mods.empty() || mods[0] > 24 ? DataType::float64() : DataType::float32();
-  if (name == "decimal" || name == "dec") {
-    if (mods.empty()) return DataType::float64();
+  if (name == "decimal" || name == "dec" || name == "numeric") {
+    if (mods.empty()) return DataType::decimal(38, 9);
     const int precision = static_cast<int>(mods[0]);
     const int scale = mods.size() > 1 ? static_cast<int>(mods[1]) : 0;
     if (precision < 1 || precision > 38 || scale < 0 || scale > precision) return std::nullopt;

@@ -130,7 +130,12 @@ Expr Translator::expr(const PgNode* node, Scope& scope) {
     case PG_QUERY__NODE__NODE_A_EXPR: return a_expr(node->a_expr, scope);
     case PG_QUERY__NODE__NODE_BOOL_EXPR: {
       const auto* b = node->bool_expr;
-      if (b->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR) return expr(b->args[0], scope).not_();
+      if (b->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR) {
+        Expr v = expr(b->args[0], scope);
+        // NOT of a number is whether it is zero (Polars' SQL), not a bitwise inversion.
+        if (dtype_of(v, scope).is_numeric()) return v == lit(0);
+        return v.not_();
+      }
       Expr out = expr(b->args[0], scope);
       for (size_t i = 1; i < b->n_args; ++i) {
         Expr next = expr(b->args[i], scope);
@@ -416,9 +421,7 @@ Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode
       DataType t = dtype_of(other, scope);
       if (t.id() != TypeId::Date && t.id() != TypeId::Datetime && t.id() != TypeId::Time) return;
       const std::string text = lit_node->a_const->sval->sval ? lit_node->a_const->sval->sval : "";
-      auto s = parse_typed_literal(text, t);
-      if (!s) fail(ErrorKind::SQLInterface, node_location(lit_node), "'" + text + "' is not a valid " + dtype_display(t));
-      lit_expr = lit(*s);
+      lit_expr = implicit_temporal(text, t, node_location(lit_node));
     };
     if (comparison) {
       adapt(rnode, r, l);
@@ -589,15 +592,25 @@ Expr Translator::a_expr(const PgQuery__AExpr* e, Scope& scope) {
   fail(ErrorKind::SQLInterface, e->location, "this operator form is not supported");
 }
 
+// A string compared with a date, datetime or time column is a value of that type; a string
+// that is no such value (a date column against '10:30:45') is an error, as in Polars.
+Expr Translator::implicit_temporal(const std::string& text, const DataType& t, int32_t location) {
+  std::optional<Scalar> v;
+  const bool has_time = text.find(':') != std::string::npos;
+  if (!(t.id() == TypeId::Date && has_time)) v = parse_typed_literal(text, t);
+  if (!v)
+    fail(ErrorKind::InvalidOperation, location,
+         "conversion from `str` to `" + dtype_display(t) + "` failed for '" + text + "'");
+  return lit(*v);
+}
+
 // A comparison operand: a string literal next to a temporal value takes its type.
 Expr Translator::binary_operand(const PgNode* node, const Expr& other, Scope& scope) {
   if (is_string_const(node)) {
     DataType t = dtype_of(other, scope);
     if (t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.id() == TypeId::Time) {
       const std::string text = node->a_const->sval->sval ? node->a_const->sval->sval : "";
-      auto s = parse_typed_literal(text, t);
-      if (!s) fail(ErrorKind::SQLInterface, node_location(node), "'" + text + "' is not a valid " + dtype_display(t));
-      return lit(*s);
+      return implicit_temporal(text, t, node_location(node));
     }
   }
   return expr(node, scope);
@@ -625,9 +638,7 @@ Expr Translator::in_list(const Expr& value, const PgNode* list, Scope& scope, in
     // String literals against temporal values are values of that type.
     if (s->dtype().is_string() &&
         (value_type.id() == TypeId::Date || value_type.id() == TypeId::Datetime || value_type.id() == TypeId::Time)) {
-      auto t = parse_typed_literal(s->as_string(), value_type);
-      if (!t) fail(ErrorKind::SQLInterface, node_location(items->items[i]), "'" + s->as_string() + "' is not a valid " + dtype_display(value_type));
-      s = t;
+      s = implicit_temporal(s->as_string(), value_type, node_location(items->items[i])).node().literal.scalar;
     }
     constants.push_back(*s);
   }
@@ -756,8 +767,16 @@ DataType Translator::dtype_of(const Expr& e, const Scope& scope) {
 namespace frazil::sql {
 
 Expr Translator::string_concat(const std::vector<Expr>& parts, int32_t location) {
-  (void)parts;
-  fail(ErrorKind::SQLInterface, location, "string concatenation (||) is not supported yet");
+  // `a || b`: NULL when either is NULL; non-strings as their text.
+  (void)location;
+  std::optional<Expr> out;
+  for (const auto& p : parts) {
+    Expr piece = p;
+    if (!(p.kind() == dsl::ExprKind::Literal && !p.node().literal.is_series() && p.node().literal.scalar.dtype().is_string()))
+      piece = p.cast(DataType::string());
+    out = out ? (*out + piece) : piece;
+  }
+  return *out;
 }
 
 }  // namespace frazil::sql

@@ -469,7 +469,15 @@ Relation Translator::join_relations(Relation left, Relation right, std::vector<E
     rs.rel = &right;
     const DataType lt = dtype_of(left_on[i], ls);
     const DataType rt = dtype_of(right_on[i], rs);
-    if (lt == rt || lt.id() == TypeId::Null || rt.id() == TypeId::Null) continue;
+    if (lt == rt) continue;
+    if (lt.id() == TypeId::Null && rt.id() != TypeId::Null) {
+      left_on[i] = left_on[i].cast(rt);
+      continue;
+    }
+    if (rt.id() == TypeId::Null && lt.id() != TypeId::Null) {
+      right_on[i] = right_on[i].cast(lt);
+      continue;
+    }
     if (!(lt.is_numeric() && rt.is_numeric())) continue;
     auto super = plan::get_supertype(lt, rt);
     if (!super) continue;

@@ -8,6 +8,7 @@
 namespace frazil::sql {
 
 using dsl::lit;
+using dsl::lit_null;
 
 std::string function_name_of(const PgQuery__FuncCall* f) {
   std::string name;
@@ -164,23 +165,22 @@ Expr Translator::window_call(const PgQuery__FuncCall* f, Scope& scope) {
     Scope agg_scope = row_scope;
     agg_scope.aggregates_allowed = true;
     if (order_def->n_order_clause == 0 || whole_partition) return over(aggregate_call(&plain, agg_scope, true), partition);
-    // Running aggregates over an ordered frame: COUNT only (the others need cumulative
-    // kernels frazil does not have yet).
-    const bool count_rows = name == "count" && (f->agg_star || f->n_args == 0);
-    const bool default_frame = !(frame & kFrameNonDefault) ||
-                               ((frame & kFrameStartUnboundedPreceding) && (frame & kFrameEndCurrentRow) && !(frame & kFrameRows));
-    if (!count_rows || !default_frame)
+    // Running aggregates over an ordered frame: from the start of the partition to the
+    // current row (ROWS) or to its last peer (RANGE, the default).
+    const bool to_current = !(frame & kFrameNonDefault) || ((frame & kFrameStartUnboundedPreceding) && (frame & kFrameEndCurrentRow));
+    const bool running = name == "sum" || name == "avg" || name == "mean" || name == "min" || name == "max" ||
+                         name == "count" || name == "total";
+    if (!running || !to_current || f->agg_distinct)
       fail(ErrorKind::SQLInterface, f->location,
-           "running " + name + "() over an ordered window frame is not supported yet (only COUNT(*), ranks, row numbers, "
-           "lag/lead and first/last values are)");
+           "window frames other than the whole partition or its start to the current row are not supported for " +
+               name + "()");
   }
   if ((name == "rank" || name == "dense_rank" || name == "percent_rank" || name == "cume_dist") && order_def->n_order_clause == 0) {
     std::string upper = name;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     fail(ErrorKind::SQLInterface, f->location, upper + " requires an OVER clause with ORDER BY");
   }
-  if (name == "dense_rank" || name == "nth_value")
-    fail(ErrorKind::SQLInterface, f->location, name + "() is not supported yet");
+  if (name == "nth_value") fail(ErrorKind::SQLInterface, f->location, name + "() is not supported yet");
   // The ordering of this window: one sort (and row numbering) per distinct PARTITION BY /
   // ORDER BY of the SELECT; its values are computed right after that sort.
   std::vector<Expr> order;
@@ -204,7 +204,7 @@ Expr Translator::window_call(const PgQuery__FuncCall* f, Scope& scope) {
     if (same) spec = &sp;
   }
   if (!spec) {
-    window_specs_.push_back(WindowSpec{partition, order, desc, nulls_last, temp_name("row"), {}});
+    window_specs_.push_back(WindowSpec{partition, order, desc, nulls_last, temp_name("row"), {}, {}});
     spec = &window_specs_.back();
   }
   auto computed = [&](const Expr& value) {
@@ -224,7 +224,35 @@ Expr Translator::window_call(const PgQuery__FuncCall* f, Scope& scope) {
            name + "() expects " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) +
                " arguments (found " + std::to_string(f->n_args) + ")");
   };
-  if (name == "count") return computed((over(r.max(), peers) - first_row()).cast(DataType::int64()) + lit(1));
+  const bool rows_frame = (frame & kFrameNonDefault) && (frame & kFrameRows);
+  // A running value: computed over the sorted partition, then (RANGE frames) read at the
+  // current row's last peer, so that peers share it.
+  auto running = [&](const Expr& value) {
+    Expr first = computed(over(value, partition));
+    if (rows_frame || order.empty()) return first;
+    const std::string name2 = temp_name("window");
+    spec->values2.push_back(over(first.last(), peers).alias(name2));
+    return dsl::col(name2);
+  };
+  if (name == "count" && (f->agg_star || f->n_args == 0)) {
+    if (rows_frame) return computed(row_number());
+    return computed((over(r.max(), peers) - first_row()).cast(DataType::int64()) + lit(1));
+  }
+  if (name == "count" || name == "sum" || name == "total" || name == "avg" || name == "mean" || name == "min" ||
+      name == "max") {
+    args(1, 1);
+    Expr x = expr(f->args[0], row_scope);
+    Expr n = x.cum_count();
+    if (name == "count") return running(n.cast(DataType::int64()));
+    Expr total = x.fill_null(lit(0)).cum_sum();
+    if (name == "total") return running(total.cast(DataType::float64()));
+    if (name == "sum") return running(dsl::when(n == lit(0)).then(lit_null()).otherwise(total));
+    if (name == "avg" || name == "mean")
+      return running(dsl::when(n == lit(0)).then(lit_null()).otherwise(total.cast(DataType::float64()) / n.cast(DataType::float64())));
+    // Nulls filled with a value that never wins, then the running extreme.
+    Expr m = name == "min" ? x.fill_null(x.max()).cum_min() : x.fill_null(x.min()).cum_max();
+    return running(dsl::when(n == lit(0)).then(lit_null()).otherwise(m));
+  }
   if (name == "row_number") {
     args(0, 0);
     return computed(row_number());
@@ -232,6 +260,15 @@ Expr Translator::window_call(const PgQuery__FuncCall* f, Scope& scope) {
   if (name == "rank") {
     args(0, 0);
     return computed((over(r.min(), peers) - first_row()).cast(DataType::int64()) + lit(1));
+  }
+  if (name == "dense_rank") {
+    args(0, 0);
+    // The number of distinct peer groups up to this row: the first rows of peer groups,
+    // counted in order.
+    Expr first_of_peers = computed((r == over(r.min(), peers)).cast(DataType::uint32()));
+    const std::string name2 = temp_name("window");
+    spec->values2.push_back(over(first_of_peers.cum_sum(), partition).cast(DataType::int64()).alias(name2));
+    return dsl::col(name2);
   }
   if (name == "percent_rank") {
     args(0, 0);
@@ -307,9 +344,12 @@ void Translator::prepare_window_frame(Relation& rel) {
     if (!by.empty()) rel.frame = rel.frame.sort(by, args);
     rel.frame = rel.frame.with_row_index(w.row);
     rel.columns.push_back(BoundColumn{{}, w.row, w.row, DataType::uint32(), true, true});
-    if (!w.values.empty()) rel.frame = rel.frame.with_columns(w.values);
-    for (const auto& v : w.values)
-      rel.columns.push_back(BoundColumn{{}, v.node().names[0], v.node().names[0], DataType::null(), true});
+    for (const auto* stage : {&w.values, &w.values2}) {
+      if (stage->empty()) continue;
+      rel.frame = rel.frame.with_columns(*stage);
+      for (const auto& v : *stage)
+        rel.columns.push_back(BoundColumn{{}, v.node().names[0], v.node().names[0], DataType::null(), true});
+    }
   }
   if (!specs.empty()) rel.refresh_dtypes();
 }

@@ -139,6 +139,7 @@ class Translator {
   std::optional<Interval> interval_of(const PgNode* node) const;
   Expr a_expr(const PgQuery__AExpr* e, Scope& scope);
   Expr binary_operand(const PgNode* node, const Expr& other, Scope& scope);
+  Expr implicit_temporal(const std::string& text, const DataType& t, int32_t location);
   Expr in_list(const Expr& value, const PgNode* list, Scope& scope, int32_t location);
   Expr string_concat(const std::vector<Expr>& parts, int32_t location);
   // translate_functions.cpp
@@ -223,7 +224,8 @@ class Translator {
     std::vector<bool> descending;
     std::vector<bool> nulls_last;
     std::string row;
-    std::vector<Expr> values;  // aliased
+    std::vector<Expr> values;   // aliased, computed right after the sort
+    std::vector<Expr> values2;  // aliased, computed from `values` (peers' shared values)
   };
   std::vector<WindowSpec> window_specs_;
   void prepare_window_frame(Relation& rel);

@@ -51,6 +51,7 @@ TEST(SqlLiterals, TypeNames) {
   EXPECT_EQ(*sql_type("uint8", {}), DataType::uint64());  // PostgreSQL counts bytes
   EXPECT_EQ(*sql_type("varchar", {10}), DataType::string());
   EXPECT_EQ(*sql_type("decimal", {10, 2}), DataType::decimal(10, 2));
+  EXPECT_EQ(*sql_type("numeric", {}), DataType::decimal(38, 9));
   EXPECT_EQ(*sql_type("timestamp", {3}), DataType::datetime(TimeUnit::Milliseconds));
   EXPECT_EQ(*sql_type("timestamptz", {}), DataType::datetime(TimeUnit::Microseconds, std::string("UTC")));
   EXPECT_FALSE(sql_type("nosuchtype", {}));

@@ -82,6 +82,10 @@ bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<u
       switch (e.function().kind) {
         case dsl::FunctionKind::Shift:
         case dsl::FunctionKind::Reverse:
+        case dsl::FunctionKind::CumSum:
+        case dsl::FunctionKind::CumMin:
+        case dsl::FunctionKind::CumMax:
+        case dsl::FunctionKind::CumCount:
         case dsl::FunctionKind::IsIn: return has_frame_height(e.inputs[0], arena);
         default:
           if (!dsl::function_is_elementwise(e.function().kind)) return false;
