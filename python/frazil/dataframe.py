@@ -8,8 +8,19 @@ from frazil.series import Series
 
 def _oriented(data, schema, orient):
     """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
-    `orient`: "row", "col", or inferred from the schema's width)."""
+    `orient`: "row", "col", or inferred from the schema's width); scalars in a dict of
+    columns repeated to the other columns' length."""
     from collections.abc import Mapping, Sequence
+
+    if isinstance(data, Mapping) and data:
+        def is_scalar(v):
+            return v is None or isinstance(v, (int, float, str, bool, bytes)) or type(v).__module__ == "datetime"
+
+        lengths = [len(v) for v in data.values() if not is_scalar(v) and hasattr(v, "__len__")]
+        if any(is_scalar(v) for v in data.values()):
+            n = max(lengths) if lengths else 1
+            return {k: ([v] * n if is_scalar(v) else v) for k, v in data.items()}
+        return data
 
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
         return data
@@ -78,6 +89,15 @@ class DataFrame:
     @property
     def columns(self) -> list[str]:
         return self._df.columns()
+
+    @columns.setter
+    def columns(self, names) -> None:
+        names = list(names)
+        if len(names) != self.width:
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError(f"{len(names)} column names given for a frame of {self.width} columns")
+        self._df = self.rename(dict(zip(self.columns, names)))._df
 
     @property
     def schema(self) -> Schema:

@@ -202,7 +202,8 @@ LazyFrame Context::execute(const std::string& sql) {
         scope.rel = &*rel;
         scope.clause = "DELETE";
         dsl::Expr p = tr.expr(d->where_clause, scope);
-        result = result_frame(Relation(*rel)).filter(p.fill_null(dsl::lit(false)).not_());
+        rel->frame = rel->frame.filter(p.fill_null(dsl::lit(false)).not_());
+        result = result_frame(*rel);
         break;
       }
       case PG_QUERY__NODE__NODE_TRUNCATE_STMT: {

@@ -155,6 +155,13 @@ class Rewriter {
   // Handles token i (and any it consumes with it); returns the next token's index.
   size_t rewrite_token(size_t i, size_t end) {
     const Token& k = t_[i];
+    // DuckDB's FROM-first statement: `FROM t [WHERE ...]` is `SELECT * FROM t ...`.
+    if (k.kind == PG_QUERY__TOKEN__FROM && at_statement_start(i)) {
+      copy_to(k.start);
+      emit("SELECT * ", k.start);
+      copy_to(k.end);
+      return i + 1;
+    }
     if ((is_word(i, "describe") || is_word(i, "desc")) && at_statement_start(i)) {
       const bool query = is_kind(i + 1, PG_QUERY__TOKEN__SELECT) || is_kind(i + 1, PG_QUERY__TOKEN__WITH) ||
                          is_char(i + 1, '(') || is_kind(i + 1, PG_QUERY__TOKEN__VALUES) ||
@@ -193,9 +200,12 @@ class Rewriter {
       replace(i + 2, i + 3, "'" + text(i + 2) + "'");
       return i + 3;
     }
-    // LEFT / RIGHT / FULL as a table's name in `left.key`.
+    // LEFT / RIGHT / FULL as a table's name: `left.key`, `JOIN right ON`, `FROM left`.
     if ((k.kind == PG_QUERY__TOKEN__LEFT || k.kind == PG_QUERY__TOKEN__RIGHT || k.kind == PG_QUERY__TOKEN__FULL) &&
-        is_char(i + 1, '.')) {
+        (is_char(i + 1, '.') ||
+         (i > 0 && (is_kind(i - 1, PG_QUERY__TOKEN__JOIN) || is_kind(i - 1, PG_QUERY__TOKEN__FROM)) &&
+          !is_kind(i + 1, PG_QUERY__TOKEN__JOIN) && !is_word(i + 1, "outer") && !is_word(i + 1, "semi") &&
+          !is_word(i + 1, "anti")))) {
       replace(i, i + 1, "\"" + lower(i) + "\"");
       return i + 1;
     }

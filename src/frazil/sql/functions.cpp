@@ -575,6 +575,8 @@ const SqlFunction kAggregate[] = {
     {"stddev_samp", a_stddev},
     {"std", a_stddev},
     {"stdev", a_stddev},
+    {"stdev_samp", a_stddev},
+    {"stdev_pop", a_stddev_pop},
     {"sum", a_sum},
     {"total", a_total},
     {"var", a_variance},

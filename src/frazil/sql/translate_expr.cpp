@@ -410,6 +410,19 @@ Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode
     if (rhs && iv && (rhs->dtype().id() == TypeId::Date || rhs->dtype().id() == TypeId::Datetime))
       return lit(add_interval(*rhs, *iv, 1));
   }
+  // Two interval literals compared: a constant (months count 30 days, as in PostgreSQL).
+  if (auto li = interval_of(lnode)) {
+    if (auto ri = interval_of(rnode)) {
+      auto norm = [](const Interval& v) { return v.months * 30 * 86'400'000'000LL + v.micros; };
+      const int64_t a = norm(*li), b = norm(*ri);
+      if (op == "=" || op == "==" || op == "<=>") return lit(a == b);
+      if (op == "<>" || op == "!=") return lit(a != b);
+      if (op == "<") return lit(a < b);
+      if (op == "<=") return lit(a <= b);
+      if (op == ">") return lit(a > b);
+      if (op == ">=") return lit(a >= b);
+    }
+  }
   Expr l = expr(lnode, scope);
   Expr r = expr(rnode, scope);
   const bool comparison = op == "=" || op == "==" || op == "<>" || op == "!=" || op == "<" || op == "<=" ||

@@ -141,7 +141,7 @@ Relation Translator::simple_select(const PgQuery__SelectStmt* s, const Scope* ou
           return !windowed;
         });
     }
-    if (!windowed) fail(ErrorKind::SQLInterface, node_location(q), "QUALIFY clause must reference window functions");
+    if (!windowed) fail(ErrorKind::SQLSyntax, node_location(q), "QUALIFY clause must reference window functions");
   }
   prepare_window_frame(base);
   Scope* pre = &scope;
@@ -181,6 +181,7 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
         // The SQL name (name_outputs() gives the frame's name to the later of two equal ones).
         item.name = b.name;
         item.star = true;
+        item.qualified_star = !qualifier.empty();
         item.plain_column = true;
         item.source = b.internal;
         // After GROUP BY, `*` means the grouping columns.
@@ -324,7 +325,8 @@ void Translator::name_outputs(std::vector<SelectItem>& items) const {
       for (const auto& other : items)
         if (&other != &it && other.plain_column && other.name == it.name && other.source == it.source) same = true;
       if (same) {
-        if (it.star || std::any_of(items.begin(), items.end(), [&](const SelectItem& o) { return o.star && o.source == it.source; }))
+        if (it.qualified_star ||
+            std::any_of(items.begin(), items.end(), [&](const SelectItem& o) { return o.qualified_star && o.source == it.source; }))
           throw SQLInterfaceError("column '" + it.name + "' is duplicated in the SELECT");
         throw DuplicateError("column with name '" + it.name + "' has more than one occurrence (selected twice)");
       }

@@ -97,6 +97,17 @@ int Translator::correlation_sides(const PgNode* node, const Relation& inner, con
 }
 
 Translator::Decorrelated Translator::decorrelate(const PgQuery__SelectStmt* sub, Scope& scope) {
+  // Clauses that change which rows a correlated subquery yields are refused, never ignored.
+  auto refuse = [&](const char* what) {
+    fail(ErrorKind::SQLInterface, -1, std::string(what) + " in a correlated subquery is not currently supported");
+  };
+  if (sub->limit_offset) refuse("OFFSET");
+  if (sub->limit_count) {
+    auto n = const_int(sub->limit_count);
+    if (!n || *n < 1) refuse("LIMIT");
+  }
+  for (size_t i = 0; i < sub->n_window_clause; ++i) refuse("QUALIFY or WINDOW");
+  if (sub->n_distinct_clause > 0 && sub->distinct_clause[0]) refuse("DISTINCT ON");
   Decorrelated d;
   std::vector<const PgNode*> where;
   split_conjuncts(sub->where_clause, where);
@@ -304,7 +315,26 @@ std::optional<Expr> Translator::join_scalar(const PgQuery__SubLink* link, Scope&
     std::vector<Expr> keys;
     for (const auto& k : key_names) keys.push_back(col(k));
     Relation keyed(inner.frame.with_columns(key_exprs));
-    s.frame = keyed.frame.group_by(keys).agg({value.first().alias(value_name)});
+    // ORDER BY ... LIMIT 1: the first row of each group in that order.
+    if (sub->n_sort_clause > 0) {
+      std::vector<Expr> by;
+      SortArgs args;
+      args.descending.clear();
+      args.nulls_last.clear();
+      for (size_t i = 0; i < sub->n_sort_clause; ++i) {
+        const auto* sb = sub->sort_clause[i]->sort_by;
+        by.push_back(expr(sb->node, is));
+        const bool d = sb->sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+        args.descending.push_back(d);
+        bool nl = !d;
+        if (sb->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) nl = false;
+        if (sb->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) nl = true;
+        args.nulls_last.push_back(nl);
+      }
+      args.maintain_order = true;
+      keyed.frame = keyed.frame.sort(by, args);
+    }
+    s.frame = keyed.frame.group_by(keys, true).agg({value.first().alias(value_name)});
   }
   for (const auto& k : key_names) s.columns.push_back(BoundColumn{{}, k, k, DataType::null(), true});
   s.columns.push_back(BoundColumn{{}, value_name, value_name, DataType::null(), true});

@@ -39,6 +39,7 @@ struct SelectItem {
   bool plain_column = false;     // a bare column reference (or a `*` column)
   std::string source;            // a plain column's frame column
   bool star = false;             // one of the columns `*` stands for
+  bool qualified_star = false;   // ... of `t.*`
 };
 
 // After GROUP BY: the aggregate calls and group keys of the query, and the columns of the
