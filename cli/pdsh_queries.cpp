@@ -10,8 +10,6 @@
 namespace frazil::cli {
 namespace {
 
-using dsl::FunctionKind;
-using dsl::FunctionOptions;
 using JT = compute::JoinType;
 
 Expr date(int y, unsigned m, unsigned d) { return lit(Scalar(DataType::date(), days_from_civil(y, m, d))); }
@@ -28,21 +26,13 @@ Expr ints(std::initializer_list<int64_t> values) {
   return dsl::lit_series(b.finish());
 }
 
-Expr str_fn(const Expr& e, FunctionKind kind, std::string text) {
-  FunctionOptions o;
-  o.str = std::move(text);
-  return e.function(kind, {}, o);
-}
-Expr contains(const Expr& e, std::string regex) { return str_fn(e, FunctionKind::StrContains, std::move(regex)); }
-Expr starts_with(const Expr& e, std::string p) { return str_fn(e, FunctionKind::StrStartsWith, std::move(p)); }
-Expr ends_with(const Expr& e, std::string s) { return str_fn(e, FunctionKind::StrEndsWith, std::move(s)); }
+Expr contains(const Expr& e, std::string regex) { return e.function("str.contains", {}, {{"pattern", regex}}); }
+Expr starts_with(const Expr& e, std::string p) { return e.function("str.starts_with", {}, {{"prefix", p}}); }
+Expr ends_with(const Expr& e, std::string s) { return e.function("str.ends_with", {}, {{"suffix", s}}); }
 Expr str_slice(const Expr& e, int64_t offset, int64_t length) {
-  FunctionOptions o;
-  o.n = offset;
-  o.length = length;
-  return e.function(FunctionKind::StrSlice, {}, o);
+  return e.function("str.slice", {}, {{"offset", offset}, {"length", length}});
 }
-Expr year(const Expr& e) { return e.function(FunctionKind::DtYear); }
+Expr year(const Expr& e) { return e.function("dt.year"); }
 
 JoinArgs how(JT t) {
   JoinArgs a;

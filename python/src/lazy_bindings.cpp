@@ -10,8 +10,10 @@
 #include <map>
 
 #include "core_common.hpp"
+#include "frazil/core/suggest.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/functions/registry.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
 namespace frazil::py {
@@ -37,22 +39,55 @@ dsl::Operator operator_from_name(const std::string& op) {
   return it->second;
 }
 
-dsl::FunctionKind function_from_name(const std::string& name) {
-  static const std::map<std::string, dsl::FunctionKind> kinds = [] {
-    std::map<std::string, dsl::FunctionKind> m;
-    for (int k = 0; k <= static_cast<int>(dsl::FunctionKind::CumCount); ++k)
-      m[dsl::function_name(static_cast<dsl::FunctionKind>(k))] = static_cast<dsl::FunctionKind>(k);
-    return m;
-  }();
-  auto it = kinds.find(name);
-  if (it == kinds.end()) throw InvalidOperationError("unknown function " + name);
-  return it->second;
+// A Python keyword argument as a function parameter value (functions/args.hpp).
+functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
+  if (v.is_none()) return std::monostate{};
+  if (nb::isinstance<nb::bool_>(v)) return nb::cast<bool>(v);
+  if (nb::isinstance<nb::int_>(v)) {
+    try {
+      return nb::cast<int64_t>(v);
+    } catch (const nb::cast_error&) {
+      throw InvalidOperationError("parameter '" + name + "' is out of the 64-bit integer range");
+    }
+  }
+  if (nb::isinstance<nb::float_>(v)) return nb::cast<double>(v);
+  if (nb::isinstance<nb::str>(v)) return nb::cast<std::string>(v);
+  if (nb::isinstance<nb::list>(v) || nb::isinstance<nb::tuple>(v)) {
+    std::vector<int64_t> ints;
+    std::vector<double> floats;
+    std::vector<std::string> strings;
+    bool any_float = false;
+    for (nb::handle x : v) {
+      if (nb::isinstance<nb::str>(x)) {
+        strings.push_back(nb::cast<std::string>(x));
+      } else if (nb::isinstance<nb::int_>(x) && !nb::isinstance<nb::bool_>(x)) {
+        ints.push_back(nb::cast<int64_t>(x));
+        floats.push_back(static_cast<double>(ints.back()));
+      } else if (nb::isinstance<nb::float_>(x)) {
+        floats.push_back(nb::cast<double>(x));
+        any_float = true;
+      } else {
+        throw InvalidOperationError("parameter '" + name + "': a list of int, float or str was expected");
+      }
+    }
+    if (!strings.empty()) {
+      if (strings.size() != nb::len(v))
+        throw InvalidOperationError("parameter '" + name + "': a list of one type was expected");
+      return strings;
+    }
+    if (any_float) return floats;
+    return ints;
+  }
+  return dtype_from_py(v);
 }
 
 compute::AggKind agg_from_name(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(compute::AggKind::All); ++k)
+  std::vector<std::string> names;
+  for (int k = 0; k <= static_cast<int>(compute::AggKind::All); ++k) {
     if (name == compute::agg_name(static_cast<compute::AggKind>(k))) return static_cast<compute::AggKind>(k);
-  throw InvalidOperationError("unknown aggregation " + name);
+    names.push_back(compute::agg_name(static_cast<compute::AggKind>(k)));
+  }
+  throw InvalidOperationError("unknown aggregation " + name + did_you_mean(name, names));
 }
 
 compute::JoinType join_type_from_name(const std::string& how) {
@@ -137,20 +172,15 @@ void register_lazy(nb::module_& m) {
         return e.binary(operator_from_name(op), other);
       })
       .def("function",
-           [](const Expr& e, const std::string& name, std::vector<Expr> extra, int64_t n,
-              std::optional<int64_t> length, std::string str, std::string str2, bool flag, bool flag2) {
-             dsl::FunctionOptions o;
-             o.n = n;
-             o.length = length;
-             o.str = std::move(str);
-             o.str2 = std::move(str2);
-             o.flag = flag;
-             o.flag2 = flag2;
-             return e.function(function_from_name(name), std::move(extra), std::move(o));
+           [](const Expr& e, const std::string& name, std::vector<Expr> extra, nb::kwargs kwargs) {
+             Expr::Keywords keywords;
+             for (auto [k, v] : kwargs) {
+               std::string key = nb::cast<std::string>(k);
+               keywords.emplace_back(key, arg_from_py(key, v));
+             }
+             return e.function(name, std::move(extra), std::move(keywords));
            },
-           nb::arg("name"), nb::arg("extra") = std::vector<Expr>{}, nb::arg("n") = 0,
-           nb::arg("length") = nb::none(), nb::arg("str") = "", nb::arg("str2") = "", nb::arg("flag") = false,
-           nb::arg("flag2") = false)
+           nb::arg("name"), nb::arg("extra") = std::vector<Expr>{}, nb::arg("kwargs"))
       .def("agg",
            [](const Expr& e, const std::string& name, int ddof, double q, std::string interpolation, bool ignore_nulls) {
              compute::AggOptions o;
@@ -181,6 +211,12 @@ void register_lazy(nb::module_& m) {
   m.def("lit_typed", &lit_typed, nb::arg("value").none(), nb::arg("dtype"));
   m.def("lit_series", &lit_series, nb::arg("values"), nb::arg("dtype") = nb::none());
   m.def("coalesce", &dsl::coalesce);
+  // The registry's function names, for the Python side's checks and documentation.
+  m.def("function_names", []() {
+    std::vector<std::string> out;
+    for (const auto* spec : functions::all()) out.push_back(spec->name);
+    return out;
+  });
   m.def("ternary", [](const Expr& p, const Expr& t, const Expr& f) { return dsl::when(p).then(t).otherwise(f); });
   m.def("set_trace", &plan::RewriteTrace::set_enabled);
   m.def("take_trace", []() {
@@ -232,6 +268,12 @@ void register_lazy(nb::module_& m) {
              OptFlags f = flags_from_py(flags);
              nb::gil_scoped_release release;
              return lf.collect(f);
+           })
+      .def("profile",
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
+             OptFlags f = flags_from_py(flags);
+             nb::gil_scoped_release release;
+             return lf.profile(f);
            })
       .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
         return lf.explain(optimized, flags_from_py(flags));

@@ -3,6 +3,7 @@
 // every common dtype, used as a select, a filter and a group_by aggregation. Any
 // frazil::Error is an accepted outcome; a crash, a hang or an internal check failure is a
 // bug. Execution is left out: the differential fuzzer (tests/python/fuzz) covers results.
+#include "frazil/functions/registry.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -51,7 +52,17 @@ Expr build(Reader& r, int depth) {
     case 8: return build(r, depth - 1).is_between(build(r, depth - 1), build(r, depth - 1));
     case 9: return build(r, depth - 1).sort(r.next() % 2).reverse();
     case 10: return build(r, depth - 1).over({dsl::col(kColumns[r.next() % 6])});
-    default: return build(r, depth - 1).function(static_cast<dsl::FunctionKind>(r.next() % 45));
+    default: {
+      // Any one-input function of the registry, with its parameters at their defaults.
+      static const std::vector<const functions::FunctionSpec*> unary = [] {
+        std::vector<const functions::FunctionSpec*> out;
+        for (const auto* s : functions::all())
+          if (s->min_inputs == 1) out.push_back(s);
+        return out;
+      }();
+      const auto& spec = *unary[r.next() % unary.size()];
+      return build(r, depth - 1).function(functions::FunctionCall(spec, functions::Args::defaults(spec.params)));
+    }
   }
 }
 

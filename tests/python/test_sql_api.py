@@ -19,14 +19,14 @@ def df() -> pl.DataFrame:
 
 
 def test_sql_reads_frames_from_the_callers_variables(df: pl.DataFrame) -> None:
-    other = pl.DataFrame({"b": ["x", "y"], "w": [10, 20]})
+    other = pl.DataFrame({"b": ["x", "y"], "w": [10, 20]})  # noqa: F841  (found by name)
     lf = pl.sql("SELECT df.a, other.w FROM df JOIN other USING (b) ORDER BY a")
     assert isinstance(lf, pl.LazyFrame)
     assert lf.collect().rows() == [(1, 10), (2, 20), (3, 10)]
     assert isinstance(pl.sql("SELECT count(*) AS n FROM df", eager=True), pl.DataFrame)
 
     def inner() -> list:
-        local_frame = pl.DataFrame({"v": [5]})
+        local_frame = pl.DataFrame({"v": [5]})  # noqa: F841  (found by name)
         return pl.sql("SELECT v FROM local_frame", eager=True).rows()
 
     assert inner() == [(5,)]

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "frazil/core/error.hpp"
+#include "frazil/functions/registry.hpp"
 
 namespace frazil::dsl {
 
@@ -114,7 +115,7 @@ Expr coalesce(std::vector<Expr> exprs) {
   ExprNode n;
   n.kind = ExprKind::Function;
   n.inputs = std::move(exprs);
-  n.function = FunctionExpr{FunctionKind::Coalesce, {}};
+  n.function = functions::FunctionCall("coalesce");
   return Expr::make(std::move(n));
 }
 
@@ -149,64 +150,29 @@ Expr Expr::binary(Operator op, const Expr& other) const {
   return make(std::move(n));
 }
 
-Expr Expr::pow(const Expr& exponent) const { return function(FunctionKind::Pow, {exponent}); }
+Expr Expr::pow(const Expr& exponent) const { return function("pow", {exponent}); }
 
-Expr Expr::function(FunctionKind kind, std::vector<Expr> extra, FunctionOptions options) const {
+Expr Expr::function(std::string_view name, std::vector<Expr> extra, Keywords keywords) const {
+  const functions::FunctionSpec& spec = functions::get(name);
+  return function(functions::FunctionCall(spec, functions::Args::from_keywords(name, spec.params, std::move(keywords))),
+                  std::move(extra));
+}
+
+Expr Expr::function(functions::FunctionCall call, std::vector<Expr> extra) const {
   ExprNode n;
   n.kind = ExprKind::Function;
   n.inputs.push_back(*this);
   for (auto& e : extra) n.inputs.push_back(std::move(e));
-  n.function = FunctionExpr{kind, std::move(options)};
-  auto [lo, hi] = function_arity(kind);
-  if (n.inputs.size() < lo || n.inputs.size() > hi)
-    throw InvalidOperationError(err_msg("`", function_name(kind), "` takes ", lo == hi ? std::to_string(lo) : "at least " + std::to_string(lo),
-                                        " input(s), got ", n.inputs.size()));
+  const auto& spec = *call.spec;
+  if (n.inputs.size() < spec.min_inputs || n.inputs.size() > spec.max_inputs) {
+    const std::string takes = spec.min_inputs == spec.max_inputs ? std::to_string(spec.min_inputs)
+                              : spec.max_inputs == SIZE_MAX     ? "at least " + std::to_string(spec.min_inputs)
+                                                                : std::to_string(spec.min_inputs) + " to " +
+                                                                      std::to_string(spec.max_inputs);
+    throw InvalidOperationError(err_msg("`", spec.name, "` takes ", takes, " input(s), got ", n.inputs.size()));
+  }
+  n.function = std::move(call);
   return make(std::move(n));
-}
-
-Expr Expr::is_between(const Expr& lo, const Expr& hi, const std::string& closed) const {
-  if (closed != "both" && closed != "left" && closed != "right" && closed != "none")
-    throw InvalidOperationError(err_msg("`closed` must be one of {'both', 'left', 'right', 'none'}, got '", closed, "'"));
-  FunctionOptions o;
-  o.str = closed;
-  return function(FunctionKind::IsBetween, {lo, hi}, o);
-}
-
-Expr Expr::round(int64_t decimals) const {
-  FunctionOptions o;
-  o.n = decimals;
-  return function(FunctionKind::Round, {}, o);
-}
-
-Expr Expr::shift(int64_t n) const {
-  FunctionOptions o;
-  o.n = n;
-  return function(FunctionKind::Shift, {}, o);
-}
-
-Expr Expr::unique(bool maintain_order) const {
-  FunctionOptions o;
-  o.flag = maintain_order;
-  return function(FunctionKind::Unique, {}, o);
-}
-
-Expr Expr::explode(bool empty_as_null, bool keep_nulls) const {
-  FunctionOptions o;
-  o.flag = empty_as_null;
-  o.flag2 = keep_nulls;
-  return function(FunctionKind::Explode, {}, o);
-}
-
-Expr Expr::head(int64_t n) const {
-  FunctionOptions o;
-  o.n = n;
-  return function(FunctionKind::Head, {}, o);
-}
-
-Expr Expr::tail(int64_t n) const {
-  FunctionOptions o;
-  o.n = n;
-  return function(FunctionKind::Tail, {}, o);
 }
 
 Expr Expr::agg(compute::AggKind kind, compute::AggOptions options) const {
@@ -357,31 +323,9 @@ static std::string to_string_impl(const Expr& e, bool in_binary) {
       return s.substr(1) + ".otherwise(" + to_string_impl(*cur, false) + ")";
     }
     case ExprKind::Function: {
-      std::string args;
-      for (size_t i = 1; i < n.inputs.size(); ++i) args += (i > 1 ? ", " : "") + in(i);
-      const auto& o = n.function.options;
-      switch (n.function.kind) {
-        case FunctionKind::Round:
-        case FunctionKind::Shift:
-        case FunctionKind::Head:
-        case FunctionKind::Tail: args = std::to_string(o.n); break;
-        case FunctionKind::StrContains:
-        case FunctionKind::StrStartsWith:
-        case FunctionKind::StrEndsWith: args = "[\"" + o.str + "\"]"; break;
-        case FunctionKind::IsIn: args = "[" + args + "]"; break;
-        case FunctionKind::StrSlice:
-          args = std::to_string(o.n) + ", " + (o.length ? std::to_string(*o.length) : "null");
-          break;
-        case FunctionKind::IsBetween: args += ", closed=\"" + o.str + "\""; break;
-        default: break;
-      }
-      if (n.function.kind == FunctionKind::Coalesce) {
-        std::string s = "coalesce([";
-        for (size_t i = 0; i < n.inputs.size(); ++i) s += (i ? ", " : "") + in(i);
-        return s + "])";
-      }
-      if (n.function.kind == FunctionKind::Not) return in(0) + ".not()";
-      return in(0) + "." + function_name(n.function.kind) + "(" + args + ")";
+      std::vector<std::string> inputs;
+      for (size_t i = 0; i < n.inputs.size(); ++i) inputs.push_back(in(i));
+      return n.function.to_string(inputs);
     }
     case ExprKind::Len: return "len()";
     case ExprKind::Sort: return in(0) + (n.sort.descending ? ".sort(desc)" : ".sort(asc)");
@@ -457,6 +401,6 @@ Expr operator&(const Expr& a, const Expr& b) { return a.binary(Operator::And, b)
 Expr operator|(const Expr& a, const Expr& b) { return a.binary(Operator::Or, b); }
 Expr operator^(const Expr& a, const Expr& b) { return a.binary(Operator::Xor, b); }
 Expr operator!(const Expr& a) { return a.not_(); }
-Expr operator-(const Expr& a) { return a.function(FunctionKind::Negate); }
+Expr operator-(const Expr& a) { return a.function("neg"); }
 
 }  // namespace frazil::dsl

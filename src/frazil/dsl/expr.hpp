@@ -10,7 +10,7 @@
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/core/array.hpp"
 #include "frazil/core/scalar.hpp"
-#include "frazil/dsl/function_expr.hpp"
+#include "frazil/functions/function_call.hpp"
 #include "frazil/dsl/operator.hpp"
 
 namespace frazil::dsl {
@@ -71,7 +71,7 @@ struct ExprNode {
   bool strict = true;
   compute::AggKind agg = compute::AggKind::Sum;
   compute::AggOptions agg_options;
-  FunctionExpr function{FunctionKind::Not, {}};
+  functions::FunctionCall function;
   SortFlags sort;
 };
 
@@ -100,36 +100,44 @@ class Expr {
   Expr ne_missing(const Expr& other) const { return binary(Operator::NotEqValidity, other); }
   Expr pow(const Expr& exponent) const;
 
-  // functions
-  Expr function(FunctionKind kind, std::vector<Expr> extra_inputs = {}, FunctionOptions options = {}) const;
-  Expr not_() const { return function(FunctionKind::Not); }
-  Expr is_null() const { return function(FunctionKind::IsNull); }
-  Expr is_not_null() const { return function(FunctionKind::IsNotNull); }
-  Expr is_nan() const { return function(FunctionKind::IsNan); }
-  Expr is_not_nan() const { return function(FunctionKind::IsNotNan); }
-  Expr fill_null(const Expr& value) const { return function(FunctionKind::FillNull, {value}); }
-  Expr fill_nan(const Expr& value) const { return function(FunctionKind::FillNan, {value}); }
-  Expr is_in(const Expr& values) const { return function(FunctionKind::IsIn, {values}); }
-  Expr is_between(const Expr& lo, const Expr& hi, const std::string& closed = "both") const;
-  Expr abs() const { return function(FunctionKind::Abs); }
-  Expr round(int64_t decimals) const;
-  Expr sqrt() const { return function(FunctionKind::Sqrt); }
-  Expr floor() const { return function(FunctionKind::Floor); }
-  Expr ceil() const { return function(FunctionKind::Ceil); }
-  Expr reverse() const { return function(FunctionKind::Reverse); }
-  Expr shift(int64_t n = 1) const;
-  Expr unique(bool maintain_order = false) const;
-  Expr drop_nulls() const { return function(FunctionKind::DropNulls); }
-  Expr head(int64_t n = 10) const;
-  Expr tail(int64_t n = 10) const;
-  Expr null_count() const { return function(FunctionKind::NullCount); }
+  // Functions of the registry (functions/registry.hpp), by Polars' name: this expression is
+  // the root (input 0), `extra` the other inputs, `keywords` the parameters by name:
+  // col("x").function("round", {}, {{"decimals", 2}}). Arity and parameters are checked here.
+  using Keywords = std::vector<std::pair<std::string, functions::ArgValue>>;
+  Expr function(std::string_view name, std::vector<Expr> extra = {}, Keywords keywords = {}) const;
+  Expr function(functions::FunctionCall call, std::vector<Expr> extra = {}) const;
+  Expr not_() const { return function("not"); }
+  Expr is_null() const { return function("is_null"); }
+  Expr is_not_null() const { return function("is_not_null"); }
+  Expr is_nan() const { return function("is_nan"); }
+  Expr is_not_nan() const { return function("is_not_nan"); }
+  Expr fill_null(const Expr& value) const { return function("fill_null", {value}); }
+  Expr fill_nan(const Expr& value) const { return function("fill_nan", {value}); }
+  Expr is_in(const Expr& values) const { return function("is_in", {values}); }
+  Expr is_between(const Expr& lo, const Expr& hi, const std::string& closed = "both") const {
+    return function("is_between", {lo, hi}, {{"closed", closed}});
+  }
+  Expr abs() const { return function("abs"); }
+  Expr round(int64_t decimals) const { return function("round", {}, {{"decimals", decimals}}); }
+  Expr sqrt() const { return function("sqrt"); }
+  Expr floor() const { return function("floor"); }
+  Expr ceil() const { return function("ceil"); }
+  Expr reverse() const { return function("reverse"); }
+  Expr shift(int64_t n = 1) const { return function("shift", {}, {{"n", n}}); }
+  Expr unique(bool maintain_order = false) const { return function("unique", {}, {{"maintain_order", maintain_order}}); }
+  Expr drop_nulls() const { return function("drop_nulls"); }
+  Expr head(int64_t n = 10) const { return function("head", {}, {{"n", n}}); }
+  Expr tail(int64_t n = 10) const { return function("tail", {}, {{"n", n}}); }
+  Expr null_count() const { return function("null_count"); }
   // Running sum / min / max / count of the non-null values, in row order.
-  Expr cum_sum() const { return function(FunctionKind::CumSum); }
-  Expr cum_min() const { return function(FunctionKind::CumMin); }
-  Expr cum_max() const { return function(FunctionKind::CumMax); }
-  Expr cum_count() const { return function(FunctionKind::CumCount); }
+  Expr cum_sum() const { return function("cum_sum"); }
+  Expr cum_min() const { return function("cum_min"); }
+  Expr cum_max() const { return function("cum_max"); }
+  Expr cum_count() const { return function("cum_count"); }
   // One row per element of a List expression (Polars' Expr.explode).
-  Expr explode(bool empty_as_null = false, bool keep_nulls = true) const;
+  Expr explode(bool empty_as_null = false, bool keep_nulls = true) const {
+    return function("explode", {}, {{"empty_as_null", empty_as_null}, {"keep_nulls", keep_nulls}});
+  }
 
   // aggregations
   Expr agg(compute::AggKind kind, compute::AggOptions options = {}) const;

@@ -45,7 +45,7 @@ bool collect_partial_aggs(Node node, const plan::ExprArena& ea, const Schema& sc
     case AExprKind::Ternary:
       break;
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function().kind) || e.function().kind == dsl::FunctionKind::IsIn) return false;
+      if (!e.spec().is_elementwise() || e.spec().has_set_input()) return false;
       break;
     default: return false;
   }

@@ -4,7 +4,6 @@
 
 namespace frazil::exec {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 using plan::AExpr;
 using plan::AExprKind;
@@ -108,21 +107,21 @@ bool can_skip_row_group(plan::Node node, const plan::ExprArena& arena, const io:
     const AExpr& x = arena.get(e.inputs[0]);
     const auto* s = column_stats(x, stats);
     if (!s) return false;
-    switch (e.function().kind) {
-      case FunctionKind::IsNull: return s->null_count && *s->null_count == 0;
-      case FunctionKind::IsNotNull: return s->null_count && *s->null_count == rows && rows > 0;
-      case FunctionKind::IsBetween: {
-        auto lo = literal_value(arena.get(e.inputs[1]));
-        auto hi = literal_value(arena.get(e.inputs[2]));
-        const std::string& closed = e.function().options.str;
-        bool lo_closed = closed == "both" || closed == "left";
-        bool hi_closed = closed == "both" || closed == "right";
-        if (lo && comparison_is_never_true(lo_closed ? Operator::GtEq : Operator::Gt, *lo, *s, rows)) return true;
-        if (hi && comparison_is_never_true(hi_closed ? Operator::LtEq : Operator::Lt, *hi, *s, rows)) return true;
-        return false;
-      }
-      default: return false;
+    // Pruning knows what a few predicates mean (by name: this is about their meaning, not
+    // a property other functions could share).
+    const auto& fn = e.function();
+    if (fn.is("is_null")) return s->null_count && *s->null_count == 0;
+    if (fn.is("is_not_null")) return s->null_count && *s->null_count == rows && rows > 0;
+    if (fn.is("is_between")) {
+      auto lo = literal_value(arena.get(e.inputs[1]));
+      auto hi = literal_value(arena.get(e.inputs[2]));
+      const std::string& closed = fn.args.get_string("closed");
+      bool lo_closed = closed == "both" || closed == "left";
+      bool hi_closed = closed == "both" || closed == "right";
+      if (lo && comparison_is_never_true(lo_closed ? Operator::GtEq : Operator::Gt, *lo, *s, rows)) return true;
+      if (hi && comparison_is_never_true(hi_closed ? Operator::LtEq : Operator::Lt, *hi, *s, rows)) return true;
     }
+    return false;
   }
   return false;
 }

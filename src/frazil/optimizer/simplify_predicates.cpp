@@ -49,14 +49,13 @@ Node simplify_predicates(Node root, IRArena& lp, ExprArena& ea) {
     Node n = stack.back();
     stack.pop_back();
     const IR& ir = lp.get(n);
-    if (ir.predicate && (ir.kind == IRKind::Filter || ir.kind == IRKind::DataFrameScan || ir.kind == IRKind::Scan)) {
-      const Schema& schema = ir.kind == IRKind::Filter ? *ir.schema : *ir.source_schema();
-      auto simplified = simplify(ir.predicate->node(), schema, ea);
-      if (simplified && *simplified != ir.predicate->node()) {
-        lp.get_mut(n).predicate = predicate_ir(*simplified, ea);
+    if (const ExprIR* predicate = plan::predicate_of(ir)) {
+      auto simplified = simplify(predicate->node(), plan::predicate_schema(ir), ea);
+      if (simplified && *simplified != predicate->node()) {
+        plan::set_predicate(lp.get_mut(n), predicate_ir(*simplified, ea));
       } else if (!simplified) {
-        if (ir.kind != IRKind::Filter) {
-          lp.get_mut(n).predicate.reset();
+        if (ir.kind() != IRKind::Filter) {
+          plan::set_predicate(lp.get_mut(n), std::nullopt);
         } else if (parents[ir.inputs[0].idx] <= 1) {
           // The filter's node takes its input's place; its parents need not change.
           lp.replace(n, IR(lp.get(ir.inputs[0])));

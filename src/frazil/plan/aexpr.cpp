@@ -1,18 +1,16 @@
 #include "frazil/plan/aexpr.hpp"
 
-#include "frazil/compute/cumulative.hpp"
-
 #include <unordered_map>
 #include <unordered_set>
 
-#include "frazil/compute/temporal.hpp"
 #include "frazil/core/error.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::plan {
 
-using dsl::FunctionKind;
 using dsl::Operator;
+using functions::InputRole;
+using functions::Shape;
 
 const AExprPayload& AExpr::payload() const {
   static const AExprPayload kDefaults;
@@ -64,12 +62,16 @@ AExpr AExpr::cast(Node input, DataType dtype, bool strict) {
   return e;
 }
 
-AExpr AExpr::function_call(FunctionKind kind, std::vector<Node> inputs, dsl::FunctionOptions options) {
+AExpr AExpr::function_call(functions::FunctionCall call, std::vector<Node> inputs) {
   AExpr e;
   e.kind = AExprKind::Function;
   e.inputs = std::move(inputs);
-  e.function_mut() = dsl::FunctionExpr{kind, std::move(options)};
+  e.function_mut() = std::move(call);
   return e;
+}
+
+AExpr AExpr::function_call(std::string_view name, std::vector<Node> inputs) {
+  return function_call(functions::FunctionCall(name), std::move(inputs));
 }
 
 std::optional<bool> AExpr::literal_bool() const {
@@ -95,7 +97,7 @@ size_t AExpr::hash_shallow() const {
       mix(std::hash<std::string>()(agg_options().interpolation));
       mix(agg_options().ignore_nulls);
       break;
-    case AExprKind::Function: mix(dsl::hash_function_expr(function())); break;
+    case AExprKind::Function: mix(function().hash()); break;
     case AExprKind::Sort:
     case AExprKind::SortBy:
       mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
@@ -175,17 +177,20 @@ bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
     case AExprKind::Filter:
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
-    case AExprKind::Function:
-      if (dsl::function_is_reduction(e.function().kind)) return true;
-      // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
-      if (e.function().kind == FunctionKind::Shift || e.function().kind == FunctionKind::Reverse ||
-          e.function().kind == FunctionKind::CumSum || e.function().kind == FunctionKind::CumMin ||
-          e.function().kind == FunctionKind::CumMax || e.function().kind == FunctionKind::CumCount)
-        return is_scalar_rec(e.inputs[0], arena, seen);
-      if (!dsl::function_is_elementwise(e.function().kind)) return false;
-      // is_in's second input is a set, not a row-aligned input.
-      if (e.function().kind == FunctionKind::IsIn) return is_scalar_rec(e.inputs[0], arena, seen);
-      [[fallthrough]];
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      switch (spec.shape) {
+        case Shape::Reduction: return true;
+        // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
+        case Shape::LengthPreserving: return is_scalar_rec(e.inputs[0], arena, seen);
+        case Shape::Other: return false;
+        case Shape::Elementwise: break;
+      }
+      // A Set input (is_in's values) is a whole series, not a row-aligned input.
+      for (size_t i = 0; i < e.inputs.size(); ++i)
+        if (spec.role(i) == InputRole::Row && !is_scalar_rec(e.inputs[i], arena, seen)) return false;
+      return true;
+    }
     default:
       return is_scalar_inputs(e, arena, seen);
   }
@@ -204,10 +209,13 @@ bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen,
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
     case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function().kind)) return false;
-      if (e.function().kind == FunctionKind::IsIn) return is_elementwise_inner(e.inputs[0], arena, seen, leaves);
-      break;
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      if (!spec.is_elementwise()) return false;
+      for (size_t i = 0; i < e.inputs.size(); ++i)
+        if (spec.role(i) == InputRole::Row && !is_elementwise_inner(e.inputs[i], arena, seen, leaves)) return false;
+      return true;
+    }
     default: break;
   }
   for (Node in : e.inputs)
@@ -271,7 +279,7 @@ static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr
 bool has_aggregation(Node node, const ExprArena& arena) {
   return any_node(node, arena, [](const AExpr& e) {
     return e.kind == AExprKind::Agg || e.kind == AExprKind::Len || e.kind == AExprKind::Window ||
-           (e.kind == AExprKind::Function && !dsl::function_is_elementwise(e.function().kind)) ||
+           (e.kind == AExprKind::Function && !e.spec().is_elementwise()) ||
            e.kind == AExprKind::Sort || e.kind == AExprKind::SortBy || e.kind == AExprKind::Filter;
   });
 }
@@ -364,61 +372,10 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
     case AExprKind::Filter:
     case AExprKind::Window: return in(0);
     case AExprKind::Function: {
-      switch (e.function().kind) {
-        case FunctionKind::Not: {
-          DataType t = in(0);
-          return t.is_integer() ? t : DataType::boolean();
-        }
-        case FunctionKind::IsNull:
-        case FunctionKind::IsNotNull:
-        case FunctionKind::IsNan:
-        case FunctionKind::IsNotNan:
-        case FunctionKind::IsFinite:
-        case FunctionKind::IsInfinite:
-        case FunctionKind::IsIn:
-        case FunctionKind::IsBetween:
-        case FunctionKind::StrContains:
-        case FunctionKind::StrStartsWith:
-        case FunctionKind::StrEndsWith: return DataType::boolean();
-        case FunctionKind::FillNull:
-        case FunctionKind::FillNan: return supertype_or_throw(in(0), in(1), dsl::function_name(e.function().kind));
-        case FunctionKind::Coalesce: {
-          DataType t = in(0);
-          for (size_t i = 1; i < e.inputs.size(); ++i) t = supertype_or_throw(t, in(i), "coalesce");
-          return t;
-        }
-        case FunctionKind::Sqrt: {
-          DataType t = in(0);
-          return t.id() == TypeId::Float32 ? t : DataType::float64();
-        }
-        case FunctionKind::Pow: {
-          DataType b = in(0), x = in(1);
-          if (b.is_integer() && x.is_integer()) return b;
-          if (b.id() == TypeId::Float32 && (x.id() == TypeId::Float32 || x.is_integer())) return b;
-          return DataType::float64();
-        }
-        case FunctionKind::NullCount:
-        case FunctionKind::StrLenBytes:
-        case FunctionKind::StrLenChars: return DataType::uint32();
-        case FunctionKind::DtYear: return compute::date_part_dtype(compute::DatePart::Year);
-        case FunctionKind::DtMonth: return compute::date_part_dtype(compute::DatePart::Month);
-        case FunctionKind::DtDay: return compute::date_part_dtype(compute::DatePart::Day);
-        case FunctionKind::DtHour: return compute::date_part_dtype(compute::DatePart::Hour);
-        case FunctionKind::DtMinute: return compute::date_part_dtype(compute::DatePart::Minute);
-        case FunctionKind::DtSecond: return compute::date_part_dtype(compute::DatePart::Second);
-        case FunctionKind::DtWeekday: return compute::date_part_dtype(compute::DatePart::Weekday);
-        case FunctionKind::DtOrdinalDay: return compute::date_part_dtype(compute::DatePart::Ordinal);
-        case FunctionKind::DtQuarter: return compute::date_part_dtype(compute::DatePart::Quarter);
-        case FunctionKind::Explode: {
-          DataType t = in(0);
-          return t.id() == TypeId::List ? t.inner() : t;  // a non-list is left as it is
-        }
-        case FunctionKind::CumSum: return compute::cumulative_dtype(compute::CumulativeKind::Sum, in(0));
-        case FunctionKind::CumMin: return compute::cumulative_dtype(compute::CumulativeKind::Min, in(0));
-        case FunctionKind::CumMax: return compute::cumulative_dtype(compute::CumulativeKind::Max, in(0));
-        case FunctionKind::CumCount: return DataType::uint32();
-        default: return in(0);
-      }
+      std::vector<DataType> types;
+      types.reserve(e.inputs.size());
+      for (size_t i = 0; i < e.inputs.size(); ++i) types.push_back(in(i));
+      return e.spec().output_dtype(functions::CallTypes{types, e.function().args});
     }
   }
   return DataType::null();

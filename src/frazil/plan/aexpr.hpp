@@ -40,7 +40,7 @@ struct AExprPayload {
   dsl::LiteralValue literal;
   DataType dtype;
   compute::AggOptions agg_options;
-  dsl::FunctionExpr function{dsl::FunctionKind::Not, {}};
+  functions::FunctionCall function;
   dsl::SortFlags sort;
 };
 
@@ -55,12 +55,12 @@ struct AExpr {
   const dsl::LiteralValue& literal() const { return payload().literal; }
   const DataType& dtype() const { return payload().dtype; }
   const compute::AggOptions& agg_options() const { return payload().agg_options; }
-  const dsl::FunctionExpr& function() const { return payload().function; }
+  const functions::FunctionCall& function() const { return payload().function; }
   const dsl::SortFlags& sort() const { return payload().sort; }
   dsl::LiteralValue& literal_mut() { return payload_mut().literal; }
   DataType& dtype_mut() { return payload_mut().dtype; }
   compute::AggOptions& agg_options_mut() { return payload_mut().agg_options; }
-  dsl::FunctionExpr& function_mut() { return payload_mut().function; }
+  functions::FunctionCall& function_mut() { return payload_mut().function; }
   dsl::SortFlags& sort_mut() { return payload_mut().sort; }
 
   static AExpr column(std::string name);
@@ -68,9 +68,15 @@ struct AExpr {
   static AExpr scalar(Scalar value);
   static AExpr binary(Node left, dsl::Operator op, Node right);
   static AExpr cast(Node input, DataType dtype, bool strict);
-  static AExpr function_call(dsl::FunctionKind kind, std::vector<Node> inputs, dsl::FunctionOptions options = {});
+  static AExpr function_call(functions::FunctionCall call, std::vector<Node> inputs);
+  // The registered function `name` with its parameters at their defaults.
+  static AExpr function_call(std::string_view name, std::vector<Node> inputs);
+  // The function's registry row (Function nodes only).
+  const functions::FunctionSpec& spec() const { return *function().spec; }
 
   bool is_literal() const { return kind == AExprKind::Literal; }
+  // A call of the registered function `name` (for rules about one function, like NOT(NOT a)).
+  bool is_function(std::string_view fn) const { return kind == AExprKind::Function && function().is(fn); }
   bool is_column() const { return kind == AExprKind::Column; }
   // A boolean literal's value; nullopt when not a non-null boolean literal.
   std::optional<bool> literal_bool() const;

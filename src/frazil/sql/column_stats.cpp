@@ -115,13 +115,14 @@ std::optional<SourceColumnStats> frame_stats(const DataFrame& df, const std::str
 std::optional<SourceColumnStats> source_column_stats(const LazyFrame& frame, const std::string& column) {
   const dsl::DslPlan* p = frame.plan().get();
   // Filters and slices keep a column's nulls absent and its values within bounds.
-  while (p && (p->kind == dsl::DslKind::Filter || p->kind == dsl::DslKind::Slice || p->kind == dsl::DslKind::Sort))
+  while (p && (p->kind() == dsl::DslKind::Filter || p->kind() == dsl::DslKind::Slice || p->kind() == dsl::DslKind::Sort))
     p = p->inputs[0].get();
   if (!p) return std::nullopt;
   try {
-    if (p->kind == dsl::DslKind::DataFrameScan && p->df) return frame_stats(*p->df, column);
-    if (p->kind == dsl::DslKind::Scan && p->scan.format == dsl::ScanFormat::Parquet) {
-      const auto& all = cached_parquet_stats(p->scan.paths);
+    if (p->kind() == dsl::DslKind::DataFrameScan && p->as<dsl::DslDataFrameScan>().df)
+      return frame_stats(*p->as<dsl::DslDataFrameScan>().df, column);
+    if (p->kind() == dsl::DslKind::Scan && p->as<dsl::DslScan>().source.format == dsl::ScanFormat::Parquet) {
+      const auto& all = cached_parquet_stats(p->as<dsl::DslScan>().source.paths);
       auto it = all.find(column);
       if (it == all.end()) return std::nullopt;
       return it->second;

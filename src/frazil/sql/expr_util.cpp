@@ -83,7 +83,7 @@ bool has_aggregation(const Expr& e) {
       found = true;
       return false;
     }
-    if (x.kind() == ExprKind::Function && dsl::function_is_reduction(x.node().function.kind)) {
+    if (x.kind() == ExprKind::Function && x.node().function.spec && x.node().function.spec->is_reduction()) {
       found = true;
       return false;
     }

@@ -53,11 +53,15 @@ bool like_matches(const std::string& text, const std::string& pattern, bool case
 }  // namespace frazil::sql
 
 namespace frazil::sql {
-// FunctionOptions with `str` (and `flag`) set.
-inline dsl::FunctionOptions str_option(std::string s, bool flag = false) {
-  dsl::FunctionOptions o;
-  o.str = std::move(s);
-  o.flag = flag;
-  return o;
+// The string matchers of the registry: str.contains(pattern, literal), str.starts_with,
+// str.ends_with.
+inline dsl::Expr str_contains(const dsl::Expr& e, std::string pattern, bool literal) {
+  return e.function("str.contains", {}, {{"pattern", std::move(pattern)}, {"literal", literal}});
+}
+inline dsl::Expr str_starts_with(const dsl::Expr& e, std::string prefix) {
+  return e.function("str.starts_with", {}, {{"prefix", std::move(prefix)}});
+}
+inline dsl::Expr str_ends_with(const dsl::Expr& e, std::string suffix) {
+  return e.function("str.ends_with", {}, {{"suffix", std::move(suffix)}});
 }
 }  // namespace frazil::sql

@@ -13,7 +13,6 @@
 namespace frazil::sql {
 
 using dsl::Expr;
-using dsl::FunctionKind;
 using dsl::lit;
 using dsl::lit_null;
 using compute::AggKind;
@@ -71,7 +70,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-Expr fn(const Expr& e, FunctionKind k, dsl::FunctionOptions o = {}) { return e.function(k, {}, std::move(o)); }
+Expr fn(const Expr& e, const char* name, Expr::Keywords keywords = {}) { return e.function(name, {}, std::move(keywords)); }
 
 // ---- numeric ----
 Expr f_abs(FunctionCall& c) { c.arity(1, 1); return c.args[0].abs(); }
@@ -164,22 +163,18 @@ Expr f_concat_ws(FunctionCall& c) {
   }
   return out->fill_null(lit(std::string()));
 }
-Expr f_lower(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToLowercase); }
-Expr f_upper(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrToUppercase); }
-Expr f_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrLenChars).cast(DataType::int64()); }
-Expr f_octet_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], FunctionKind::StrLenBytes).cast(DataType::int64()); }
+Expr f_lower(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], "str.to_lowercase"); }
+Expr f_upper(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], "str.to_uppercase"); }
+Expr f_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], "str.len_chars").cast(DataType::int64()); }
+Expr f_octet_length(FunctionCall& c) { c.arity(1, 1); return fn(c.args[0], "str.len_bytes").cast(DataType::int64()); }
 Expr f_bit_length(FunctionCall& c) {
   c.arity(1, 1);
-  return fn(c.args[0], FunctionKind::StrLenBytes).cast(DataType::int64()) * lit(8);
+  return fn(c.args[0], "str.len_bytes").cast(DataType::int64()) * lit(8);
 }
 Expr f_btrim(FunctionCall& c) {
   c.arity(1, 2);
-  dsl::FunctionOptions o;
-  if (c.args.size() > 1) {
-    o.str = c.string_arg(1);
-    o.flag = true;
-  }
-  return fn(c.args[0], FunctionKind::StrStripChars, o);
+  if (c.args.size() > 1) return fn(c.args[0], "str.strip_chars", {{"characters", c.string_arg(1)}});
+  return fn(c.args[0], "str.strip_chars");
 }
 // One-sided trims: a regex anchored at the start or end, over the characters given.
 Expr side_trim(FunctionCall& c, bool start) {
@@ -191,27 +186,16 @@ Expr side_trim(FunctionCall& c, bool start) {
     cls += ch;
   }
   cls += "]+";
-  dsl::FunctionOptions o;
-  o.str = start ? "^" + cls : cls + "$";
-  o.str2 = "";
-  o.flag = false;
-  o.flag2 = false;
-  if (c.args.size() == 1) {
-    // Default: whitespace, as Polars' strip_chars_start/end.
-    o.str = start ? "^\\s+" : "\\s+$";
-  }
-  return fn(c.args[0], FunctionKind::StrReplace, o);
+  std::string pattern = start ? "^" + cls : cls + "$";
+  // Default: whitespace, as Polars' strip_chars_start/end.
+  if (c.args.size() == 1) pattern = start ? "^\\s+" : "\\s+$";
+  return fn(c.args[0], "str.replace", {{"pattern", pattern}, {"value", std::string()}, {"literal", false}});
 }
 Expr f_ltrim(FunctionCall& c) { return side_trim(c, true); }
 Expr f_rtrim(FunctionCall& c) { return side_trim(c, false); }
 Expr f_replace(FunctionCall& c) {
   c.arity(3, 3);
-  dsl::FunctionOptions o;
-  o.str = c.string_arg(1);
-  o.str2 = c.string_arg(2);
-  o.flag = true;
-  o.flag2 = true;
-  return fn(c.args[0], FunctionKind::StrReplace, o);
+  return fn(c.args[0], "str.replace_all", {{"pattern", c.string_arg(1)}, {"value", c.string_arg(2)}, {"literal", true}});
 }
 Expr f_regexp_replace(FunctionCall& c) {
   c.arity(3, 4);
@@ -226,8 +210,7 @@ Expr f_regexp_replace(FunctionCall& c) {
     else c.fail(std::string("unsupported regex flag '") + f + "'");
   }
   if (!inline_flags.empty()) pattern = "(?" + inline_flags + ")" + pattern;
-  dsl::FunctionOptions o;
-  o.str = pattern;
+
   // PostgreSQL's \1 back-references are RE2's $1.
   std::string rep = c.string_arg(2);
   std::string converted;
@@ -238,10 +221,8 @@ Expr f_regexp_replace(FunctionCall& c) {
     }
     converted += rep[i];
   }
-  o.str2 = converted;
-  o.flag = false;
-  o.flag2 = all;
-  return fn(c.args[0], FunctionKind::StrReplace, o);
+  return fn(c.args[0], all ? "str.replace_all" : "str.replace",
+            {{"pattern", pattern}, {"value", converted}, {"literal", false}});
 }
 Expr f_regexp_like(FunctionCall& c) {
   c.arity(2, 3);
@@ -255,25 +236,24 @@ Expr f_regexp_like(FunctionCall& c) {
     }
     if (!inline_flags.empty()) pattern = "(?" + inline_flags + ")" + pattern;
   }
-  return fn(c.args[0], FunctionKind::StrContains, str_option(pattern, false));
+  return str_contains(c.args[0], pattern, false);
 }
 Expr f_starts_with(FunctionCall& c) {
   c.arity(2, 2);
-  return fn(c.args[0], FunctionKind::StrStartsWith, str_option(c.string_arg(1)));
+  return str_starts_with(c.args[0], c.string_arg(1));
 }
 Expr f_ends_with(FunctionCall& c) {
   c.arity(2, 2);
-  return fn(c.args[0], FunctionKind::StrEndsWith, str_option(c.string_arg(1)));
+  return str_ends_with(c.args[0], c.string_arg(1));
 }
 Expr f_contains(FunctionCall& c) {
   c.arity(2, 2);
-  return fn(c.args[0], FunctionKind::StrContains, str_option(c.string_arg(1), true));
+  return str_contains(c.args[0], c.string_arg(1), true);
 }
 Expr slice(const Expr& s, int64_t offset, std::optional<int64_t> length) {
-  dsl::FunctionOptions o;
-  o.n = offset;
-  o.length = length;
-  return fn(s, FunctionKind::StrSlice, o);
+  Expr::Keywords k{{"offset", offset}};
+  if (length) k.emplace_back("length", *length);
+  return fn(s, "str.slice", std::move(k));
 }
 // SUBSTRING(s, start [, length]): 1-based; positions before the first character count
 // towards the length (SUBSTRING('abc', 0, 2) = 'a'), as in PostgreSQL.
@@ -294,7 +274,7 @@ Expr f_left(FunctionCall& c) {
   const int64_t n = c.int_arg(1);
   if (n >= 0) return slice(c.args[0], 0, n);
   // LEFT(s, -n): all but the last n characters.
-  Expr len = fn(c.args[0], FunctionKind::StrLenChars);
+  Expr len = fn(c.args[0], "str.len_chars");
   (void)len;
   c.fail("a negative length is not supported");
 }
@@ -307,7 +287,7 @@ Expr f_right(FunctionCall& c) {
 }
 
 // ---- dates and times ----
-Expr dt(const Expr& value, FunctionKind k) { return fn(value, k); }
+Expr dt(const Expr& value, const char* name) { return fn(value, name); }
 
 // The value's physical count of `unit`s since the epoch (a date counts days).
 Expr physical(const Expr& value, const DataType& t) { return value.cast(t.id() == TypeId::Date ? DataType::int32() : DataType::int64()).cast(DataType::int64()); }
@@ -326,9 +306,9 @@ double units_per_second(const DataType& t) {
 // ISO 8601 week number and week-based year (weeks start on Monday; week 1 holds the
 // year's first Thursday).
 Expr iso_week_or_year(const Expr& value, bool want_year) {
-  Expr year = dt(value, FunctionKind::DtYear).cast(DataType::int32());
-  Expr doy = dt(value, FunctionKind::DtOrdinalDay).cast(DataType::int32());
-  Expr dow = dt(value, FunctionKind::DtWeekday).cast(DataType::int32());  // Monday 1 .. Sunday 7
+  Expr year = dt(value, "dt.year").cast(DataType::int32());
+  Expr doy = dt(value, "dt.ordinal_day").cast(DataType::int32());
+  Expr dow = dt(value, "dt.weekday").cast(DataType::int32());  // Monday 1 .. Sunday 7
   auto p = [](const Expr& y) {
     return (y + dsl::floor_div(y, lit(4)) - dsl::floor_div(y, lit(100)) + dsl::floor_div(y, lit(400))) % lit(7);
   };
@@ -348,25 +328,25 @@ Expr date_part(FunctionCall& c, const std::string& part_raw, const Expr& value, 
       if (part == n) return true;
     return false;
   };
-  if (is({"year", "years", "y", "yr", "yrs"})) return dt(value, FunctionKind::DtYear).cast(DataType::int32());
-  if (is({"month", "months", "mon", "mons"})) return dt(value, FunctionKind::DtMonth).cast(DataType::int8());
-  if (is({"day", "days", "d"})) return dt(value, FunctionKind::DtDay).cast(DataType::int8());
-  if (is({"hour", "hours", "h", "hr", "hrs"})) return dt(value, FunctionKind::DtHour).cast(DataType::int8());
-  if (is({"minute", "minutes", "min", "mins", "m"})) return dt(value, FunctionKind::DtMinute).cast(DataType::int8());
-  if (is({"second", "seconds", "sec", "secs", "s"})) return dt(value, FunctionKind::DtSecond).cast(DataType::int8());
-  if (is({"quarter", "quarters"})) return dt(value, FunctionKind::DtQuarter).cast(DataType::int8());
-  if (is({"isodow"})) return dt(value, FunctionKind::DtWeekday).cast(DataType::int8());
-  if (is({"dow", "dayofweek", "weekday"})) return (dt(value, FunctionKind::DtWeekday) % lit(7)).cast(DataType::int8());
-  if (is({"doy", "dayofyear"})) return dt(value, FunctionKind::DtOrdinalDay).cast(DataType::int16());
+  if (is({"year", "years", "y", "yr", "yrs"})) return dt(value, "dt.year").cast(DataType::int32());
+  if (is({"month", "months", "mon", "mons"})) return dt(value, "dt.month").cast(DataType::int8());
+  if (is({"day", "days", "d"})) return dt(value, "dt.day").cast(DataType::int8());
+  if (is({"hour", "hours", "h", "hr", "hrs"})) return dt(value, "dt.hour").cast(DataType::int8());
+  if (is({"minute", "minutes", "min", "mins", "m"})) return dt(value, "dt.minute").cast(DataType::int8());
+  if (is({"second", "seconds", "sec", "secs", "s"})) return dt(value, "dt.second").cast(DataType::int8());
+  if (is({"quarter", "quarters"})) return dt(value, "dt.quarter").cast(DataType::int8());
+  if (is({"isodow"})) return dt(value, "dt.weekday").cast(DataType::int8());
+  if (is({"dow", "dayofweek", "weekday"})) return (dt(value, "dt.weekday") % lit(7)).cast(DataType::int8());
+  if (is({"doy", "dayofyear"})) return dt(value, "dt.ordinal_day").cast(DataType::int16());
   if (is({"week", "weeks", "isoweek"})) return iso_week_or_year(value, false);
   if (is({"isoyear"})) return iso_week_or_year(value, true);
-  if (is({"decade", "decades"})) return dsl::floor_div(dt(value, FunctionKind::DtYear), lit(10)).cast(DataType::int32());
+  if (is({"decade", "decades"})) return dsl::floor_div(dt(value, "dt.year"), lit(10)).cast(DataType::int32());
   if (is({"century", "centuries"})) {
-    Expr y = dt(value, FunctionKind::DtYear).cast(DataType::int32());
+    Expr y = dt(value, "dt.year").cast(DataType::int32());
     return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(100)) + lit(1)).otherwise(dsl::floor_div(y, lit(100)) - lit(1)).cast(DataType::int32());
   }
   if (is({"millennium", "millennia", "millenniums"})) {
-    Expr y = dt(value, FunctionKind::DtYear).cast(DataType::int32());
+    Expr y = dt(value, "dt.year").cast(DataType::int32());
     return dsl::when(y > lit(0)).then(dsl::floor_div(y - lit(1), lit(1000)) + lit(1)).otherwise(dsl::floor_div(y, lit(1000)) - lit(1)).cast(DataType::int32());
   }
   // Sub-second parts count the seconds of the minute in that unit (PostgreSQL).

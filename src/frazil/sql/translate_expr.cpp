@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "frazil/compute/cast.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/literals.hpp"
 #include "frazil/sql/translator.hpp"
@@ -84,14 +84,14 @@ Expr like_expr(const Expr& value, const std::string& pattern, bool case_insensit
     if (!has_wildcard && literal(0, n, text)) return value == lit(text);
     if (n >= 1 && pattern[n - 1] == '%' && (n < 2 || pattern[n - 2] != escape) && literal(0, n - 1, text) &&
         !text.empty())
-      return value.function(dsl::FunctionKind::StrStartsWith, {}, str_option(text));
+      return str_starts_with(value, text);
     text.clear();
     if (n >= 1 && pattern[0] == '%' && literal(1, n, text) && !text.empty())
-      return value.function(dsl::FunctionKind::StrEndsWith, {}, str_option(text));
+      return str_ends_with(value, text);
     text.clear();
     if (n >= 2 && pattern[0] == '%' && pattern[n - 1] == '%' && pattern[n - 2] != escape && literal(1, n - 1, text) &&
         !text.empty())
-      return value.function(dsl::FunctionKind::StrContains, {}, str_option(text, true));
+      return str_contains(value, text, true);
   }
   bool anchored_start, anchored_end;
   std::string body = like_to_regex(pattern, escape, anchored_start, anchored_end);
@@ -99,9 +99,9 @@ Expr like_expr(const Expr& value, const std::string& pattern, bool case_insensit
                       (anchored_end ? "$" : "");
   if (body.empty() && !anchored_start && !anchored_end) {
     // '%' alone: every non-null string.
-    return value.function(dsl::FunctionKind::StrContains, {}, str_option("", true));
+    return str_contains(value, "", true);
   }
-  return value.function(dsl::FunctionKind::StrContains, {}, str_option(regex, false));
+  return str_contains(value, regex, false);
 }
 
 namespace {
@@ -467,7 +467,7 @@ Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode
     auto pattern = const_string(rnode);
     if (!pattern) fail(ErrorKind::SQLInterface, node_location(rnode), "a regular expression must be a string literal");
     std::string regex = op.find('*') != std::string::npos ? "(?i)" + *pattern : *pattern;
-    Expr m = l.function(dsl::FunctionKind::StrContains, {}, str_option(regex, false));
+    Expr m = str_contains(l, regex, false);
     return op[0] == '!' ? m.not_() : m;
   }
   if (op == "~~" || op == "!~~" || op == "~~*" || op == "!~~*") {
@@ -479,7 +479,7 @@ Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode
   if (op == "^@") {
     auto prefix = const_string(rnode);
     if (!prefix) fail(ErrorKind::SQLInterface, node_location(rnode), "the prefix of ^@ must be a string literal");
-    return l.function(dsl::FunctionKind::StrStartsWith, {}, str_option(*prefix));
+    return str_starts_with(l, *prefix);
   }
   fail(ErrorKind::SQLInterface, location, "operator '" + op + "' is not supported");
 }
@@ -565,7 +565,7 @@ Expr Translator::a_expr(const PgQuery__AExpr* e, Scope& scope) {
       if (p->node_case == PG_QUERY__NODE__NODE_FUNC_CALL && p->func_call->n_args >= 1) p = p->func_call->args[0];
       auto pattern = const_string(p);
       if (!pattern) fail(ErrorKind::SQLInterface, node_location(p), "a SIMILAR TO pattern must be a string literal");
-      Expr m = v.function(dsl::FunctionKind::StrContains, {}, str_option(similar_to_regex(*pattern), false));
+      Expr m = str_contains(v, similar_to_regex(*pattern), false);
       return op == "!~" ? m.not_() : m;
     }
     case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
@@ -741,7 +741,7 @@ ArrayRef Translator::scalars_to_array(const std::vector<Scalar>& values, int32_t
       super = s.dtype();
       continue;
     }
-    auto t = plan::get_supertype(super, s.dtype());
+    auto t = get_supertype(super, s.dtype());
     if (!t) fail(ErrorKind::SQLInterface, location, "values of types " + dtype_display(super) + " and " + dtype_display(s.dtype()) + " cannot be mixed");
     super = *t;
   }
@@ -814,10 +814,8 @@ bool Translator::known_non_null(const Expr& e, const Relation& rel) const {
       return known_non_null(e.inputs()[0], rel) && known_non_null(e.inputs()[1], rel);
     }
     case dsl::ExprKind::Function: {
-      const auto k = e.node().function.kind;
-      if (k != dsl::FunctionKind::Abs && k != dsl::FunctionKind::Negate && k != dsl::FunctionKind::Round &&
-          k != dsl::FunctionKind::Floor && k != dsl::FunctionKind::Ceil)
-        return false;
+      const auto& f = e.node().function;
+      if (!(f.is("abs") || f.is("neg") || f.is("round") || f.is("floor") || f.is("ceil"))) return false;
       return known_non_null(e.inputs()[0], rel);
     }
     default: return false;

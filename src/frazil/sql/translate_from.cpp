@@ -4,7 +4,7 @@
 #include <unordered_set>
 
 #include "frazil/api/io.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
@@ -479,7 +479,7 @@ Relation Translator::join_relations(Relation left, Relation right, std::vector<E
       continue;
     }
     if (!(lt.is_numeric() && rt.is_numeric())) continue;
-    auto super = plan::get_supertype(lt, rt);
+    auto super = get_supertype(lt, rt);
     if (!super) continue;
     if (!(lt == *super)) left_on[i] = left_on[i].cast(*super);
     if (!(rt == *super)) right_on[i] = right_on[i].cast(*super);

@@ -171,7 +171,7 @@ Relation Translator::aggregate(const PgQuery__SelectStmt* s, Relation input, con
     Expr composite = expr(call, agg_scope);
     Expr post_expr = rewrite_expr(composite, [&](const Expr& e) -> std::optional<Expr> {
       const bool atomic = e.kind() == dsl::ExprKind::Agg || e.kind() == dsl::ExprKind::Len ||
-                          (e.kind() == dsl::ExprKind::Function && dsl::function_is_reduction(e.node().function.kind));
+                          (e.kind() == dsl::ExprKind::Function && e.node().function.spec && e.node().function.spec->is_reduction());
       if (!atomic) return std::nullopt;
       for (size_t j = 0; j < atoms.size(); ++j)
         if (exprs_equal(atoms[j], e)) return col(atom_names[j]);

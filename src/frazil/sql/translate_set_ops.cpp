@@ -1,6 +1,6 @@
 // UNION [ALL], INTERSECT, EXCEPT (columns matched by position, cast to common types,
 // NULLs equal as SQL's set operations have them) and VALUES lists.
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
 
@@ -57,7 +57,7 @@ Relation Translator::set_operation(const PgQuery__SelectStmt* s, const Scope* ou
   std::vector<std::string> names;
   std::vector<DataType> types;
   for (size_t i = 0; i < lc.size(); ++i) {
-    auto t = plan::get_supertype(lc[i]->dtype, rc[i]->dtype);
+    auto t = get_supertype(lc[i]->dtype, rc[i]->dtype);
     if (!t)
       fail(ErrorKind::SQLInterface, -1,
            std::string(name) + " column " + std::to_string(i + 1) + " has types " + dtype_display(lc[i]->dtype) + " and " +
@@ -148,7 +148,7 @@ Relation Translator::values_list(const PgQuery__SelectStmt* s, const Scope* oute
       for (size_t c = 0; c < width; ++c) {
         Expr e = expr(s->values_lists[r]->list->items[c], scope);
         DataType t = dtype_of(e, scope);
-        auto super = plan::get_supertype(types[c], t);
+        auto super = get_supertype(types[c], t);
         if (!super) fail(ErrorKind::SQLInterface, node_location(s->values_lists[r]->list->items[c]), "VALUES column " + std::to_string(c + 1) + " mixes incompatible types");
         types[c] = *super;
         row_exprs[r].push_back(e);

@@ -29,15 +29,10 @@ std::vector<bool> join_order_freedom(const LazyFrame& lf) {
   const std::vector<bool> free = plan::unordered_outputs(root, lp, ea);
   std::vector<bool> out;
   for (uint32_t i = 0; i < lp.size(); ++i)
-    if (lp.get(plan::Node(i)).kind == plan::IRKind::Join) out.push_back(free[i]);
+    if (lp.get(plan::Node(i)).kind() == plan::IRKind::Join) out.push_back(free[i]);
   return out;
 }
 
-dsl::FunctionOptions shift_one() {
-  dsl::FunctionOptions o;
-  o.n = 1;
-  return o;
-}
 
 const LazyFrame kLeft = frame("k", "a");
 const LazyFrame kRight = frame("k", "b");
@@ -62,7 +57,7 @@ TEST(RowOrder, GroupByWithoutMaintainOrderFreesItsInput) {
 TEST(RowOrder, PositionalAggregationsKeepTheOrder) {
   auto first = kLeft.join(kRight, {col("k")}).group_by({col("k")}).agg({col("b").first()});
   EXPECT_EQ(join_order_freedom(first), std::vector<bool>{false});
-  auto cumulative = kLeft.join(kRight, {col("k")}).with_columns({col("b").function(dsl::FunctionKind::Shift, {}, shift_one())}).group_by({col("k")}).agg(
+  auto cumulative = kLeft.join(kRight, {col("k")}).with_columns({col("b").shift(1)}).group_by({col("k")}).agg(
       {col("b").sum()});
   EXPECT_EQ(join_order_freedom(cumulative), std::vector<bool>{false});
   auto maintained = kLeft.join(kRight, {col("k")}).group_by({col("k")}, true).agg({col("b").sum()});

@@ -2,7 +2,8 @@
 
 namespace frazil::optimizer::cse {
 
-using dsl::FunctionKind;
+using functions::InputRole;
+using functions::Shape;
 using plan::AExpr;
 using plan::AExprKind;
 
@@ -35,7 +36,7 @@ Role classify(const AExpr& e, bool in_group_by, const plan::CanonicalExprMap::Ho
     case AExprKind::SortBy:
     case AExprKind::Filter: return in_group_by ? Role::Refuse : Role::Candidate;
     case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function().kind)) return in_group_by ? Role::Refuse : Role::Candidate;
+      if (!e.spec().is_elementwise()) return in_group_by ? Role::Refuse : Role::Candidate;
       return Role::Candidate;
     case AExprKind::BinaryExpr:
     case AExprKind::Ternary: return Role::Candidate;
@@ -69,18 +70,19 @@ Height node_height(const AExpr& e, const std::vector<Height>& in) {
     case AExprKind::SortBy: return in[0];
     case AExprKind::BinaryExpr:
     case AExprKind::Ternary: return combine(in);
-    case AExprKind::Function:
-      switch (e.function().kind) {
-        case FunctionKind::IsIn: return in[0];
-        case FunctionKind::Reverse:
-        case FunctionKind::Shift: return in[0];
-        case FunctionKind::NullCount: return Height::Scalar;
-        case FunctionKind::Unique:
-        case FunctionKind::DropNulls:
-        case FunctionKind::Head:
-        case FunctionKind::Tail: return Height::Other;
-        default: return dsl::function_is_elementwise(e.function().kind) ? combine(in) : Height::Other;
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      switch (spec.shape) {
+        case Shape::Reduction: return Height::Scalar;
+        case Shape::LengthPreserving: return in[0];
+        case Shape::Other: return Height::Other;
+        case Shape::Elementwise: break;
       }
+      std::vector<Height> rows;  // a Set input (is_in's values) has a height of its own
+      for (size_t i = 0; i < in.size(); ++i)
+        if (spec.role(i) == InputRole::Row) rows.push_back(in[i]);
+      return combine(rows);
+    }
   }
   return Height::Other;
 }
@@ -93,8 +95,7 @@ bool input_is_elementwise(const AExpr& e, size_t i) {
     case AExprKind::Cast:
     case AExprKind::Ternary: return true;
     case AExprKind::Function:
-      if (e.function().kind == FunctionKind::IsIn) return i == 0;
-      return dsl::function_is_elementwise(e.function().kind);
+      return e.spec().is_elementwise() && e.spec().role(i) == InputRole::Row;
     default: return false;
   }
 }

@@ -7,7 +7,6 @@
 
 namespace frazil::optimizer {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 using plan::AExpr;
 using plan::AExprKind;
@@ -143,12 +142,18 @@ static bool is_row_local_rec(Node node, const ExprArena& arena, Seen& seen) {
     case AExprKind::Sort:
     case AExprKind::SortBy: return false;
     case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function:
-      if (!dsl::function_is_elementwise(e.function().kind)) return false;
-      // The set of is_in is a whole series: only a literal one is independent of the rows.
-      if (e.function().kind == FunctionKind::IsIn)
-        return arena.get(e.inputs[1]).kind == AExprKind::Literal && is_row_local_rec(e.inputs[0], arena, seen);
-      break;
+    case AExprKind::Function: {
+      const auto& spec = e.spec();
+      if (!spec.is_elementwise()) return false;
+      // A Set input (is_in's values) is a whole series: only a literal one is independent of
+      // the rows.
+      for (size_t i = 0; i < e.inputs.size(); ++i) {
+        const bool ok = spec.role(i) == functions::InputRole::Set ? arena.get(e.inputs[i]).kind == AExprKind::Literal
+                                                                   : is_row_local_rec(e.inputs[i], arena, seen);
+        if (!ok) return false;
+      }
+      return true;
+    }
     default: break;
   }
   for (Node in : e.inputs)
@@ -220,27 +225,7 @@ static bool zero_sign_insensitive_rec(Node node, const ExprArena& arena, Seen& s
       if (e.op == Operator::TrueDivide || e.op == Operator::FloorDivide || e.op == Operator::Modulus) return false;
       break;
     case AExprKind::Function:
-      switch (e.function().kind) {
-        case FunctionKind::Not:
-        case FunctionKind::IsNull:
-        case FunctionKind::IsNotNull:
-        case FunctionKind::IsNan:
-        case FunctionKind::IsNotNan:
-        case FunctionKind::IsFinite:
-        case FunctionKind::IsInfinite:
-        case FunctionKind::IsIn:
-        case FunctionKind::IsBetween:
-        case FunctionKind::FillNull:
-        case FunctionKind::FillNan:
-        case FunctionKind::Coalesce:
-        case FunctionKind::Abs:
-        case FunctionKind::Negate:
-        case FunctionKind::Round:
-        case FunctionKind::Floor:
-        case FunctionKind::Ceil:
-        case FunctionKind::Sqrt: break;
-        default: return false;
-      }
+      if (!e.spec().zero_sign_insensitive) return false;
       break;
     default: return false;
   }

@@ -2,7 +2,6 @@
 
 namespace frazil::optimizer {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 using plan::AExpr;
 using plan::AExprKind;
@@ -30,42 +29,14 @@ bool is_null_value(Node node, const ExprArena& arena, const NullColumn& is_null_
         case Operator::Or: return in(0) && in(1);
         default: return in(0) || in(1);  // comparisons, arithmetic, xor propagate nulls
       }
-    case AExprKind::Function:
-      switch (e.function().kind) {
-        case FunctionKind::Not:
-        case FunctionKind::IsNan:
-        case FunctionKind::IsNotNan:
-        case FunctionKind::IsFinite:
-        case FunctionKind::IsInfinite:
-        case FunctionKind::IsBetween:  // null when x is; the bounds may make it false
-        case FunctionKind::Abs:
-        case FunctionKind::Negate:
-        case FunctionKind::Round:
-        case FunctionKind::Floor:
-        case FunctionKind::Ceil:
-        case FunctionKind::Sqrt:
-        case FunctionKind::StrContains:
-        case FunctionKind::StrStartsWith:
-        case FunctionKind::StrEndsWith:
-        case FunctionKind::StrSlice:
-        case FunctionKind::StrLenBytes:
-        case FunctionKind::StrLenChars:
-        case FunctionKind::StrToUppercase:
-        case FunctionKind::StrToLowercase:
-        case FunctionKind::StrStripChars:
-        case FunctionKind::StrReplace:
-        case FunctionKind::DtYear:
-        case FunctionKind::DtMonth:
-        case FunctionKind::DtDay:
-        case FunctionKind::DtHour:
-        case FunctionKind::DtMinute:
-        case FunctionKind::DtSecond:
-        case FunctionKind::DtWeekday:
-        case FunctionKind::DtOrdinalDay:
-        case FunctionKind::DtQuarter: return in(0);
-        case FunctionKind::Pow: return in(0) || in(1);
-        default: return false;  // is_null, fill_null, coalesce, is_in, ... may turn null into a value
-      }
+    case AExprKind::Function: {
+      // Null on the rows where an input whose null propagates is null (is_null, fill_null,
+      // coalesce, is_in, ... propagate none: they may turn a null into a value).
+      const uint32_t propagating = e.spec().null_if_null;
+      for (size_t i = 0; i < e.inputs.size() && i < 32; ++i)
+        if ((propagating >> i & 1) && in(i)) return true;
+      return false;
+    }
     default: return false;  // ternaries, aggregations, windows: unknown
   }
 }
@@ -81,14 +52,11 @@ bool is_null_or_false(Node node, const ExprArena& arena, const NullColumn& is_nu
     if (e.op == Operator::Or) return nof(0) && nof(1);
   }
   if (e.kind == AExprKind::Function) {
-    switch (e.function().kind) {
-      // is_not_null(x) is false where x is null.
-      case FunctionKind::IsNotNull: return is_null_value(e.inputs[0], arena, is_null_column);
-      // x >= lo & x <= hi: a null bound makes one side null, so the whole is null or false.
-      case FunctionKind::IsBetween:
-        return is_null_value(e.inputs[1], arena, is_null_column) || is_null_value(e.inputs[2], arena, is_null_column);
-      default: break;
-    }
+    // is_not_null(x) is false where x is null; x.is_between(lo, hi) is null or false where
+    // any of them is.
+    const uint32_t falsifying = e.spec().null_or_false_if_null;
+    for (size_t i = 0; i < e.inputs.size() && i < 32; ++i)
+      if ((falsifying >> i & 1) && is_null_value(e.inputs[i], arena, is_null_column)) return true;
   }
   return false;
 }

@@ -6,7 +6,7 @@
 #include "frazil/compute/compare.hpp"
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/dsl/operator.hpp"
-#include "frazil/physical/dispatch.hpp"
+#include "frazil/functions/function_call.hpp"
 #include "frazil/physical/physical_expr.hpp"
 
 namespace frazil::physical {
@@ -107,18 +107,21 @@ class TernaryExpr final : public PhysicalExpr {
 
 class FunctionExpr final : public PhysicalExpr {
  public:
-  FunctionExpr(std::vector<PhysicalExprRef> inputs, dsl::FunctionExpr function, dsl::Expr source)
-      : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), function_(std::move(function)),
-        udf_(function_expr_to_udf(function_)) {}
+  FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call, dsl::Expr source)
+      : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), call_(std::move(call)),
+        kernel_(call_.spec->kernel(call_.args)) {}
   bool is_scalar() const override;
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
  private:
+  const functions::FunctionSpec& spec() const { return *call_.spec; }
   Column call(std::vector<Column> args) const;
+  // One value per group: the kernel run on each group's part of the inputs.
+  Column per_group(const DataFrame& df, const GroupContext& g, ExecState& state) const;
   std::vector<PhysicalExprRef> inputs_;
-  dsl::FunctionExpr function_;
-  ColumnsUdf udf_;
+  functions::FunctionCall call_;
+  functions::Kernel kernel_;
 };
 
 class SortExpr final : public PhysicalExpr {

@@ -5,9 +5,8 @@
 namespace frazil::plan {
 
 bool is_nondeterministic_top_level(const AExpr& e) {
-  // No expression of frazil draws random numbers or depends on the time of evaluation yet.
-  (void)e;
-  return false;
+  // Functions that draw random numbers (sample, shuffle) say so in the registry.
+  return e.kind == AExprKind::Function && e.spec().nondeterministic;
 }
 
 bool CanonicalExprMap::same_shallow(const AExpr& a, const AExpr& b) const {

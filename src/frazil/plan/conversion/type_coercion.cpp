@@ -6,12 +6,12 @@
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/conversion/simplify/rules.hpp"
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::plan {
 
-using dsl::FunctionKind;
 using dsl::Operator;
+using functions::Coercion;
 
 namespace {
 
@@ -100,6 +100,27 @@ Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) 
     return arena.add(AExpr::literal_value(std::move(l)));
   }
   return arena.add(AExpr::cast(input, dtype, strict));
+}
+
+// The registry's type rules for one call: the root's dtype among those the function accepts,
+// then the function's own checks; errors name the expression.
+static void check_call(Node node, const ExprArena& arena, std::span<const DataType> types) {
+  const AExpr& e = arena.get(node);
+  const functions::FunctionSpec& spec = e.spec();
+  const DataType& t = types[0];
+  if (!t.is_null() && !spec.input_types.contains(t.id())) {
+    const std::string where = " in " + node_to_expr(node, arena).to_string();
+    if (spec.type_error == functions::TypeErrorStyle::ExpectedString)
+      throw SchemaError(err_msg("invalid series dtype: expected `String`, got `", t.short_name(), "`", where));
+    throw InvalidOperationError(
+        err_msg("`", spec.name, "` operation not supported for dtype `", t.short_name(), "`", where));
+  }
+  if (!spec.check) return;
+  try {
+    spec.check(functions::CallTypes{types, e.function().args});
+  } catch (const Error& err) {
+    throw_error(err.kind(), std::string(err.what()) + " in " + node_to_expr(node, arena).to_string());
+  }
 }
 
 std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node, const Schema& schema,
@@ -249,21 +270,17 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
         }
       };
-      switch (e.function().kind) {
-        case FunctionKind::FillNan: {
-          // Checked before unifying, which would make a Boolean input Float64.
-          DataType t = dtype(e.inputs[0]);
-          if (!(t.is_float() || t.is_integer() || t.is_null()))
-            throw InvalidOperationError(err_msg("`fill_nan` operation not supported for dtype `", t.short_name(),
-                                                "` in ", node_to_expr(node, arena).to_string()));
+      switch (e.spec().coercion) {
+        case Coercion::None: break;
+        case Coercion::Supertype: {
+          // The root is checked before unifying, which could make a Boolean input Float64.
+          std::vector<DataType> types;
+          for (Node in : e.inputs) types.push_back(dtype(in));
+          check_call(node, arena, types);
           unify(0, e.inputs.size() - 1);
           break;
         }
-        case FunctionKind::FillNull:
-        case FunctionKind::Coalesce:
-          unify(0, e.inputs.size() - 1);
-          break;
-        case FunctionKind::IsBetween: {
+        case Coercion::Between: {
           DataType xt = dtype(e.inputs[0]);
           for (size_t i = 1; i < 3; ++i) {
             const AExpr& a = arena.get(e.inputs[i]);
@@ -284,7 +301,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
-        case FunctionKind::IsIn: {
+        case Coercion::SetMembers: {
           DataType xt = dtype(e.inputs[0]);
           const AExpr& v = arena.get(e.inputs[1]);
           DataType vt = dtype(e.inputs[1]);
@@ -307,9 +324,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
-        case FunctionKind::Sqrt: {
-          // Polars takes the square root of a Boolean as of a number (sqrt(true) = 1.0), and of a
-          // string as of its number, if any (sqrt("4") = 2.0, sqrt("a") = null).
+        case Coercion::FloatOperand: {
+          // A Boolean root is read as a number, a String as the number it spells (null if none).
           DataType t = dtype(e.inputs[0]);
           if (t.is_boolean() || t.is_string()) {
             out.inputs[0] = add_cast(arena, e.inputs[0], DataType::float64(), /*strict=*/false);
@@ -317,7 +333,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
-        case FunctionKind::Pow: {
+        case Coercion::Power: {
           DataType b = dtype(e.inputs[0]);
           // (Read before add_cast grows the arena.)
           const bool x_dyn = dynamic_literal(arena.get(e.inputs[1])) != nullptr;
@@ -337,7 +353,6 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           }
           break;
         }
-        default: break;
       }
       if (!changed) return std::nullopt;
       return out;
@@ -401,38 +416,9 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
       break;
     }
     case AExprKind::Function: {
-      using dsl::FunctionKind;
-      DataType t = dtype(e.inputs[0]);
-      auto k = e.function().kind;
-      bool is_str = k >= FunctionKind::StrContains && k <= FunctionKind::StrReplace;
-      bool is_dt = k >= FunctionKind::DtYear && k <= FunctionKind::DtQuarter;
-      if (is_str && !t.is_string() && !t.is_null()) {
-        // Polars' kinds: the matching functions raise an invalid operation, the others a
-        // schema error ("invalid series dtype").
-        bool matcher = k == FunctionKind::StrContains || k == FunctionKind::StrStartsWith ||
-                       k == FunctionKind::StrEndsWith || k == FunctionKind::StrReplace;
-        if (!matcher)
-          throw SchemaError(err_msg("invalid series dtype: expected `String`, got `", t.short_name(), "` in ",
-                                    node_to_expr(node, arena).to_string()));
-        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
-      }
-      if (k == FunctionKind::Negate && t.is_unsigned_integer())
-        fail(err_msg("`neg` operation not supported for dtype `", t.short_name(), "`"));
-      if (k == FunctionKind::Pow && !(t.is_numeric() || t.is_null()))
-        fail(err_msg("`pow` operation not supported for dtype `", t.short_name(), "` as base"));
-      if (is_dt && !(t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.is_null()))
-        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
-      if (k == FunctionKind::Not && !(t.is_boolean() || t.is_integer() || t.is_null()))
-        fail(err_msg("`not` operation not supported for dtype `", t.short_name(), "`"));
-      // Polars allows these on integers (never NaN), not on booleans or temporals.
-      if ((k == FunctionKind::IsNan || k == FunctionKind::IsNotNan || k == FunctionKind::FillNan ||
-           k == FunctionKind::IsFinite || k == FunctionKind::IsInfinite) &&
-          !(t.is_float() || t.is_integer() || t.is_null()))
-        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
-      if ((k == FunctionKind::Abs || k == FunctionKind::Negate || k == FunctionKind::Round ||
-           k == FunctionKind::Sqrt || k == FunctionKind::Floor || k == FunctionKind::Ceil) &&
-          !(t.is_numeric() || t.is_null() || (t.id() == TypeId::Duration && k != FunctionKind::Sqrt)))
-        fail(err_msg("`", dsl::function_name(k), "` operation not supported for dtype `", t.short_name(), "`"));
+      std::vector<DataType> types;
+      for (Node in : e.inputs) types.push_back(dtype(in));
+      check_call(node, arena, types);
       break;
     }
     default: break;

@@ -24,7 +24,7 @@ struct Exprs {
 
 uint64_t colliding(const plan::AExpr&) { return 42; }
 bool shift_is_random(const plan::AExpr& e) {
-  return e.kind == plan::AExprKind::Function && e.function().kind == dsl::FunctionKind::Shift;
+  return e.is_function("shift");
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 namespace frazil::plan::simplify {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 
 namespace {
@@ -44,7 +43,7 @@ bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& are
 }
 
 bool is_self_negation(const AExpr& negated, Node other, const ExprArena& arena) {
-  return negated.kind == AExprKind::Function && negated.function().kind == FunctionKind::Not &&
+  return negated.is_function("not") &&
          subtrees_equal(negated.inputs[0], other, arena);
 }
 

@@ -4,14 +4,9 @@
 namespace frazil::plan::simplify {
 
 using compute::AggKind;
-using dsl::FunctionKind;
 using dsl::Operator;
 
 namespace {
-
-bool is_function(const AExpr& e, FunctionKind kind) {
-  return e.kind == AExprKind::Function && e.function().kind == kind;
-}
 
 Node zero_u32(ExprArena& arena) { return arena.add(AExpr::scalar(Scalar::uint32(0))); }
 
@@ -31,12 +26,12 @@ std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schem
     const AExpr& in = arena.get(e.inputs[0]);
     // is_null().any() -> null_count() > 0: one pass, no mask. is_null never yields null,
     // so ignore_nulls does not matter.
-    if (is_function(in, FunctionKind::IsNull)) {
-      Node nc = arena.add(AExpr::function_call(FunctionKind::NullCount, {in.inputs[0]}));
+    if (in.is_function("is_null")) {
+      Node nc = arena.add(AExpr::function_call("null_count", {in.inputs[0]}));
       return AExpr::binary(nc, Operator::Gt, zero_u32(arena));
     }
     // is_not_null().any() -> count() > 0 (count is the number of non-null values).
-    if (is_function(in, FunctionKind::IsNotNull)) {
+    if (in.is_function("is_not_null")) {
       Node count = arena.add(agg_of(in.inputs[0], AggKind::Count));
       return AExpr::binary(count, Operator::Gt, zero_u32(arena));
     }
@@ -44,11 +39,11 @@ std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schem
   // drop_nulls().len() and drop_nulls().count() -> count().
   if (e.kind == AExprKind::Agg && (e.agg == AggKind::Len || e.agg == AggKind::Count)) {
     const AExpr& in = arena.get(e.inputs[0]);
-    if (is_function(in, FunctionKind::DropNulls)) return agg_of(in.inputs[0], AggKind::Count);
+    if (in.is_function("drop_nulls")) return agg_of(in.inputs[0], AggKind::Count);
   }
   // sort().reverse() -> the same sort with descending and nulls_last flipped; not for a
   // stable sort, whose ties would come out in the opposite order.
-  if (is_function(e, FunctionKind::Reverse)) {
+  if (e.is_function("reverse")) {
     const AExpr& in = arena.get(e.inputs[0]);
     if (in.kind == AExprKind::Sort && !in.sort().maintain_order) {
       AExpr out = in;

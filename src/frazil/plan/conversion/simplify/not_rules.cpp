@@ -4,20 +4,19 @@
 
 namespace frazil::plan::simplify {
 
-using dsl::FunctionKind;
 using dsl::Operator;
 
 std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& schema) {
   const AExpr& e = arena.get(node);
-  if (e.kind != AExprKind::Function || e.function().kind != FunctionKind::Not) return std::nullopt;
+  if (!e.is_function("not")) return std::nullopt;
   const Node in = e.inputs[0];
   const AExpr inner = arena.get(in);
   // NOT(NOT(a)) -> a, for booleans and (bitwise) integers alike.
-  if (inner.kind == AExprKind::Function && inner.function().kind == FunctionKind::Not) return arena.get(inner.inputs[0]);
+  if (inner.is_function("not")) return arena.get(inner.inputs[0]);
   if (inner.kind != AExprKind::BinaryExpr) return std::nullopt;
   // The rest is boolean logic only.
   if (!node_dtype(in, arena, schema).is_boolean()) return std::nullopt;
-  auto negate = [&](Node n) { return arena.add(AExpr::function_call(FunctionKind::Not, {n})); };
+  auto negate = [&](Node n) { return arena.add(AExpr::function_call("not", {n})); };
   switch (inner.op) {
     case Operator::And:  // NOT(a AND b) -> NOT(a) OR NOT(b)
       if (!node_dtype(inner.inputs[0], arena, schema).is_boolean()) return std::nullopt;

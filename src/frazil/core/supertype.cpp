@@ -1,6 +1,6 @@
-#include "frazil/plan/supertype.hpp"
+#include "frazil/core/supertype.hpp"
 
-namespace frazil::plan {
+namespace frazil {
 
 namespace {
 
@@ -81,10 +81,4 @@ std::optional<DataType> get_supertype(const DataType& a, const DataType& b) {
   return supertype_ordered(b, a);
 }
 
-bool is_lossless_cast(const DataType& from, const DataType& to) {
-  if (from == to) return true;
-  auto s = get_supertype(from, to);
-  return s && *s == to;
-}
-
-}  // namespace frazil::plan
+}  // namespace frazil

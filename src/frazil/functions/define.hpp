@@ -1,0 +1,39 @@
+// Helpers for the family files: the common output-dtype rules and kernel adapters, so a
+// registry row reads as what is particular to its function.
+#pragma once
+
+#include <utility>
+
+#include "frazil/core/error.hpp"
+#include "frazil/functions/registry.hpp"
+
+namespace frazil::functions::define {
+
+// --- output dtype rules ---
+inline DataType same_as_root(const CallTypes& c) { return c.inputs[0]; }
+inline DataType boolean(const CallTypes&) { return DataType::boolean(); }
+inline auto fixed(DataType t) {
+  return [t](const CallTypes&) { return t; };
+}
+// Float32 stays Float32; every other root becomes Float64.
+inline DataType float_of_root(const CallTypes& c) {
+  return c.inputs[0].id() == TypeId::Float32 ? c.inputs[0] : DataType::float64();
+}
+
+// --- kernel adapters: a kernel from a function of the evaluated arrays ---
+// f(root) for functions without parameters.
+template <typename F>
+auto unary(F f) {
+  return [f](const Args&) -> Kernel { return [f](std::span<const ArrayRef> in) { return f(*in[0]); }; };
+}
+// f(root, input 1) for functions without parameters.
+template <typename F>
+auto binary(F f) {
+  return [f](const Args&) -> Kernel { return [f](std::span<const ArrayRef> in) { return f(*in[0], *in[1]); }; };
+}
+
+// Bit masks of inputs for null_if_null / null_or_false_if_null.
+constexpr uint32_t input(unsigned i) { return uint32_t{1} << i; }
+constexpr uint32_t all_inputs = ~uint32_t{0};
+
+}  // namespace frazil::functions::define

@@ -1,0 +1,18 @@
+// The family files of the registry, one per area of the expression language. A new family
+// is a new file with its function declared here and called from registry.cpp.
+#pragma once
+
+#include "frazil/functions/registry.hpp"
+
+namespace frazil::functions {
+
+void register_null_functions(Registry& r);      // null_and_nan.cpp: is_null, fill_null, coalesce, ...
+void register_logic_functions(Registry& r);     // logic.cpp: not, is_in, is_between
+void register_math_functions(Registry& r);      // math.cpp: abs, round, sqrt, pow, ...
+void register_order_functions(Registry& r);     // order.cpp: reverse, shift, unique, head, tail, ...
+void register_list_functions(Registry& r);      // list.cpp: explode
+void register_string_functions(Registry& r);    // string.cpp: str.*
+void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
+void register_cumulative_functions(Registry& r);  // cumulative.cpp: cum_sum, cum_min, cum_max, cum_count
+
+}  // namespace frazil::functions
