@@ -193,6 +193,28 @@ class Rewriter {
       return i + 1;
     }
     if (k.kind == PG_QUERY__TOKEN__FETCH) check_fetch(i);
+    // UNION / EXCEPT / INTERSECT [ALL | DISTINCT] BY NAME: the columns matched by name.
+    if (k.kind == PG_QUERY__TOKEN__UNION || k.kind == PG_QUERY__TOKEN__EXCEPT || k.kind == PG_QUERY__TOKEN__INTERSECT) {
+      size_t j = i + 1;
+      const bool all = is_kind(j, PG_QUERY__TOKEN__ALL);
+      if (all || is_kind(j, PG_QUERY__TOKEN__DISTINCT)) ++j;
+      if (is_kind(j, PG_QUERY__TOKEN__BY) && is_word(j + 1, "name")) {
+        if (all && k.kind != PG_QUERY__TOKEN__UNION) {
+          std::string op = k.kind == PG_QUERY__TOKEN__EXCEPT ? "EXCEPT" : "INTERSECT";
+          fail_at(ErrorKind::SQLInterface, SourceText(src_), k.start, "'" + op + " ALL BY NAME' is not supported");
+        }
+        copy_to(t_[j - 1].end);
+        pos_ = t_[j + 1].end;
+        result_.by_name.insert(j + 2 < t_.size() ? t_[j + 2].start : static_cast<int32_t>(src_.size()));
+        return j + 2;
+      }
+    }
+    // TIME(x) and TIMESTAMP(x) as functions (a precision, TIME(3), stays a type).
+    if ((k.kind == PG_QUERY__TOKEN__TIME || k.kind == PG_QUERY__TOKEN__TIMESTAMP) && is_char(i + 1, '(') &&
+        !is_kind(i + 2, PG_QUERY__TOKEN__ICONST) && !(i > 0 && (is_kind(i - 1, PG_QUERY__TOKEN__AS) || is_kind(i - 1, PG_QUERY__TOKEN__TYPECAST)))) {
+      replace(i, i + 1, "\"" + lower(i) + "\"");
+      return i + 1;
+    }
     // EXTRACT(time FROM x): any field name, keywords included, as a string.
     if (is_word(i, "extract") && is_char(i + 1, '(') && i + 3 < t_.size() && is_kind(i + 3, PG_QUERY__TOKEN__FROM) &&
         t_[i + 2].kind != PG_QUERY__TOKEN__SCONST) {

@@ -11,6 +11,8 @@
 //   ['a', 'b']                             -> ARRAY['a', 'b']
 //   a [NOT] REGEXP|RLIKE b                 -> a ~ b / a !~ b
 //   a XOR b                                -> a # b
+//   UNION [ALL] BY NAME                    -> UNION [ALL]       (+ by_name at what follows)
+//   TIME(x)                                -> "time"(x)
 //   INTERVAL 3 DAYS                        -> INTERVAL '3 DAYS'
 //   DOUBLE (without PRECISION)             -> DOUBLE PRECISION
 //   DESCRIBE x / DESCRIBE SELECT ...       -> EXPLAIN ("__frazil_describe") TABLE x / SELECT ...
@@ -33,6 +35,8 @@ struct DialectRewrite {
   std::map<int32_t, JoinMarker> join_kinds;
   // Original offsets of TRY_CAST tokens.
   std::set<int32_t> try_casts;
+  // UNION / EXCEPT / INTERSECT ... BY NAME: the original offset of the token after NAME.
+  std::set<int32_t> by_name;
 };
 
 // Throws SQLSyntaxError (with the position) when the text does not even scan.

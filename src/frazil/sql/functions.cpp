@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "frazil/sql/expr_util.hpp"
+#include "frazil/sql/literals.hpp"
 #include "frazil/sql/translator.hpp"
 
 namespace frazil::sql {
@@ -88,6 +89,10 @@ Expr f_cbrt(FunctionCall& c) {
 // DuckDB and Polars' SQL do; the DataFrame API's round() rounds them to even.
 Expr f_round(FunctionCall& c) {
   c.arity(1, 2);
+  if (c.args.size() > 1 && !const_int(c.nodes[1])) {
+    std::string shown = const_string(c.nodes[1]).value_or("?");
+    c.translator->fail(ErrorKind::SQLInterface, c.location, "invalid value for ROUND decimals ('" + shown + "')");
+  }
   const int64_t n = c.args.size() > 1 ? c.int_arg(1) : 0;
   const DataType t = c.dtype(0);
   if (!t.is_float() && t.id() != TypeId::Null) return c.args[0].round(n);
@@ -363,7 +368,7 @@ Expr date_part(FunctionCall& c, const std::string& part_raw, const Expr& value, 
   }
   if (is({"time"})) return value.cast(DataType::time());
   if (is({"date"})) return value.cast(DataType::date());
-  c.fail("unsupported date part '" + part_raw + "'");
+  c.translator->fail(ErrorKind::SQLInterface, c.location, "EXTRACT/DATE_PART does not support '" + part_raw + "' part");
 }
 Expr f_date_part(FunctionCall& c) {
   c.arity(2, 2);
@@ -383,6 +388,19 @@ Expr f_quarter(FunctionCall& c) { return unit_function(c, "quarter"); }
 Expr f_dayofweek(FunctionCall& c) { return unit_function(c, "dow"); }
 Expr f_dayofyear(FunctionCall& c) { return unit_function(c, "doy"); }
 Expr f_isodow(FunctionCall& c) { return unit_function(c, "isodow"); }
+Expr f_time(FunctionCall& c) {
+  c.arity(1, 1);
+  if (auto text = const_string(c.nodes[0])) {
+    auto v = parse_typed_literal(*text, DataType::time());
+    if (!v) c.fail("invalid TIME value '" + *text + "'");
+    return lit(*v);
+  }
+  return c.args[0].cast(DataType::time());
+}
+Expr f_timestamp(FunctionCall& c) {
+  c.arity(1, 1);
+  return c.args[0].cast(DataType::datetime(TimeUnit::Microseconds));
+}
 Expr f_date(FunctionCall& c) {
   c.arity(1, 2);
   if (c.args.size() == 2) c.fail("a date format is not supported yet; give ISO dates (YYYY-MM-DD)");
@@ -524,6 +542,8 @@ const SqlFunction kScalar[] = {
     {"strip_chars", f_btrim},
     {"substr", f_substring},
     {"substring", f_substring},
+    {"time", f_time},
+    {"timestamp", f_timestamp},
     {"to_date", f_date},
     {"trim", f_btrim},
     {"trunc", f_truncate},

@@ -133,7 +133,10 @@ Expr Translator::expr(const PgNode* node, Scope& scope) {
       if (b->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR) {
         Expr v = expr(b->args[0], scope);
         // NOT of a number is whether it is zero (Polars' SQL), not a bitwise inversion.
-        if (dtype_of(v, scope).is_numeric()) return v == lit(0);
+        const DataType t = dtype_of(v, scope);
+        if (t.is_numeric()) return v == lit(0);
+        if (t.is_string())
+          fail(ErrorKind::InvalidOperation, b->location, "NOT needs a Boolean: casting from String to Boolean not supported");
         return v.not_();
       }
       Expr out = expr(b->args[0], scope);
@@ -352,8 +355,9 @@ Expr Translator::type_cast(const PgQuery__TypeCast* c, Scope& scope) {
       auto s = parse_typed_literal(text, dt);
       if (s) return lit(*s);
       if (try_cast) return lit(Scalar::null(dt));
-      fail(ErrorKind::SQLInterface, c->arg->a_const->location,
-           "invalid " + dtype_display(dt) + " literal '" + text + "'");
+      std::string upper = type;
+      for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      fail(ErrorKind::SQLSyntax, c->arg->a_const->location, "invalid " + upper + " literal '" + text + "'");
     }
     return lit(std::string(text)).cast(dt, !try_cast);
   }

@@ -452,6 +452,14 @@ Relation Translator::order_and_limit(const PgQuery__SelectStmt* s, Relation rel,
     // ORDER BY ALL: every output column, left to right.
     if (n->node_case == PG_QUERY__NODE__NODE_FUNC_CALL && n->func_call->n_funcname == 1 &&
         string_of(n->func_call->funcname[0]) == kAllMarker) {
+      // A column named ALL wins over ORDER BY ALL (as in Polars).
+      std::optional<size_t> named;
+      for (size_t k = 0; k < n_out && !named; ++k)
+        if (iequals(items[k].name, "all")) named = k;
+      if (named) {
+        keys.push_back({*named, desc, nulls_last});
+        continue;
+      }
       for (size_t k = 0; k < n_out; ++k) keys.push_back({k, desc, nulls_last});
       continue;
     }

@@ -20,7 +20,10 @@ std::vector<const BoundColumn*> visible(const Relation& r) {
 }
 
 // A null-safe join key: (is_null, value with nulls filled), so that NULL matches NULL.
+}  // namespace
+
 bool null_safe_key(const Expr& e, const DataType& t, std::vector<Expr>& out) {
+  using dsl::lit;
   Expr fill;
   if (t.is_numeric() || t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.id() == TypeId::Duration ||
       t.id() == TypeId::Time)
@@ -38,11 +41,36 @@ bool null_safe_key(const Expr& e, const DataType& t, std::vector<Expr>& out) {
   return true;
 }
 
+namespace {
+
+// The least and greatest `location` (original offsets) of the nodes below a statement.
+std::pair<int32_t, int32_t> location_span(const PgQuery__SelectStmt* s, const SourceText& src) {
+  int32_t lo = INT32_MAX, hi = -1;
+  walk_nodes(reinterpret_cast<const ProtobufCMessage*>(s), [&](const PgNode* n) {
+    const int32_t at = node_location(n);
+    if (at >= 0) {
+      lo = std::min(lo, src.to_original(at));
+      hi = std::max(hi, src.to_original(at));
+    }
+    return true;
+  });
+  return {lo, hi};
+}
+
 }  // namespace
 
 Relation Translator::set_operation(const PgQuery__SelectStmt* s, const Scope* outer) {
   Relation left = select_stmt(s->larg, outer);
   Relation right = select_stmt(s->rarg, outer);
+  // BY NAME: marked by the dialect rewrite between the two sides.
+  bool by_name = false;
+  if (!dialect_.by_name.empty()) {
+    const int32_t l_end = location_span(s->larg, dialect_.source).second;
+    const int32_t r_start = location_span(s->rarg, dialect_.source).first;
+    for (int32_t m : dialect_.by_name)
+      if (m > l_end && m <= r_start) by_name = true;
+  }
+  if (by_name) return set_operation_by_name(s, std::move(left), std::move(right));
   auto lc = visible(left);
   auto rc = visible(right);
   const char* name = s->op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? "UNION"
@@ -79,18 +107,79 @@ Relation Translator::set_operation(const PgQuery__SelectStmt* s, const Scope* ou
     out.frame = concat({l, r});
     if (!s->all) out.frame = out.frame.unique({}, "any", false);
   } else {
-    if (s->all) fail(ErrorKind::SQLInterface, -1, std::string(name) + " ALL is not supported");
-    std::vector<Expr> lk, rk;
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (!null_safe_key(col(names[i]), types[i], lk) || !null_safe_key(col(names[i]), types[i], rk))
-        fail(ErrorKind::SQLInterface, -1, std::string(name) + " over a " + dtype_display(types[i]) + " column is not supported");
-    }
-    JoinArgs args;
-    args.how = s->op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? JoinType::Semi : JoinType::Anti;
-    out.frame = l.unique({}, "any", false).join(r, lk, rk, args);
+    out.frame = intersect_or_except(l, r, names, types, s->op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT, s->all);
   }
   for (size_t i = 0; i < names.size(); ++i) out.columns.push_back(BoundColumn{{}, names[i], names[i], types[i], false});
   return order_set_result(s, std::move(out));
+}
+
+// A set operation matching columns by name: UNION BY NAME keeps the left side's columns
+// then the right side's others (NULL where a side lacks one); EXCEPT / INTERSECT BY NAME
+// read the right side's columns of the left side's names.
+Relation Translator::set_operation_by_name(const PgQuery__SelectStmt* s, Relation left, Relation right) {
+  auto lc = visible(left);
+  auto rc = visible(right);
+  std::vector<std::string> names;
+  std::vector<DataType> types;
+  auto find = [](const std::vector<const BoundColumn*>& cols, const std::string& n) -> const BoundColumn* {
+    for (const auto* c : cols)
+      if (c->name == n) return c;
+    for (const auto* c : cols)
+      if (iequals(c->name, n)) return c;
+    return nullptr;
+  };
+  for (const auto* c : lc) names.push_back(c->name);
+  if (s->op == PG_QUERY__SET_OPERATION__SETOP_UNION)
+    for (const auto* c : rc)
+      if (!find(lc, c->name)) names.push_back(c->name);
+  std::vector<Expr> lsel, rsel;
+  for (const auto& n : names) {
+    const BoundColumn* l = find(lc, n);
+    const BoundColumn* r = find(rc, n);
+    if (!r && s->op != PG_QUERY__SET_OPERATION__SETOP_UNION)
+      fail(ErrorKind::SQLInterface, -1, "column '" + n + "' of the left side is missing from the right side");
+    DataType t = l && r ? get_supertype(l->dtype, r->dtype).value_or(l->dtype) : (l ? l->dtype : r->dtype);
+    types.push_back(t);
+    lsel.push_back((l ? col(l->internal).cast(t) : lit(Scalar::null(t))).alias(n));
+    rsel.push_back((r ? col(r->internal).cast(t) : lit(Scalar::null(t))).alias(n));
+  }
+  LazyFrame l = left.frame.select(lsel);
+  LazyFrame r = right.frame.select(rsel);
+  Relation out(l);
+  for (size_t i = 0; i < names.size(); ++i) out.columns.push_back(BoundColumn{{}, names[i], names[i], types[i], false});
+  if (s->op == PG_QUERY__SET_OPERATION__SETOP_UNION) {
+    out.frame = concat({l, r});
+    if (!s->all) out.frame = out.frame.unique({}, "any", false);
+  } else {
+    out.frame = intersect_or_except(l, r, names, types, s->op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT, s->all);
+  }
+  return order_set_result(s, std::move(out));
+}
+
+// INTERSECT / EXCEPT [ALL] with NULLs equal: a semi / anti join on every column. ALL keeps
+// duplicates: each row is numbered within its group of equal rows, and the number joins too.
+LazyFrame Translator::intersect_or_except(LazyFrame l, LazyFrame r, const std::vector<std::string>& names,
+                                          const std::vector<DataType>& types, bool intersect, bool all) {
+  std::vector<Expr> lk, rk;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!null_safe_key(col(names[i]), types[i], lk) || !null_safe_key(col(names[i]), types[i], rk))
+      fail(ErrorKind::SQLInterface, -1,
+           std::string(intersect ? "INTERSECT" : "EXCEPT") + " over a " + dtype_display(types[i]) + " column is not supported");
+  }
+  JoinArgs args;
+  args.how = intersect ? JoinType::Semi : JoinType::Anti;
+  if (!all) return l.unique({}, "any", false).join(r, lk, rk, args);
+  const std::string n = temp_name("dup");
+  std::vector<Expr> group;
+  for (const auto& name : names) group.push_back(col(name));
+  auto numbered = [&](const LazyFrame& f) {
+    return f.with_columns({dsl::lit(1).alias(n)}).with_columns({col(n).cum_sum().over(group).alias(n)});
+  };
+  lk.push_back(col(n));
+  rk.push_back(col(n));
+  std::vector<Expr> visible_cols;
+  for (const auto& name : names) visible_cols.push_back(col(name));
+  return numbered(l).join(numbered(r), lk, rk, args).select(visible_cols);
 }
 
 // ORDER BY / LIMIT of a set operation or VALUES: over its output columns.

@@ -210,6 +210,9 @@ class Translator {
                                       int32_t location);
   // translate_set_ops.cpp
   Relation set_operation(const PgQuery__SelectStmt* s, const Scope* outer);
+  Relation set_operation_by_name(const PgQuery__SelectStmt* s, Relation left, Relation right);
+  LazyFrame intersect_or_except(LazyFrame l, LazyFrame r, const std::vector<std::string>& names,
+                                const std::vector<DataType>& types, bool intersect, bool all);
   Relation order_set_result(const PgQuery__SelectStmt* s, Relation rel);
   Relation values_list(const PgQuery__SelectStmt* s, const Scope* outer);
 
@@ -231,6 +234,9 @@ class Translator {
   std::vector<WindowSpec> window_specs_;
   void prepare_window_frame(Relation& rel);
 };
+
+// A null-safe join key: (is_null, value with nulls filled), so that NULL matches NULL.
+bool null_safe_key(const Expr& e, const DataType& t, std::vector<Expr>& out);
 
 // LIKE / ILIKE as the cheapest string function matching the pattern.
 Expr like_expr(const Expr& value, const std::string& pattern, bool case_insensitive, char escape);
