@@ -111,6 +111,22 @@ def test_statements(df: pl.DataFrame) -> None:
     assert ctx.execute("SELECT * FROM empty_t").schema == pl.Schema([("id", pl.Int32), ("name", pl.String)])
 
 
+def test_columns_selects_by_pattern() -> None:
+    df1 = pl.DataFrame({"x": [1, 5, 3, 8, 6, 7, 4, 0, 2], "y": [3, 4, 6, 8, 3, 4, 1, 7, 8]})
+    df2 = pl.DataFrame({"y": [0, 4, 0, 8, 0, 4, 0, 7, None], "z": [9, 8, 7, 6, 5, 4, 3, 2, 1]})
+    ctx = pl.SQLContext(df1=df1, df2=df2)
+    # In WHERE, every column COLUMNS(...) selects must satisfy the condition.
+    got = ctx.execute("SELECT * FROM df1 NATURAL JOIN df2 WHERE COLUMNS(*) != 4", eager=True)
+    assert sorted(got.rows()) == [(0, 7, 2), (2, 8, 6), (8, 8, 6)]
+    got = ctx.execute("SELECT COLUMNS('^[xy]$') * 2, COLUMNS('z') AS zz FROM df1 NATURAL JOIN df2 ORDER BY zz", eager=True)
+    assert got.columns == ["x", "y", "zz"]
+    assert got.rows()[0] == (0, 14, 2)
+    with pytest.raises(pl.SQLSyntaxError, match=r"did you mean COLUMNS\(\*\)\?"):
+        ctx.execute("SELECT * FROM df1 WHERE COLUMNS('*') >= 5")
+    with pytest.raises(pl.SQLSyntaxError, match="COLUMNS expects a regex"):
+        ctx.execute("SELECT COLUMNS(1234) FROM df1")
+
+
 def test_errors_name_the_position(df: pl.DataFrame) -> None:
     ctx = pl.SQLContext(t=df)
     with pytest.raises(pl.ColumnNotFoundError, match=r"column 'aa' not found.*did you mean 'a'\?.* at line 2, column 14"):

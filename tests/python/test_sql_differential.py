@@ -405,6 +405,11 @@ case("SELECT g FROM t EXCEPT ALL SELECT g FROM u")
 case("SELECT id, x FROM t UNION ALL BY NAME SELECT v AS x, k AS id FROM u", DK)  # Polars: same, DuckDB names the columns
 case("SELECT id FROM t UNION BY NAME SELECT k AS id FROM u")
 
+# ---- COLUMNS(...) (Polars) ----
+case("SELECT id FROM t WHERE COLUMNS('^x$') > 0", PL)  # several columns: test_sql_api (Polars refuses it here)
+case("SELECT COLUMNS('^x') * 2 FROM t", PL)
+case("SELECT id, COLUMNS('^i') + 1 AS j FROM t", PL)
+
 # ---- Polars' wildcard options ----
 case("SELECT * EXCLUDE (s, d) FROM t", PL)
 case("SELECT * EXCLUDE x FROM t", PL)

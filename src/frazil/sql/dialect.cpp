@@ -294,6 +294,10 @@ class Rewriter {
       replace(i, i + 1, "DOUBLE PRECISION");
       return i + 1;
     }
+    if (mixed_case_keyword_name(i)) {
+      replace(i, i + 1, "\"" + text(i) + "\"");
+      return i + 1;
+    }
     if (k.kind == PG_QUERY__TOKEN__IDENT && !quoted(i)) {
       const std::string s = text(i);
       if (std::any_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
@@ -303,6 +307,41 @@ class Rewriter {
     }
     copy_to(k.end);
     return i + 1;
+  }
+
+  // A non-reserved keyword spelled in mixed case ("Name", "Year") where a name stands: after AS (outside
+  // CAST), after BY, or as a whole SELECT-list item. Polars' names keep their case, so "Name" is a column
+  // there, never the keyword NAME (spelled NAME or name it stays a keyword).
+  bool mixed_case_keyword_name(size_t i) const {
+    const Token& k = t_[i];
+    if (k.keyword != PG_QUERY__KEYWORD_KIND__UNRESERVED_KEYWORD && k.keyword != PG_QUERY__KEYWORD_KIND__COL_NAME_KEYWORD)
+      return false;
+    const std::string s = text(i);
+    const bool upper = std::any_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+    const bool lower_ = std::any_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (!upper || !lower_ || i == 0) return false;
+    const int prev = t_[i - 1].kind;
+    const int next = i + 1 < t_.size() ? t_[i + 1].kind : ';';
+    if (next == '(' || next == '.' || next == PG_QUERY__TOKEN__SCONST) return false;  // a function, a qualifier, a typed literal
+    if (prev == PG_QUERY__TOKEN__AS) return !in_cast(i);
+    if (prev == PG_QUERY__TOKEN__BY) return next != PG_QUERY__TOKEN__SETS;
+    if (prev == PG_QUERY__TOKEN__SELECT || prev == ',')
+      return next == ',' || next == PG_QUERY__TOKEN__FROM || next == PG_QUERY__TOKEN__AS || next == ';' ||
+             next == PG_QUERY__TOKEN__ASC || next == PG_QUERY__TOKEN__DESC || next == ')';
+    return false;
+  }
+
+  // Whether token i sits directly in CAST( ... ) or TRY_CAST( ... ).
+  bool in_cast(size_t i) const {
+    int depth = 0;
+    for (size_t j = i; j-- > 0;) {
+      if (t_[j].kind == ')') ++depth;
+      if (t_[j].kind == '(') {
+        if (depth == 0) return j > 0 && (is_kind(j - 1, PG_QUERY__TOKEN__CAST) || is_word(j - 1, "try_cast"));
+        --depth;
+      }
+    }
+    return false;
   }
 
   // A token that ends an operand: what follows it is an operator or a subscript.

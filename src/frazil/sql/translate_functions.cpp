@@ -1,5 +1,7 @@
 // Function calls: scalar functions and aggregates through the function table
 // (sql/functions.cpp), window calls (OVER) as DSL windows.
+#include <regex>
+
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/functions.hpp"
@@ -21,7 +23,7 @@ std::string function_name_of(const PgQuery__FuncCall* f) {
 }
 
 bool is_aggregate_call(const PgQuery__FuncCall* f) {
-  if (f->over) return false;
+  if (f->over || iequals(function_name_of(f), "columns")) return false;
   return is_aggregate_function(function_name_of(f)) || f->agg_star || f->agg_distinct || f->agg_within_group;
 }
 
@@ -29,6 +31,11 @@ Expr Translator::function_call(const PgQuery__FuncCall* f, Scope& scope) {
   const std::string name = function_name_of(f);
   if (name == kWildcardOptions || name == kAllMarker)
     fail(ErrorKind::SQLSyntax, f->location, "wildcard options and ALL are only allowed after `*` / GROUP BY / ORDER BY");
+  if (iequals(name, "columns")) {
+    if (!scope.columns_subst)
+      fail(ErrorKind::SQLInterface, f->location, "COLUMNS(...) is only supported in the SELECT list and WHERE");
+    return dsl::col(*scope.columns_subst);
+  }
   if (f->over) return window_call(f, scope);
   if (is_aggregate_call(f)) return aggregate_call(f, scope);
   const SqlFunction* fun = find_scalar_function(name);
@@ -50,6 +57,51 @@ Expr Translator::function_call(const PgQuery__FuncCall* f, Scope& scope) {
   }
   for (char& c : call.name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return fun->build(call);
+}
+
+std::optional<std::vector<std::string>> Translator::columns_expansion(const PgNode* node, const Scope& scope) const {
+  std::optional<std::string> pattern;  // "*" for COLUMNS(*)
+  int32_t location = -1;
+  walk_nodes(node, [&](const PgNode* n) {
+    if (n->node_case == PG_QUERY__NODE__NODE_SUB_LINK) return false;  // a subquery has its own columns
+    if (n->node_case != PG_QUERY__NODE__NODE_FUNC_CALL || !iequals(function_name_of(n->func_call), "columns"))
+      return true;
+    const auto* f = n->func_call;
+    std::string p;
+    if (f->agg_star) {
+      p = "*";
+    } else {
+      const std::optional<std::string> s = f->n_args == 1 ? const_string(f->args[0]) : std::nullopt;
+      if (!s) fail(ErrorKind::SQLSyntax, f->n_args ? node_location(f->args[0]) : f->location,
+             "COLUMNS expects a regex; found an argument that is not a string literal (or use COLUMNS(*))");
+      if (*s == "*") fail(ErrorKind::SQLSyntax, f->location, "COLUMNS('*') is not a valid regex; did you mean COLUMNS(*)?");
+      p = *s;
+    }
+    if (pattern && *pattern != p)
+      fail(ErrorKind::SQLInterface, f->location, "an expression can use one COLUMNS(...) pattern only");
+    pattern = p;
+    location = f->location;
+    return false;
+  });
+  if (!pattern) return std::nullopt;
+  std::optional<std::regex> rx;
+  if (*pattern != "*") {
+    std::string p = *pattern;
+    const bool starts = !p.empty() && p.front() == '^', ends = !p.empty() && p.back() == '$';
+    if (!starts) p = "^.*" + p;
+    if (!ends) p += ".*$";
+    try {
+      rx.emplace(p);
+    } catch (const std::regex_error&) {
+      fail(ErrorKind::SQLSyntax, location, "COLUMNS: invalid regex '" + *pattern + "'");
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& b : scope.rel->columns) {
+    if (b.hidden || b.qualified_only) continue;
+    if (!rx || std::regex_match(b.name, *rx)) out.push_back(b.internal);
+  }
+  return out;
 }
 
 Expr Translator::aggregate_call(const PgQuery__FuncCall* f, Scope& scope, bool in_window) {

@@ -194,6 +194,28 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
       for (auto& it : star) items.push_back(std::move(it));
       continue;
     }
+    if (auto cols = columns_expansion(v, scope)) {
+      // COLUMNS(...): the item once per column it selects, named after that column.
+      const bool bare = v->node_case == PG_QUERY__NODE__NODE_FUNC_CALL;
+      for (const std::string& internal : *cols) {
+        Scope one = scope;
+        one.columns_subst = &internal;
+        SelectItem item;
+        item.node = v;
+        item.expr = expr(v, one);
+        const BoundColumn* b = scope.rel->by_internal(internal);
+        item.plain_column = bare && item.expr.kind() == dsl::ExprKind::Column;
+        if (item.plain_column) item.source = internal;
+        if (t->name && *t->name && cols->size() == 1) {
+          item.name = t->name;
+          item.explicit_alias = true;
+        } else {
+          item.name = b ? b->name : internal;
+        }
+        items.push_back(std::move(item));
+      }
+      continue;
+    }
     SelectItem item;
     item.node = v;
     item.expr = expr(v, scope);

@@ -36,6 +36,18 @@ Relation Translator::filter_conjuncts(Relation rel, const std::vector<const PgNo
       with_subqueries.push_back(c);
       continue;
     }
+    // COLUMNS(...) stands for each column it selects in turn; all must hold (as Polars'
+    // filter over a multi-column expression).
+    if (auto cols = columns_expansion(c, scope)) {
+      for (const std::string& name : *cols) {
+        Scope one = scope;
+        one.columns_subst = &name;
+        Expr e = expr(c, one);
+        plain = plain ? (*plain & e) : e;
+      }
+      if (cols->empty()) plain = plain ? (*plain & dsl::lit(true)) : dsl::lit(true);
+      continue;
+    }
     Expr e = expr(c, scope);
     plain = plain ? (*plain & e) : e;
   }

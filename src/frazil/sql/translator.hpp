@@ -78,6 +78,7 @@ struct Scope {
   bool windows_allowed = false;
   bool free_columns = false;           // any column name is a column (sql_expr)
   bool grouped_rows = false;           // aggregates see groups of GROUP BY: never empty
+  const std::string* columns_subst = nullptr;  // the column COLUMNS(...) stands for (one expansion)
 };
 
 // A FROM-list entry with its position, for join ordering and errors.
@@ -147,6 +148,9 @@ class Translator {
   Expr function_call(const PgQuery__FuncCall* f, Scope& scope);
   Expr aggregate_call(const PgQuery__FuncCall* f, Scope& scope, bool in_window = false);
   Expr window_call(const PgQuery__FuncCall* f, Scope& scope);
+  // The frame columns a COLUMNS(*) / COLUMNS('regex') call in `node` selects, or nullopt if
+  // it has none: the expression is translated once per column.
+  std::optional<std::vector<std::string>> columns_expansion(const PgNode* node, const Scope& scope) const;
   // translate_select.cpp
   Relation simple_select(const PgQuery__SelectStmt* s, const Scope* outer);
   std::vector<SelectItem> select_list(const PgQuery__SelectStmt* s, Scope& scope, bool star_allowed);

@@ -22,6 +22,15 @@ TEST(SqlDialect, QuotesIdentifiersWithCapitals) {
   EXPECT_EQ(rewrite("SELECT Count(*) FROM t"), "SELECT \"Count\"(*) FROM t");
 }
 
+TEST(SqlDialect, MixedCaseKeywordsInNamePositionsAreNames) {
+  EXPECT_EQ(rewrite("SELECT a AS Name FROM t ORDER BY Name DESC"), "SELECT a AS \"Name\" FROM t ORDER BY \"Name\" DESC");
+  EXPECT_EQ(rewrite("SELECT Year, b FROM t"), "SELECT \"Year\", b FROM t");
+  // Keywords where keywords stand stay keywords, and NAME / name stay as written.
+  EXPECT_EQ(rewrite("SELECT CAST(a AS Integer) AS name FROM t Order By a Nulls Last"),
+            "SELECT CAST(a AS Integer) AS name FROM t Order By a Nulls Last");
+  EXPECT_EQ(rewrite("SELECT Extract(Year From d) FROM t"), "SELECT Extract('Year' From d) FROM t");
+}
+
 TEST(SqlDialect, WildcardOptionsBecomeAMarkerCall) {
   EXPECT_EQ(rewrite("SELECT * EXCLUDE (a, b) FROM t"), "SELECT *, \"__frazil_wildcard\"( 'exclude', a,  b) FROM t");
   EXPECT_EQ(rewrite("SELECT * EXCEPT a FROM t"), "SELECT *, \"__frazil_wildcard\"( 'exclude',  a) FROM t");
