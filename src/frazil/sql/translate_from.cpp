@@ -1,6 +1,7 @@
 // FROM: tables, subqueries, table functions and explicit joins (INNER LEFT RIGHT FULL
 // CROSS SEMI ANTI, ON / USING / NATURAL). A list of several FROM items is joined by
 // translate_join_order.cpp.
+#include <set>
 #include <unordered_set>
 
 #include "frazil/api/io.hpp"
@@ -86,6 +87,25 @@ Relation Translator::from_item(const PgNode* node, const Scope* outer) {
         r = apply_alias(std::move(r), node->join_expr->alias, "");
         for (size_t k = 0; k < r.columns.size(); ++k)
           for (const auto& q : inner[k]) r.columns[k].qualifiers.push_back(q);
+        // A name the join holds twice is, through j (and unqualified), the later column's frame
+        // name ("val:tbl2", as Polars names it); its table still names it `tbl2.val`.
+        std::vector<BoundColumn> columns;
+        std::set<std::string> seen;
+        for (size_t k = 0; k < r.columns.size(); ++k) {
+          BoundColumn c = std::move(r.columns[k]);
+          if (c.hidden || c.qualified_only || seen.insert(c.name).second || c.internal == c.name) {
+            columns.push_back(std::move(c));
+            continue;
+          }
+          BoundColumn through = c;
+          through.name = c.internal;
+          through.qualifiers = {c.qualifiers.front()};
+          c.qualifiers = inner[k];
+          c.qualified_only = true;
+          columns.push_back(std::move(c));
+          columns.push_back(std::move(through));
+        }
+        r.columns = std::move(columns);
       }
       return r;
     }
