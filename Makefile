@@ -12,7 +12,7 @@ export PYTHONPATH := $(CURDIR)/python
 # `make run` options (README.md, "make run"): PDS-H scale factor, engines, timed runs per
 # query, threads per engine, file format, queries, seconds allowed per engine and query.
 SCALE   ?= 1
-ENGINES ?= frazil,polars,duckdb,datafusion
+ENGINES ?= frazil,frazil-sql,polars,duckdb,datafusion
 REPS    ?= 3
 THREADS ?= 2
 FORMAT  ?= parquet

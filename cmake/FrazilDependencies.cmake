@@ -33,7 +33,7 @@ function(_frazil_dependency name static_ok header)
   if(NOT FRAZIL_${name}_INCLUDE_DIR OR NOT ${var})
     message(FATAL_ERROR "frazil needs ${name} (${header}, lib${libnames}); on Debian: apt-get install "
                         "libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev libre2-dev libutf8proc-dev "
-                        "libicu-dev libsimdjson-dev libcctz-dev tzdata")
+                        "libicu-dev libsimdjson-dev libcctz-dev tzdata libpg-query-dev libprotobuf-c-dev")
   endif()
   add_library(frazil::dep_${name} UNKNOWN IMPORTED)
   set_target_properties(frazil::dep_${name} PROPERTIES
@@ -55,10 +55,14 @@ _frazil_dependency(utf8proc ON utf8proc.h utf8proc)
 _frazil_dependency(icuuc OFF unicode/ucasemap.h icuuc)
 _frazil_dependency(simdjson OFF simdjson.h simdjson)
 _frazil_dependency(cctz OFF cctz/time_zone.h cctz)
+# PostgreSQL's SQL grammar for the sql layer (Debian libpg-query-dev; libpg_query carries
+# its protobuf-c runtime, whose header comes from libprotobuf-c-dev).
+_frazil_dependency(pg_query ON pg_query.h pg_query)
 # RE2 and snappy are C++: libstdc++ comes with any C++ link. RE2 takes locks (pthreads).
 set_property(TARGET frazil::dep_simdjson APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS SIMDJSON_THREADS_ENABLED=1)
 set_property(TARGET frazil::dep_re2 APPEND PROPERTY INTERFACE_LINK_LIBRARIES Threads::Threads)
 
 set(FRAZIL_DEPENDENCY_TARGETS frazil::dep_zstd frazil::dep_lz4 frazil::dep_snappy frazil::dep_zlib
     frazil::dep_brotlienc frazil::dep_brotlidec frazil::dep_brotlicommon frazil::dep_re2
-    frazil::dep_utf8proc frazil::dep_icuuc frazil::dep_simdjson frazil::dep_cctz)
+    frazil::dep_utf8proc frazil::dep_icuuc frazil::dep_simdjson frazil::dep_cctz
+    frazil::dep_pg_query)

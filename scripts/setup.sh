@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(g++ make pkg-config libgtest-dev libgmock-dev libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
               libfast-float-dev libre2-dev graphviz libcctz-dev tzdata libutf8proc-dev libicu-dev libsimdjson-dev
-              libbrotli-dev libflatbuffers-dev flatbuffers-compiler)
+              libbrotli-dev libflatbuffers-dev flatbuffers-compiler
+              libpg-query-dev libprotobuf-c-dev libreadline-dev)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do

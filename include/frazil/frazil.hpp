@@ -26,3 +26,4 @@ using dsl::concat_str;
 }  // namespace frazil
 #include "frazil/api/io.hpp"
 #include "frazil/arrow.hpp"
+#include "frazil/sql/context.hpp"

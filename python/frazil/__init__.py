@@ -3,7 +3,7 @@ from frazil import _frazil
 from frazil import exceptions
 from frazil.compat_level import CompatLevel
 from frazil.config import Config, _apply_environment, thread_pool_size
-from frazil.dataframe import DataFrame, from_arrow
+from frazil.dataframe import DataFrame, from_arrow, from_dict, from_dicts
 from frazil.datatypes import (
     Binary,
     Boolean,
@@ -41,6 +41,8 @@ from frazil.exceptions import (
     SchemaError,
     SchemaFieldNotFoundError,
     ShapeError,
+    SQLInterfaceError,
+    SQLSyntaxError,
 )
 from frazil.series import Series
 from frazil.expr import Expr
@@ -86,6 +88,7 @@ from frazil.functions_temporal import (
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
+from frazil.sql import SQLContext, sql, sql_expr
 from frazil.io import (
     FileProviderArgs,
     PartitionBy,

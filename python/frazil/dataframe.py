@@ -8,6 +8,44 @@ from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
 
+def _oriented(data, schema, orient):
+    """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
+    `orient`: "row", "col", or inferred from the schema's width); scalars in a dict of
+    columns repeated to the other columns' length."""
+    from collections.abc import Mapping, Sequence
+
+    if isinstance(data, Mapping) and data:
+        def is_scalar(v):
+            return v is None or isinstance(v, (int, float, str, bool, bytes)) or type(v).__module__ == "datetime"
+
+        lengths = [len(v) for v in data.values() if not is_scalar(v) and hasattr(v, "__len__")]
+        if any(is_scalar(v) for v in data.values()):
+            n = max(lengths) if lengths else 1
+            return {k: ([v] * n if is_scalar(v) else v) for k, v in data.items()}
+        return data
+
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
+        return data
+    if not all(isinstance(r, (list, tuple)) for r in data):
+        return data
+    names = None
+    if schema is not None:
+        names = list(schema.keys()) if isinstance(schema, Mapping) else [
+            s if isinstance(s, str) else s[0] for s in schema]
+    width = len(data[0])
+    if orient is None:
+        orient = "row" if names is not None and len(names) == width and len(names) != len(data) else "col"
+    if orient == "row":
+        if any(len(r) != width for r in data):
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError("rows of different lengths")
+        names = names or [f"column_{i}" for i in range(width)]
+        return {n: [r[i] for r in data] for i, n in enumerate(names)}
+    names = names or [f"column_{i}" for i in range(len(data))]
+    return {n: list(c) for n, c in zip(names, data)}
+
+
 class DataFrame:
     """A table of named, equally long columns, as Polars' DataFrame.
 
@@ -21,6 +59,9 @@ class DataFrame:
                  infer_schema_length=100, nan_to_null=False):
         from collections.abc import Mapping
 
+        if orient not in (None, "row", "col"):
+            raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")
+        data = _oriented(data, schema, orient)
         if schema_overrides:
             # Overridden columns are built with their dtype where the data allows it.
             if schema is None and isinstance(data, Mapping):
@@ -66,6 +107,15 @@ class DataFrame:
     def columns(self) -> list[str]:
         """The column names, in order."""
         return self._df.columns()
+
+    @columns.setter
+    def columns(self, names) -> None:
+        names = list(names)
+        if len(names) != self.width:
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError(f"{len(names)} column names given for a frame of {self.width} columns")
+        self._df = self.rename(dict(zip(self.columns, names)))._df
 
     @property
     def schema(self) -> Schema:
@@ -303,6 +353,39 @@ class DataFrame:
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
+    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
+        """The frame with columns cast: one dtype for all, or a mapping of name (or dtype) to dtype."""
+        from collections.abc import Mapping
+
+        from frazil.functions import col
+
+        if isinstance(dtypes, Mapping):
+            exprs = []
+            for key, dtype in dtypes.items():
+                if isinstance(key, str):
+                    exprs.append(col(key).cast(dtype, strict=strict))
+                else:
+                    exprs += [col(n).cast(dtype, strict=strict) for n, t in self.schema.items() if t == key]
+        else:
+            exprs = [col(n).cast(dtypes, strict=strict) for n in self.columns]
+        return self.lazy().with_columns(*exprs).collect() if exprs else self
+
+    def clear(self, n: int = 0) -> DataFrame:
+        """A frame of this schema with n rows of nulls (none by default)."""
+        from frazil.functions import lit
+
+        empty = DataFrame._from_native(self._df.head(0))
+        if n == 0:
+            return empty
+        return DataFrame({name: [None] * n for name in self.columns}).lazy().select(
+            *[lit(None).cast(t).alias(name) for name, t in self.schema.items()]).collect()
+
+    def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
+        """Runs SQL over this frame, registered as `table_name`."""
+        from frazil.sql import SQLContext
+
+        return SQLContext({table_name: self}, eager=True).execute(query)
+
     def lazy(self):
         """A LazyFrame over this frame, to build a query on it."""
         from frazil.lazyframe import LazyFrame
@@ -444,6 +527,16 @@ class GroupBy:
     def n_unique(self) -> DataFrame:
         """The number of distinct values of every other column per group."""
         return self._lazy.n_unique().collect()
+
+
+def from_dict(data, schema=None, *, schema_overrides=None, strict: bool = True):
+    """A DataFrame from a mapping of column name to values."""
+    return DataFrame(data, schema=schema, schema_overrides=schema_overrides)
+
+
+def from_dicts(data, schema=None, *, schema_overrides=None, strict: bool = True, infer_schema_length=None):
+    """A DataFrame from a sequence of rows given as mappings."""
+    return DataFrame(list(data), schema=schema, schema_overrides=schema_overrides)
 
 
 def from_arrow(data, schema=None):

@@ -53,6 +53,14 @@ class QueryCancelledError(FrazilError):
     """A query was cancelled (its CancelToken was set, or it ran past its timeout)."""
 
 
+class SQLInterfaceError(FrazilError):
+    """SQL that names an unknown table, column or function, or uses an unsupported construct."""
+
+
+class SQLSyntaxError(FrazilError):
+    """SQL that does not parse."""
+
+
 class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
@@ -70,5 +78,7 @@ __all__ = [
     "DuplicateError",
     "OutOfBoundsError",
     "QueryCancelledError",
+    "SQLInterfaceError",
+    "SQLSyntaxError",
     "PanicException",
 ]

@@ -528,6 +528,24 @@ class Expr:
         """The number of null values."""
         return self._fn("null_count")
 
+    # ---- cumulative, in row order ----
+    def _cumulative(self, name: str, reverse: bool) -> "Expr":
+        if reverse:
+            return self.reverse()._fn(name).reverse()
+        return self._fn(name)
+
+    def cum_sum(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_sum", reverse)
+
+    def cum_min(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_min", reverse)
+
+    def cum_max(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_max", reverse)
+
+    def cum_count(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_count", reverse)
+
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":

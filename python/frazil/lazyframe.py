@@ -93,6 +93,12 @@ class LazyFrame:
     def _wrap(self, ldf: Any) -> "LazyFrame":
         return LazyFrame._from_native(ldf)
 
+    def sql(self, query: str, *, table_name: str = "self") -> "LazyFrame":
+        """Runs SQL over this frame, registered as `table_name` (lazily)."""
+        from frazil.sql import SQLContext
+
+        return SQLContext({table_name: self}).execute(query)
+
     # ---- transformations ----
     def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """A frame of the given expressions only (names come from the expressions or the keywords)."""

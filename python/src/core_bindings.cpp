@@ -30,6 +30,8 @@ const char* exception_name(ErrorKind kind) {
     case ErrorKind::Duplicate: return "DuplicateError";
     case ErrorKind::OutOfBounds: return "OutOfBoundsError";
     case ErrorKind::Cancelled: return "QueryCancelledError";
+    case ErrorKind::SQLInterface: return "SQLInterfaceError";
+    case ErrorKind::SQLSyntax: return "SQLSyntaxError";
     case ErrorKind::IO:
     case ErrorKind::OutOfMemory:
     case ErrorKind::Internal: break;

@@ -8,6 +8,7 @@ namespace frazil::py {
 void remember_main_thread();
 void register_lazy(nb::module_& m);
 void register_io(nb::module_& m);
+void register_sql(nb::module_& m);
 }
 
 NB_MODULE(_frazil, m) {
@@ -16,4 +17,5 @@ NB_MODULE(_frazil, m) {
   register_core(m);
   frazil::py::register_lazy(m);
   frazil::py::register_io(m);
+  frazil::py::register_sql(m);
 }

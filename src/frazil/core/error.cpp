@@ -15,6 +15,8 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::IO: return "IOError";
     case ErrorKind::OutOfMemory: return "OutOfMemoryError";
     case ErrorKind::Cancelled: return "CancelledError";
+    case ErrorKind::SQLInterface: return "SQLInterfaceError";
+    case ErrorKind::SQLSyntax: return "SQLSyntaxError";
     case ErrorKind::Internal: return "InternalError";
   }
   return "Error";
@@ -33,6 +35,8 @@ void throw_error(ErrorKind kind, const std::string& message) {
     case ErrorKind::IO: throw IOError(message);
     case ErrorKind::OutOfMemory: throw OutOfMemoryError(message);
     case ErrorKind::Cancelled: throw CancelledError(message);
+    case ErrorKind::SQLInterface: throw SQLInterfaceError(message);
+    case ErrorKind::SQLSyntax: throw SQLSyntaxError(message);
     case ErrorKind::Internal: throw InternalError(message);
   }
   throw Error(kind, message);

@@ -33,6 +33,7 @@ const Table& table() {
     register_string_functions(r);
     register_temporal_functions(r);
     register_temporal_constructor_functions(r);
+    register_cumulative_functions(r);
     return fill;
   }();
   return t;
