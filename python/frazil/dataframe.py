@@ -186,24 +186,6 @@ class DataFrame:
             return series.item(row if row >= 0 else self.height + row)
         raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
 
-    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
-        """Casts columns: one dtype for all, or a {name: dtype} mapping."""
-        from collections.abc import Mapping
-
-        from frazil.functions import col
-
-        if isinstance(dtypes, Mapping):
-            exprs = [col(k).cast(v, strict=strict) for k, v in dtypes.items()]
-        else:
-            exprs = [col(k).cast(dtypes, strict=strict) for k in self.columns]
-        return self.lazy().with_columns(exprs).collect()
-
-    def clear(self, n: int = 0) -> DataFrame:
-        """An empty frame of the same schema (n > 0: n rows of nulls)."""
-        if n == 0:
-            return self.head(0)
-        return DataFrame({c: [None] * n for c in self.columns}).cast(dict(self.schema.items()))
-
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""
         if n > _args.UINT64[1]:
