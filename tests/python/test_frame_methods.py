@@ -91,3 +91,34 @@ def test_dataframe_only_methods():
     g.extend(fz.DataFrame(data))
     assert g.height == 6
     assert fz.DataFrame(data).lazy().dtypes == [fz.Int64, fz.Int64]
+
+
+CONCAT = [
+    ("diagonal", [{"x": [1, 2], "y": ["a", "b"]}, {"x": [3], "z": [True]}]),
+    ("diagonal_relaxed", [{"x": [1, 2], "y": ["a", "b"]}, {"x": [3.5], "z": [True]}]),
+    ("vertical_relaxed", [{"x": [1], "y": [None]}, {"x": [2.5], "y": ["s"]}]),
+    ("horizontal", [{"x": [1, 2]}, {"q": [None, 3]}]),
+    ("horizontal_extend", [{"x": [1, 2]}, {"q": [1, 2, 3]}]),
+    ("align", [{"x": [1, 2], "y": ["a", "b"]}, {"x": [1, 3], "w": [9, 8]}]),
+    ("align_inner", [{"x": [1, 2], "y": ["a", "b"]}, {"x": [1, 3], "w": [9, 8]}]),
+]
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+@pytest.mark.parametrize("how,frames", CONCAT, ids=[c[0] for c in CONCAT])
+def test_concat_strategies_match_polars(how, frames, lazy):
+    f, p = [fz.DataFrame(d) for d in frames], [pl.DataFrame(d) for d in frames]
+    if lazy:
+        same(fz.concat([x.lazy() for x in f], how=how).collect(), pl.concat([x.lazy() for x in p], how=how).collect())
+    else:
+        same(fz.concat(f, how=how), pl.concat(p, how=how))
+
+
+def test_concat_errors_and_series():
+    with pytest.raises(fz.exceptions.ShapeError, match="different heights"):
+        fz.concat([fz.DataFrame({"a": [1, 2]}), fz.DataFrame({"b": [1]})], how="horizontal")
+    with pytest.raises(fz.exceptions.DuplicateError, match="'a' has more than one occurrence"):
+        fz.concat([fz.DataFrame({"a": [1]}), fz.DataFrame({"a": [1]})], how="horizontal")
+    with pytest.raises(ValueError, match="`how` must be one of"):
+        fz.concat([fz.DataFrame({"a": [1]})], how="nope")
+    assert fz.concat([fz.Series("a", [1]), fz.Series("a", [2, None])]).to_list() == [1, 2, None]
