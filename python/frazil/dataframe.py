@@ -510,6 +510,32 @@ class GroupBy:
         """The number of distinct values of every other column per group."""
         return self._lazy.n_unique().collect()
 
+    def median(self) -> DataFrame:
+        """The median of every other column per group."""
+        return self._lazy.median().collect()
+
+    def quantile(self, quantile: float, interpolation: str = "nearest") -> DataFrame:
+        """The given quantile of every other column per group."""
+        return self._lazy.quantile(quantile, interpolation).collect()
+
+    def all(self) -> DataFrame:
+        """Every other column's values of each group, as a list."""
+        return self._lazy.all().collect()
+
+    def head(self, n: int = 5) -> DataFrame:
+        """The first n rows of each group."""
+        return self._lazy.head(n).collect()
+
+    def tail(self, n: int = 5) -> DataFrame:
+        """The last n rows of each group."""
+        return self._lazy.tail(n).collect()
+
+    def having(self, *predicates) -> GroupBy:
+        """Only the groups for which every (aggregated) predicate holds, for the agg that follows."""
+        out = GroupBy.__new__(GroupBy)
+        out._lazy = self._lazy.having(*predicates)
+        return out
+
 
 def from_dict(data, schema=None, *, schema_overrides=None, strict: bool = True):
     """A DataFrame from a mapping of column name to values."""
