@@ -4,6 +4,7 @@ from frazil import exceptions
 from frazil.compat_level import CompatLevel
 from frazil.config import Config, _apply_environment, thread_pool_size
 from frazil.dataframe import DataFrame, from_arrow, from_dict, from_dicts
+from frazil.constructors import from_dataframe, from_numpy, from_pandas, from_records
 from frazil.datatypes import (
     Binary,
     Boolean,
