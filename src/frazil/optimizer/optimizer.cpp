@@ -13,6 +13,7 @@
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
+#include "frazil/optimizer/simple_projection.hpp"
 #include "frazil/optimizer/simplify_predicates.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -59,6 +60,9 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
          };
          return cse::set_cache_states(r, lp, ea, options);
        }},
+      // Polars runs SimpleProjectionAndCollapse with projection pushdown; after the caches
+      // are settled (their consumers' projections are read by cache_states).
+      {"simple_projection", flags.projection_pushdown, [&](Node r) { return simple_projection(r, lp, ea); }},
       {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;
