@@ -19,7 +19,7 @@
 #include "frazil/exec/query_observer.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/source.hpp"
-#include "frazil/optimizer/cse/cost_model.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/plan/expr/rewrite.hpp"
 #include "frazil/plan/plan_walk.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
@@ -174,8 +174,8 @@ class Executor {
   // pipeline breaker that sees both sides' sizes (exec/join.cpp).
   bool stream_join(const IR& ir) const {
     if (!join_streams_left(ir, ea_)) return false;
-    auto left = optimizer::cse::estimate_cost(ir.inputs[0], lp_, ea_);
-    auto right = optimizer::cse::estimate_cost(ir.inputs[1], lp_, ea_);
+    auto left = plan::estimate_cost(ir.inputs[0], lp_, ea_);
+    auto right = plan::estimate_cost(ir.inputs[1], lp_, ea_);
     return left && right && right->rows <= left->rows;
   }
 
@@ -360,8 +360,8 @@ class Executor {
   std::optional<std::pair<DataFrame, DataFrame>> run_sides_with_key_filter(const IR& ir) {
     if (!right_groups_by_join_keys(ir)) return std::nullopt;
     const IR& g = lp_.get(ir.inputs[1]);
-    auto grouped_rows = optimizer::cse::estimate_cost(g.inputs[0], lp_, ea_);
-    auto left_rows = optimizer::cse::estimate_cost(ir.inputs[0], lp_, ea_);
+    auto grouped_rows = plan::estimate_cost(g.inputs[0], lp_, ea_);
+    auto left_rows = plan::estimate_cost(ir.inputs[0], lp_, ea_);
     // Estimates of the left side are rough (a semi join is taken to keep half its rows):
     // the filter is made when the left side, once run, is small indeed.
     if (!grouped_rows || !left_rows || left_rows->rows > grouped_rows->rows) return std::nullopt;

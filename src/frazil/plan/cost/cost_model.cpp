@@ -1,4 +1,4 @@
-#include "frazil/optimizer/cse/cost_model.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,16 +6,12 @@
 
 #include "frazil/io/parquet/file_reader.hpp"
 
-namespace frazil::optimizer::cse {
+namespace frazil::plan {
 
 using dsl::Operator;
-using plan::AExprKind;
-using plan::IR;
-using plan::IRKind;
-using plan::Node;
 
-double predicate_selectivity(Node node, const plan::ExprArena& arena) {
-  const plan::AExpr& e = arena.get(node);
+double predicate_selectivity(Node node, const ExprArena& arena) {
+  const AExpr& e = arena.get(node);
   auto sel = [&](size_t i) { return predicate_selectivity(e.inputs[i], arena); };
   switch (e.kind) {
     case AExprKind::Literal: {
@@ -45,7 +41,7 @@ double predicate_selectivity(Node node, const plan::ExprArena& arena) {
         // Membership in a set of n values keeps about n tenths of the rows, at most half.
         for (size_t i = 0; i < e.inputs.size(); ++i) {
           if (spec.role(i) != functions::InputRole::Set) continue;
-          const plan::AExpr& values = arena.get(e.inputs[i]);
+          const AExpr& values = arena.get(e.inputs[i]);
           double n = values.kind == AExprKind::Literal && values.literal().is_series()
                          ? static_cast<double>(values.literal().series->length())
                          : 5.0;
@@ -96,9 +92,9 @@ std::optional<double> file_rows(const std::string& path, const dsl::ScanSource& 
 }  // namespace
 
 std::optional<double> source_rows(const IR& scan) {
-  if (const auto* df = scan.get_if<plan::DataFrameScanNode>()) return static_cast<double>(df->df->height());
-  if (!scan.is<plan::ScanNode>()) return std::nullopt;
-  const dsl::ScanSource& source = scan.as<plan::ScanNode>().source;
+  if (const auto* df = scan.get_if<DataFrameScanNode>()) return static_cast<double>(df->df->height());
+  if (!scan.is<ScanNode>()) return std::nullopt;
+  const dsl::ScanSource& source = scan.as<ScanNode>().source;
   double total = 0;
   for (const auto& path : source.paths) {
     namespace fs = std::filesystem;
@@ -123,7 +119,7 @@ namespace {
 
 class Estimator {
  public:
-  Estimator(const plan::IRArena& lp, const plan::ExprArena& ea) : lp_(lp), ea_(ea) {}
+  Estimator(const IRArena& lp, const ExprArena& ea) : lp_(lp), ea_(ea) {}
 
   std::optional<PlanCost> cost(Node n) {
     auto it = memo_.find(n.idx);
@@ -134,7 +130,7 @@ class Estimator {
   }
 
  private:
-  double selectivity(const plan::ExprIR* p) const { return p ? predicate_selectivity(p->node(), ea_) : 1.0; }
+  double selectivity(const ExprIR* p) const { return p ? predicate_selectivity(p->node(), ea_) : 1.0; }
 
   std::optional<PlanCost> compute(const IR& ir) {
     auto in = [&](size_t i) { return cost(ir.inputs[i]); };
@@ -143,23 +139,23 @@ class Estimator {
       case IRKind::Scan: {
         auto n = source_rows(ir);
         if (!n) return std::nullopt;
-        const auto* scan = ir.get_if<plan::ScanNode>();
+        const auto* scan = ir.get_if<ScanNode>();
         double read = scan && scan->n_rows ? std::min<double>(*n, static_cast<double>(*scan->n_rows)) : *n;
-        const double sel = selectivity(plan::predicate_of(ir));
+        const double sel = selectivity(predicate_of(ir));
         return PlanCost{read * sel, read, sel};
       }
       case IRKind::Filter: {
         auto c = in(0);
         if (!c) return c;
-        const double sel = selectivity(plan::predicate_of(ir));
+        const double sel = selectivity(predicate_of(ir));
         return PlanCost{c->rows * sel, c->work + c->rows, c->kept * sel};
       }
       case IRKind::Select: {
         auto c = in(0);
         if (!c) return c;
-        const auto& exprs = ir.as<plan::SelectNode>().exprs;
+        const auto& exprs = ir.as<SelectNode>().exprs;
         bool all_scalar = !exprs.empty() && std::all_of(exprs.begin(), exprs.end(), [&](const auto& e) {
-          return plan::is_scalar_ae(e.node(), ea_);
+          return is_scalar_ae(e.node(), ea_);
         });
         return PlanCost{all_scalar ? 1.0 : c->rows, c->work + c->rows, all_scalar ? 1.0 : c->kept};
       }
@@ -190,7 +186,7 @@ class Estimator {
         double rows = 0, kept = 1;
         // The side with more rows before its filters is taken for the fact table.
         const bool left_fact = l->rows / std::max(l->kept, 1e-9) >= r->rows / std::max(r->kept, 1e-9);
-        switch (ir.as<plan::JoinNode>().options.how) {
+        switch (ir.as<JoinNode>().options.how) {
           case compute::JoinType::Inner:
             rows = left_fact ? l->rows * r->kept : r->rows * l->kept;
             kept = l->kept * r->kept;
@@ -219,14 +215,14 @@ class Estimator {
       case IRKind::Sort: {
         auto c = in(0);
         if (!c) return c;
-        const auto& slice = ir.as<plan::SortNode>().slice;
+        const auto& slice = ir.as<SortNode>().slice;
         double rows = slice ? std::min<double>(c->rows, static_cast<double>(slice->second)) : c->rows;
         return PlanCost{rows, c->work + 2 * c->rows, c->kept};
       }
       case IRKind::Slice: {
         auto c = in(0);
         if (!c) return c;
-        const auto& sl = ir.as<plan::SliceNode>();
+        const auto& sl = ir.as<SliceNode>();
         double avail = sl.offset >= 0 ? std::max(0.0, c->rows - static_cast<double>(sl.offset))
                                       : std::min(c->rows, -static_cast<double>(sl.offset));
         return PlanCost{std::min(avail, static_cast<double>(sl.length)), c->work, c->kept};
@@ -246,15 +242,15 @@ class Estimator {
     return std::nullopt;
   }
 
-  const plan::IRArena& lp_;
-  const plan::ExprArena& ea_;
+  const IRArena& lp_;
+  const ExprArena& ea_;
   std::unordered_map<uint32_t, std::optional<PlanCost>> memo_;
 };
 
 }  // namespace
 
-std::optional<PlanCost> estimate_cost(Node node, const plan::IRArena& lp, const plan::ExprArena& ea) {
+std::optional<PlanCost> estimate_cost(Node node, const IRArena& lp, const ExprArena& ea) {
   return Estimator(lp, ea).cost(node);
 }
 
-}  // namespace frazil::optimizer::cse
+}  // namespace frazil::plan

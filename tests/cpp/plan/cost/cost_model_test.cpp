@@ -1,16 +1,38 @@
-#include "frazil/optimizer/cse/cost_model.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
+
+#include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "cse_test_util.hpp"
+#include "frazil/frazil.hpp"
 #include "frazil/io/parquet/writer.hpp"
+#include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 using namespace frazil;
-using namespace frazil::cse_test;
-using optimizer::cse::estimate_cost;
-using optimizer::cse::predicate_selectivity;
+using plan::estimate_cost;
+using plan::predicate_selectivity;
 
 namespace {
+
+// k: 1..4 cycling, a: 0..n-1, b: a * 10 (every 7th null).
+DataFrame frame(int64_t n = 40) {
+  PrimitiveBuilder<int64_t> k(DataType::int64()), a(DataType::int64()), b(DataType::int64());
+  for (int64_t i = 0; i < n; ++i) {
+    k.push(i % 4 + 1);
+    a.push(i);
+    if (i % 7 == 3) b.push_null();
+    else b.push(i * 10);
+  }
+  return DataFrame({Column("k", k.finish()), Column("a", a.finish()), Column("b", b.finish())});
+}
+
+// A plan converted into its own arenas, unoptimized.
+struct Plan {
+  plan::IRArena lp;
+  plan::ExprArena ea;
+  plan::Node root;
+  Plan(const LazyFrame& lf, const OptFlags& flags) { root = plan::to_alp(lf.plan(), lp, ea, flags); }
+};
 
 double selectivity(const dsl::Expr& predicate) {
   Plan p(LazyFrame::from_frame(frame()).filter(predicate), OptFlags::none());
@@ -40,7 +62,7 @@ TEST(CostModel, RowsAndWorkThroughAPlan) {
     Plan p(q, OptFlags::none());
     auto c = estimate_cost(p.root, p.lp, p.ea);
     EXPECT_TRUE(c.has_value());
-    return c.value_or(optimizer::cse::PlanCost{});
+    return c.value_or(plan::PlanCost{});
   };
   auto scan = cost(lf);
   EXPECT_DOUBLE_EQ(scan.rows, 1000);

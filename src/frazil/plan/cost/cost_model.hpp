@@ -1,5 +1,6 @@
-// Row estimates and a work model for subplans, enough to choose between sharing a
-// subplan (materialise it once, read it per consumer) and recomputing it per consumer.
+// Row estimates and a work model for subplans: the optimizer uses them to choose between
+// sharing a subplan (materialise it once, read it per consumer) and recomputing it per
+// consumer, and lowering (exec/lower) to choose join build sides and key filters.
 //
 // rows: the estimated output height. work: rows touched by every operator of the
 // subplan (a scan reads its rows, a filter/projection/aggregation passes over its input,
@@ -13,7 +14,7 @@
 
 #include "frazil/plan/ir.hpp"
 
-namespace frazil::optimizer::cse {
+namespace frazil::plan {
 
 struct PlanCost {
   double rows = 0;
@@ -25,13 +26,12 @@ struct PlanCost {
 };
 
 // nullopt when some source of the subplan cannot be sized.
-std::optional<PlanCost> estimate_cost(plan::Node node, const plan::IRArena& lp_arena,
-                                      const plan::ExprArena& expr_arena);
+std::optional<PlanCost> estimate_cost(Node node, const IRArena& lp_arena, const ExprArena& expr_arena);
 
 // Fraction of rows a filter predicate keeps, in [0, 1].
-double predicate_selectivity(plan::Node predicate, const plan::ExprArena& arena);
+double predicate_selectivity(Node predicate, const ExprArena& arena);
 
 // Rows of a DataFrameScan or Scan before its predicate and row limit.
-std::optional<double> source_rows(const plan::IR& scan);
+std::optional<double> source_rows(const IR& scan);
 
-}  // namespace frazil::optimizer::cse
+}  // namespace frazil::plan
