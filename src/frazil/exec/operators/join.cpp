@@ -1,4 +1,4 @@
-#include "frazil/exec/join.hpp"
+#include "frazil/exec/operators/join.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -11,8 +11,8 @@
 #include "frazil/compute/join_table.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
-#include "frazil/exec/morsels.hpp"
-#include "frazil/exec/operators.hpp"
+#include "frazil/exec/pipeline/morsels.hpp"
+#include "frazil/exec/operators/operators.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 

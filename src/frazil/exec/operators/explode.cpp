@@ -1,4 +1,4 @@
-#include "frazil/exec/explode.hpp"
+#include "frazil/exec/operators/explode.hpp"
 
 namespace frazil::exec {
 

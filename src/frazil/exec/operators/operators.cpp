@@ -1,4 +1,4 @@
-#include "frazil/exec/operators.hpp"
+#include "frazil/exec/operators/operators.hpp"
 
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/selection.hpp"

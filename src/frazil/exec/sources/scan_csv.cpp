@@ -1,5 +1,5 @@
 // CSV scans: the pushed-down predicate runs on every parsed chunk inside the reader.
-#include "frazil/exec/scan.hpp"
+#include "frazil/exec/sources/scan.hpp"
 #include "frazil/io/csv/csv_reader.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"

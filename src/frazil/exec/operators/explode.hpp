@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "frazil/compute/explode.hpp"
-#include "frazil/exec/operators.hpp"
+#include "frazil/exec/operators/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {

@@ -1,4 +1,4 @@
-#include "frazil/exec/morsels.hpp"
+#include "frazil/exec/pipeline/morsels.hpp"
 
 #include <algorithm>
 

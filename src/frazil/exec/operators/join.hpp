@@ -4,7 +4,7 @@
 #pragma once
 
 #include "frazil/compute/join_table.hpp"
-#include "frazil/exec/operators.hpp"
+#include "frazil/exec/operators/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {

@@ -1,4 +1,4 @@
-#include "frazil/exec/stats_pruning.hpp"
+#include "frazil/exec/sources/stats_pruning.hpp"
 
 #include <cmath>
 

@@ -11,7 +11,7 @@
 #include <functional>
 #include <optional>
 
-#include "frazil/exec/operators.hpp"
+#include "frazil/exec/operators/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {

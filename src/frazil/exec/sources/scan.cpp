@@ -1,4 +1,4 @@
-#include "frazil/exec/scan.hpp"
+#include "frazil/exec/sources/scan.hpp"
 
 #include <algorithm>
 

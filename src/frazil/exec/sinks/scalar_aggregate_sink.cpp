@@ -3,8 +3,8 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
-#include "frazil/exec/aggregate_sinks.hpp"
-#include "frazil/exec/partial_aggregation.hpp"
+#include "frazil/exec/sinks/aggregate_sinks.hpp"
+#include "frazil/exec/sinks/partial_aggregation.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 

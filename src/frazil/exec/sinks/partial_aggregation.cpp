@@ -1,4 +1,4 @@
-#include "frazil/exec/partial_aggregation.hpp"
+#include "frazil/exec/sinks/partial_aggregation.hpp"
 
 #include <algorithm>
 

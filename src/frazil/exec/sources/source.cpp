@@ -1,10 +1,10 @@
-#include "frazil/exec/source.hpp"
+#include "frazil/exec/sources/source.hpp"
 
 #include <filesystem>
 
-#include "frazil/exec/morsels.hpp"
-#include "frazil/exec/scan.hpp"
-#include "frazil/exec/stats_pruning.hpp"
+#include "frazil/exec/pipeline/morsels.hpp"
+#include "frazil/exec/sources/scan.hpp"
+#include "frazil/exec/sources/stats_pruning.hpp"
 #include "frazil/io/parquet/parquet.hpp"
 
 namespace frazil::exec {

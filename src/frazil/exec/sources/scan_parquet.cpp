@@ -1,8 +1,8 @@
 // Parquet scans: projection reads only the needed column chunks, the pushed-down
 // predicate prunes row groups by statistics (the rows are filtered in the pipeline), and a
 // row limit stops reading early.
-#include "frazil/exec/scan.hpp"
-#include "frazil/exec/stats_pruning.hpp"
+#include "frazil/exec/sources/scan.hpp"
+#include "frazil/exec/sources/stats_pruning.hpp"
 #include "frazil/io/parquet/parquet.hpp"
 
 namespace frazil::exec {
