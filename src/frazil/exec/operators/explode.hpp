@@ -16,6 +16,7 @@ class ExplodeOperator final : public Operator {
   ExplodeOperator(std::vector<std::string> columns, compute::ExplodeOptions options)
       : columns_(std::move(columns)), options_(options) {}
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override;
+  std::string describe() const override;
 
  private:
   std::vector<std::string> columns_;

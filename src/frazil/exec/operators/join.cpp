@@ -226,6 +226,7 @@ class MatchOperator final : public Operator {
  public:
   MatchOperator(std::shared_ptr<const compute::JoinTable> table, JoinKeys keys, bool ids_only)
       : table_(std::move(table)), keys_(std::move(keys)), ids_only_(ids_only) {}
+  std::string describe() const override { return ids_only_ ? "join match (key ids)" : "join match"; }
 
   DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
     const std::vector<uint32_t> ids = table_->probe(keys_.evaluate(morsel));
@@ -297,6 +298,7 @@ class JoinProbeOperator final : public Operator {
         build_left_(build_left),
         how_(how),
         hits_(std::move(hits)) {}
+  std::string describe() const override { return build_left_ ? "join probe (left built)" : "join probe (right built)"; }
 
   DataFrame execute(const DataFrame& morsel, physical::ExecState&) const override {
     const compute::JoinTable& table = *table_;

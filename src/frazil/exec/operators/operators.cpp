@@ -63,6 +63,7 @@ DataFrame ProjectOperator::execute(const DataFrame& morsel, physical::ExecState&
 }
 
 DataFrame SimpleProjectOperator::execute(const DataFrame& morsel, physical::ExecState&) const {
+  if (only_when_wider_ && morsel.width() == names_.size()) return morsel;
   std::vector<Column> cols;
   cols.reserve(names_.size());
   for (size_t i = 0; i < names_.size(); ++i) {
@@ -71,6 +72,32 @@ DataFrame SimpleProjectOperator::execute(const DataFrame& morsel, physical::Exec
   }
   if (cols.empty()) return DataFrame::empty_with_height(morsel.height());
   return DataFrame(std::move(cols));
+}
+
+std::string names_text(const std::vector<std::string>& names, size_t max) {
+  std::string s = "[";
+  for (size_t i = 0; i < names.size() && i < max; ++i) s += (i ? ", " : "") + names[i];
+  if (names.size() > max) s += ", ... (" + std::to_string(names.size()) + " in all)";
+  return s + "]";
+}
+
+std::string exprs_text(const std::vector<physical::PhysicalExprRef>& exprs) {
+  std::string s = "[";
+  for (size_t i = 0; i < exprs.size(); ++i) s += (i ? ", " : "") + exprs[i]->source().to_string();
+  return s + "]";
+}
+
+std::string FilterOperator::describe() const {
+  std::string s = "filter " + predicate_->source().to_string();
+  if (conjuncts_.size() > 1) s += " (" + std::to_string(conjuncts_.size()) + " conjuncts one after the other, costly ones last)";
+  return s;
+}
+
+std::string ProjectOperator::describe() const { return (with_columns_ ? "with_columns " : "select ") + exprs_text(exprs_); }
+
+std::string SimpleProjectOperator::describe() const {
+  if (!new_names_.empty()) return "rename " + names_text(names_) + " -> " + names_text(new_names_);
+  return std::string("columns ") + names_text(names_) + (only_when_wider_ ? " (when the reader gave more)" : "");
 }
 
 DataFrame run_operators(const std::vector<OperatorRef>& ops, DataFrame morsel, physical::ExecState& state) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frazil/core/thread_pool.hpp"
+
 namespace frazil::exec {
 
 namespace {
@@ -63,6 +65,16 @@ std::vector<DataFrame> split_morsels(const DataFrame& df, int64_t morsel_size) {
   }
   cut(df);
   return out;
+}
+
+DataFrame run_on_morsels(const DataFrame& df, const std::vector<OperatorRef>& ops, int64_t morsel_size) {
+  const std::vector<DataFrame> morsels = split_morsels(df, morsel_size);
+  std::vector<DataFrame> out(morsels.size());
+  parallel_for(morsels.size(), [&](size_t m) {
+    physical::ExecState state;
+    out[m] = run_operators(ops, morsels[m], state);
+  });
+  return concat_frames(out);
 }
 
 }  // namespace frazil::exec

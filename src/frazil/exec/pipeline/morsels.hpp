@@ -7,9 +7,13 @@
 #include <vector>
 
 #include "frazil/core/frame.hpp"
+#include "frazil/exec/operators/operators.hpp"
 
 namespace frazil::exec {
 
 std::vector<DataFrame> split_morsels(const DataFrame& df, int64_t morsel_size);
+
+// The morsels of `df` through `ops` on every core, the outputs concatenated in order.
+DataFrame run_on_morsels(const DataFrame& df, const std::vector<OperatorRef>& ops, int64_t morsel_size);
 
 }  // namespace frazil::exec

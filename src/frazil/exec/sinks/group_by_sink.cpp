@@ -9,6 +9,8 @@
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/exec/sinks/aggregate_sinks.hpp"
+#include "frazil/exec/sinks/group_by_sink.hpp"
+#include "frazil/plan/format.hpp"
 #include "frazil/exec/pipeline/morsels.hpp"
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/exec/sinks/partial_aggregation.hpp"
@@ -131,6 +133,7 @@ class PartialGroupByOperator final : public Operator {
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override {
     return *partial(morsel, state, false);
   }
+  std::string describe() const override { return "partial group-by states"; }
 
   // nullopt (with `give_up`) when more than a quarter of the morsel's rows are distinct
   // groups: partials that large cost more than they save.
@@ -359,6 +362,43 @@ std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, cons
     return conform(combine_partials(ir, ea, in, aggs, partials), *ir.schema);
   };
   return out;
+}
+
+}  // namespace frazil::exec
+
+namespace frazil::exec {
+
+GroupBySink::GroupBySink(const plan::IR& group_by, const plan::ExprArena& ea,
+                         std::optional<PartialAggregation> two_phase, int64_t morsel_size)
+    : ir_(group_by), ea_(ea), two_phase_(std::move(two_phase)), morsel_size_(morsel_size) {}
+
+std::string GroupBySink::describe() const {
+  const auto& g = ir_.as<plan::GroupByNode>();
+  auto list = [&](const std::vector<plan::ExprIR>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + plan::format_expr(v[i], ea_);
+    return s + "]";
+  };
+  std::string s = "group by " + list(g.keys) + ", aggregations " + list(g.aggs) + (g.maintain_order ? ", in order" : "");
+  if (two_phase_)
+    s += "; adaptive: two-phase (partial states per morsel, combined at finalize) when the source has at least " +
+         std::to_string(2 * morsel_size_) + " rows at run time, else on the whole input";
+  else
+    s += "; on the whole input";
+  return s;
+}
+
+void GroupBySink::start(const PipelineStart& info) {
+  two_phase_on_ = two_phase_ && info.source_rows >= 2 * morsel_size_;
+}
+
+DataFrame GroupBySink::per_morsel(DataFrame rows, physical::ExecState& state) const {
+  return two_phase_on_ ? two_phase_->partial->execute(rows, state) : rows;
+}
+
+DataFrame GroupBySink::finish(DataFrame all) {
+  if (two_phase_on_) return two_phase_->combine(all);
+  return execute_group_by(ir_, std::move(all), ea_, morsel_size_);
 }
 
 }  // namespace frazil::exec

@@ -4,6 +4,7 @@
 #include "frazil/compute/selection.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/exec/sinks/aggregate_sinks.hpp"
+#include "frazil/exec/sinks/scalar_aggregate_sink.hpp"
 #include "frazil/exec/sinks/partial_aggregation.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
@@ -52,6 +53,11 @@ class PartialSelectOperator final : public Operator {
     out->filter_ = std::move(filter);
     out->between_ = std::move(between);
     return out;
+  }
+
+  std::string describe() const override {
+    if (!filter_) return "partial aggregation states";
+    return "partial aggregation states, reading " + filter_->describe() + " as a mask (no filtered copy)";
   }
 
   DataFrame execute(const DataFrame& input, physical::ExecState& state) const override {
@@ -167,6 +173,15 @@ std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const 
   out.partial = std::make_shared<PartialSelectOperator>(ea, in, aggs);
   out.combine = [&ir, &ea, in, aggs](const DataFrame& partials) { return combine_partials(ir, ea, in, aggs, partials); };
   return out;
+}
+
+}  // namespace frazil::exec
+
+namespace frazil::exec {
+
+std::string ScalarAggregateSink::describe() const {
+  return "select of aggregations " + select_text_ + ": " + partial_.partial->describe() +
+         " per morsel, combined at finalize";
 }
 
 }  // namespace frazil::exec

@@ -14,7 +14,10 @@ namespace {
 class FrameSource final : public MorselSource {
  public:
   FrameSource(const DataFrame& df, int64_t morsel_size)
-      : morsels_(split_morsels(df, morsel_size)), rows_(df.height()) {}
+      : morsels_(split_morsels(df, morsel_size)), rows_(df.height()), width_(df.width()) {}
+  std::string describe() const override {
+    return "memory frame: " + std::to_string(rows_) + " rows, " + std::to_string(width_) + " columns";
+  }
   size_t num_batches() const override { return morsels_.size(); }
   DataFrame batch(size_t i) const override { return morsels_[i]; }
   int64_t total_rows() const override { return rows_; }
@@ -22,6 +25,7 @@ class FrameSource final : public MorselSource {
  private:
   std::vector<DataFrame> morsels_;
   int64_t rows_;
+  size_t width_;
 };
 
 class ParquetSource final : public MorselSource {
@@ -32,6 +36,18 @@ class ParquetSource final : public MorselSource {
   };
   ParquetSource(std::vector<Group> groups, std::optional<std::vector<std::string>> columns, int64_t rows)
       : groups_(std::move(groups)), columns_(std::move(columns)), rows_(rows) {}
+  std::string describe() const override {
+    size_t files = 0;
+    for (size_t i = 0; i < groups_.size(); ++i) files += i == 0 || groups_[i].file != groups_[i - 1].file;
+    std::string s = "parquet row groups: " + std::to_string(groups_.size()) + " of " + std::to_string(files) +
+                    (files == 1 ? " file, " : " files, ") + std::to_string(rows_) + " rows (after statistics pruning)";
+    if (columns_) {
+      s += ", columns [";
+      for (size_t i = 0; i < columns_->size(); ++i) s += (i ? ", " : "") + (*columns_)[i];
+      s += "]";
+    }
+    return s;
+  }
   size_t num_batches() const override { return groups_.size(); }
   DataFrame batch(size_t i) const override {
     return groups_[i].file->read_row_group(groups_[i].row_group, columns_ ? &*columns_ : nullptr);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "frazil/plan/ir.hpp"
@@ -14,13 +15,22 @@ namespace frazil::exec {
 class MorselSource {
  public:
   virtual ~MorselSource() = default;
+  // One line for explain(format="physical").
+  virtual std::string describe() const = 0;
+  // Called once when the pipeline starts (the pipelines it reads have finalized), before
+  // the batches are asked for: a source that reads what another pipeline made, or reads
+  // a file whole, does it here.
+  virtual void open() {}
+  // Whether its batches are new input that the observer counts as read (not a frame
+  // another pipeline made and hands over whole).
+  virtual bool reports_batches() const { return true; }
   virtual size_t num_batches() const = 0;
   // Batch i (thread-safe). Batches in order make up the whole input.
   virtual DataFrame batch(size_t i) const = 0;
   // Rows before any filtering (for choosing strategies), when known.
   virtual int64_t total_rows() const = 0;
 };
-using SourceRef = std::shared_ptr<const MorselSource>;
+using SourceRef = std::shared_ptr<MorselSource>;
 
 // A materialised frame, cut into morsels.
 SourceRef frame_source(const DataFrame& df, int64_t morsel_size);
