@@ -1,7 +1,7 @@
 #include "frazil/exec/executor.hpp"
 
-#include <cstdlib>
-
+#include "frazil/core/env.hpp"
+#include "frazil/core/length_limit.hpp"
 #include "frazil/exec/lower/lower.hpp"
 #include "frazil/exec/pipeline/runner.hpp"
 
@@ -9,10 +9,7 @@ namespace frazil::exec {
 
 ExecOptions ExecOptions::from_env() {
   ExecOptions o;
-  if (const char* v = std::getenv("FRAZIL_MORSEL_SIZE")) {
-    long n = std::strtol(v, nullptr, 10);
-    if (n > 0) o.morsel_size = n;
-  }
+  if (auto n = env_int("FRAZIL_MORSEL_SIZE", 1, kMaxLength)) o.morsel_size = *n;
   return o;
 }
 
@@ -20,6 +17,12 @@ DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const pla
                        const ExecOptions& options) {
   PhysicalPlan physical = lower_plan(root, lp_arena, expr_arena, options);
   return run_physical_plan(physical, options);
+}
+
+void execute_plan_into(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const std::function<void(const DataFrame&)>& consume, const ExecOptions& options) {
+  PhysicalPlan physical = lower_plan_into(root, lp_arena, expr_arena, consume, options);
+  run_physical_plan(physical, options);
 }
 
 std::string explain_physical(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,

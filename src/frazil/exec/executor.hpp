@@ -7,6 +7,7 @@
 // exec/sinks/). A Cache node is one pipeline, shared by all its consumers.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "frazil/exec/exec_options.hpp"
@@ -15,6 +16,13 @@
 namespace frazil::exec {
 
 DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const ExecOptions& options = ExecOptions::from_env());
+
+// The streaming sinks' hook: runs the plan and hands its output to `consume` batch by batch,
+// in row order, a few batches in memory at a time (a root that is a pipeline: scans,
+// filters, projections, join probes); any other root is computed whole and handed over once.
+void execute_plan_into(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const std::function<void(const DataFrame&)>& consume,
                        const ExecOptions& options = ExecOptions::from_env());
 
 // The physical plan execute_plan would run, as text (explain(format="physical")).

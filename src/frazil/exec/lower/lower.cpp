@@ -12,6 +12,7 @@
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/exec/sinks/aggregate_sinks.hpp"
 #include "frazil/exec/sinks/cache_sink.hpp"
+#include "frazil/exec/sinks/consumer_sink.hpp"
 #include "frazil/exec/sinks/distinct_sink.hpp"
 #include "frazil/exec/sinks/group_by_sink.hpp"
 #include "frazil/exec/sinks/join_build_sink.hpp"
@@ -66,6 +67,16 @@ class Lowering {
 
   PhysicalPlan lower(Node root) {
     plan_.root = materialize(root);
+    return std::move(plan_);
+  }
+
+  PhysicalPlan lower_into(Node root, std::function<void(const DataFrame&)> consume) {
+    auto sink = std::make_shared<ConsumerSink>(std::move(consume), std::max<size_t>(1, 2 * static_cast<size_t>(threads_)));
+    const IR& ir = ir_of(root);
+    if (is_streaming(ir) || ir.kind() == IRKind::DataFrameScan || ir.kind() == IRKind::Scan)
+      plan_.root = close(stream(root), sink, root);
+    else
+      plan_.root = close(output_of(materialize(root), /*whole=*/true), sink, std::nullopt);
     return std::move(plan_);
   }
 
@@ -249,7 +260,7 @@ class Lowering {
     if (const auto* scan = src.get_if<plan::ScanNode>()) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
       // readers filter while parsing; other formats are filtered here, morsel by morsel.
-      const bool filter_here = scan->predicate && scan->source.format != dsl::ScanFormat::Csv;
+      const bool filter_here = scan->predicate && !scan_filters_in_reader(*scan, ea_);
       SourceRef streamed = scan->source.format == dsl::ScanFormat::Parquet ? parquet_source(*scan, ea_) : nullptr;
       if (filter_here) open.ops.push_back(make_filter(*scan->predicate, *scan->source_schema));
       if (streamed) {
@@ -445,6 +456,11 @@ class Lowering {
 
 PhysicalPlan lower_plan(Node root, const plan::IRArena& lp, const plan::ExprArena& ea, const ExecOptions& options) {
   return Lowering(root, lp, ea, options).lower(root);
+}
+
+PhysicalPlan lower_plan_into(Node root, const plan::IRArena& lp, const plan::ExprArena& ea,
+                             std::function<void(const DataFrame&)> consume, const ExecOptions& options) {
+  return Lowering(root, lp, ea, options).lower_into(root, std::move(consume));
 }
 
 }  // namespace frazil::exec

@@ -10,6 +10,8 @@
 // Lowering reads no data; it opens Parquet footers (row group sources, row estimates).
 #pragma once
 
+#include <functional>
+
 #include "frazil/exec/exec_options.hpp"
 #include "frazil/exec/pipeline/physical_plan.hpp"
 
@@ -17,5 +19,11 @@ namespace frazil::exec {
 
 PhysicalPlan lower_plan(plan::Node root, const plan::IRArena& lp, const plan::ExprArena& ea,
                         const ExecOptions& options);
+
+// For execute_plan_into: the root's rows go to `consume` in order, a few batches at a time
+// when the root streams (scans, filters, projections, streaming join probes); any other root
+// is gathered by its own pipeline and handed over whole, once.
+PhysicalPlan lower_plan_into(plan::Node root, const plan::IRArena& lp, const plan::ExprArena& ea,
+                             std::function<void(const DataFrame&)> consume, const ExecOptions& options);
 
 }  // namespace frazil::exec

@@ -1,5 +1,6 @@
 #include "frazil/exec/pipeline/runner.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include "frazil/core/error.hpp"
@@ -100,11 +101,22 @@ class Runner {
   int64_t run_batches(const MorselSource& source, const std::vector<OperatorRef>& ops, Sink& sink,
                       QueryObserver* obs) {
     const size_t n = source.num_batches();
-    const bool split = !ops.empty() || sink.splits_morsels();
-    std::vector<std::vector<std::unique_ptr<LocalSinkState>>> locals(n);
+    const size_t wave = sink.wave() > 0 ? sink.wave() : std::max<size_t>(n, 1);
     std::atomic<int64_t> rows{0};
-    parallel_for(n, [&](size_t b) {
-      DataFrame batch = source.batch(b);
+    for (size_t first = 0; first < n; first += wave) {
+      const size_t count = std::min(wave, n - first);
+      run_wave(source, first, count, ops, sink, obs, rows);
+    }
+    return rows.load();
+  }
+
+  // Batches [first, first + count) in parallel, then their local states combined in order.
+  void run_wave(const MorselSource& source, size_t first, size_t count, const std::vector<OperatorRef>& ops,
+                Sink& sink, QueryObserver* obs, std::atomic<int64_t>& rows) {
+    const bool split = !ops.empty() || sink.splits_morsels();
+    std::vector<std::vector<std::unique_ptr<LocalSinkState>>> locals(count);
+    parallel_for(count, [&](size_t b) {
+      DataFrame batch = source.batch(first + b);
       if (obs) obs->batch_done(batch.height(), frame_bytes(batch));
       if (!split) {
         physical::ExecState state;
@@ -126,7 +138,6 @@ class Runner {
     });
     for (auto& batch : locals)
       for (auto& local : batch) sink.combine(*local);
-    return rows.load();
   }
 
   PhysicalPlan& plan_;

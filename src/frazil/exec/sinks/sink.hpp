@@ -33,6 +33,9 @@ class Sink {
   // Whether a source batch is cut into morsels for this sink even when the pipeline has no
   // operators (its work per morsel then runs in parallel). Asked after start().
   virtual bool splits_morsels() const { return false; }
+  // Source batches taken at a time, each wave combined before the next starts (a sink that
+  // passes its rows on keeps few in memory); 0: every batch at once.
+  virtual size_t wave() const { return 0; }
 
   virtual std::unique_ptr<LocalSinkState> make_local() const = 0;
   // Takes one morsel's rows (on any worker, at the same time as other morsels).
