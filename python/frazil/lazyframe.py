@@ -360,7 +360,18 @@ class LazyFrame:
 
     def explain(self, *, optimized: bool = True, optimizations: QueryOptFlags | None = None,
                 format: str = "plain", **kwargs: Any) -> str:
-        """The query plan as text, optimized by default (the same tree Polars prints)."""
+        """The query plan as text, optimized by default (the same tree Polars prints).
+
+        ``format="physical"`` prints the physical plan instead: the pipelines the optimized
+        plan is lowered to (each a source, operators and a sink), the strategy every join,
+        group-by and sort chose, and the rules they adapt by at run time.
+        """
+        if format == "physical":
+            if not optimized:
+                raise ValueError('explain(format="physical") shows the plan that runs: it needs optimized=True')
+            return self._ldf.explain_physical(_flags(optimizations, kwargs))
+        if format not in ("plain", "tree"):
+            raise ValueError(f"explain format must be 'plain', 'tree' or 'physical', got {format!r}")
         return self._ldf.explain(optimized, _flags(optimizations, kwargs))
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,

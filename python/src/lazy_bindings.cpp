@@ -354,6 +354,12 @@ void register_lazy(nb::module_& m) {
       .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
         return lf.explain(optimized, flags_from_py(flags));
       })
+      .def("explain_physical",
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
+             OptFlags f = flags_from_py(flags);
+             nb::gil_scoped_release release;
+             return lf.explain_physical(f);
+           })
       .def("to_dot", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
         return lf.to_dot(optimized, flags_from_py(flags));
       })

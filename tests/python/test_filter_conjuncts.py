@@ -1,4 +1,4 @@
-"""A filter applies the conjuncts of its predicate one after the other (exec/operators.cpp):
+"""A filter applies the conjuncts of its predicate one after the other (exec/operators/operators.cpp):
 numeric tests first, and before a test on strings the rows already ruled out are dropped.
 Whatever the order and the compaction, the rows kept (and their order) are Polars'. Runs
 with tiny morsels so that morsels of every selectivity occur."""

@@ -1,6 +1,6 @@
 """A streaming group-by whose first morsels show about as many groups as rows stops grouping
 each morsel and passes every row on as its own partial state, grouped once in the combine
-(exec/group_by_sink.cpp). Results must be Polars' for every decomposable aggregation, with
+(exec/sinks/group_by_sink.cpp). Results must be Polars' for every decomposable aggregation, with
 null keys and values, NaN and -0.0, and in first-appearance order when asked."""
 import textwrap
 

@@ -1,6 +1,6 @@
 """Aggregations inside another aggregation's row-wise input (`(x - x.mean()).sum()`, corr's
 centred sums, `(x / pl.len()).sum()`) are computed per group by the grouped kernels and
-spread over their groups' rows (exec/group_by_sink.cpp). Results must be Polars', also when
+spread over their groups' rows (exec/sinks/group_by_sink.cpp). Results must be Polars', also when
 the same inner aggregation is a result of its own, with nulls, NaN, one-row and empty
 frames, and in first-appearance order when asked."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""The morsel-parallel join (exec/join.cpp) gives Polars' rows in Polars' order for every
+"""The morsel-parallel join (exec/operators/join.cpp) gives Polars' rows in Polars' order for every
 join type, whichever side the hash table is built on. It only splits its probe side with
 many rows per thread, so this runs frazil in a subprocess with four threads and tiny
 morsels."""

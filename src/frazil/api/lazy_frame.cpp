@@ -280,6 +280,12 @@ std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
   return plan::explain_plan(p.root, p.lp, p.ea);
 }
 
+std::string LazyFrame::explain_physical(const OptFlags& flags) const {
+  Prepared p = prepare(flags, true);
+  monitor::print_trace_events();
+  return exec::explain_physical(p.root, p.lp, p.ea);
+}
+
 std::string LazyFrame::to_dot(bool optimized, const OptFlags& flags) const {
   Prepared p = prepare(flags, optimized);
   return plan::plan_to_dot(p.root, p.lp, p.ea);

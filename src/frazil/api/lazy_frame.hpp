@@ -95,6 +95,10 @@ class LazyFrame {
   // span contains its inputs'), the first row being the optimization, as Polars' profile().
   std::pair<DataFrame, DataFrame> profile(const OptFlags& flags = OptFlags()) const;
   std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
+  // The physical plan collect() would run (explain(format="physical")): the pipelines, each
+  // source -> operators -> sink, with the strategy every join, group-by and sort chose and
+  // the adaptive rules they apply at run time. Reads no data (Parquet footers only).
+  std::string explain_physical(const OptFlags& flags = OptFlags()) const;
   std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
 
   const dsl::DslPlanRef& plan() const { return plan_; }

@@ -1,39 +1,19 @@
-// The executor: runs an optimized IR plan as pipelines. A pipeline pulls batches from a
-// source (the row groups of Parquet files, or a frame in memory, exec/source.hpp), cuts
-// them into morsels and pushes every morsel through a chain of streaming operators on
-// every core: filters, row-wise projections, join probes against a table built on the
-// other input (exec/join.hpp), and at the end the partial states of a group_by or a select
-// of aggregations (exec/aggregate_sinks.hpp). What cannot stream (sort, unique, windows,
-// non-decomposable aggregations, the build side of a join) gathers its input and computes
-// with parallel kernels. A Cache node is computed once and shared by all its consumers.
+// The executor: lowers an optimized IR plan into a physical plan (exec/lower: pipelines of
+// source -> operators -> sink, every strategy chosen there) and runs it (exec/pipeline/
+// runner.hpp). A pipeline pulls batches from its source (the row groups of Parquet files, a
+// frame in memory, the output of another pipeline; exec/sources/), cuts them into morsels
+// and pushes every morsel through its operators on every core (filters, projections, join
+// probes; exec/operators/) into its sink (collect, group-by, join build, sort...;
+// exec/sinks/). A Cache node is one pipeline, shared by all its consumers.
 #pragma once
 
-#include <array>
-#include <atomic>
 #include <functional>
+#include <string>
 
+#include "frazil/exec/exec_options.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {
-
-class QueryObserver;
-
-// What one run executed, for tests of sharing (a Cache computes its input once however
-// many consumers read it). Counting costs nothing when no ExecStats is given.
-struct ExecStats {
-  std::atomic<int64_t> cache_computations{0};  // Cache inputs computed
-  std::atomic<int64_t> cache_reuses{0};        // Cache reads served by a computed result
-  std::array<std::atomic<int64_t>, static_cast<size_t>(plan::IRKind::Invalid) + 1> runs_by_kind{};
-  int64_t runs(plan::IRKind kind) const { return runs_by_kind[static_cast<size_t>(kind)].load(); }
-};
-
-struct ExecOptions {
-  // Rows per morsel (FRAZIL_MORSEL_SIZE overrides; tests make it small to force many).
-  int64_t morsel_size = 100'000;
-  ExecStats* stats = nullptr;  // test hook, see ExecStats
-  QueryObserver* observer = nullptr;  // progress, verbose log, profile (exec/query_observer.hpp)
-  static ExecOptions from_env();
-};
 
 DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
                        const ExecOptions& options = ExecOptions::from_env());
@@ -44,5 +24,9 @@ DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const pla
 void execute_plan_into(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
                        const std::function<void(const DataFrame&)>& consume,
                        const ExecOptions& options = ExecOptions::from_env());
+
+// The physical plan execute_plan would run, as text (explain(format="physical")).
+std::string explain_physical(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                             const ExecOptions& options = ExecOptions::from_env());
 
 }  // namespace frazil::exec

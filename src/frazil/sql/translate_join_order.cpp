@@ -7,8 +7,8 @@
 #include <limits>
 #include <map>
 
-#include "frazil/optimizer/cse/cost_model.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/sql/column_stats.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
@@ -30,7 +30,7 @@ double estimate_rows(const LazyFrame& frame) {
     plan::ExprArena ea;
     plan::OptFlags flags;
     plan::Node root = plan::to_alp(frame.plan(), lp, ea, flags);
-    auto cost = optimizer::cse::estimate_cost(root, lp, ea);
+    auto cost = plan::estimate_cost(root, lp, ea);
     if (cost) return std::max(1.0, cost->rows);
   } catch (const std::exception&) {
   }

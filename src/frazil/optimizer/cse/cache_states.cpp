@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "frazil/optimizer/cse/cost_model.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/plan/canonical/canonical_ir_map.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -309,8 +309,8 @@ class CacheStates {
     if (any_of_rest) what << ", OR of the consumers' filters below";
     if (narrowed != full) what << ", " << narrowed->size() << "/" << full->size() << " columns";
     if (options_.use_cost_model) {
-      auto per_copy = estimate_cost(base, lp_, ea_);
-      auto once = estimate_cost(shared, lp_, ea_);
+      auto per_copy = plan::estimate_cost(base, lp_, ea_);
+      auto once = plan::estimate_cost(shared, lp_, ea_);
       if (!per_copy || !once) {
         trace(cache_id, what.str() + "; no row estimate", "kept");
       } else {

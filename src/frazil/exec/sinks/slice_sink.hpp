@@ -1,0 +1,24 @@
+// A slice of the whole input: Polars' window [offset, offset + length), negative offsets
+// counting from the end, clipped to the rows there are.
+#pragma once
+
+#include "frazil/exec/sinks/sink.hpp"
+
+namespace frazil::exec {
+
+// The window of `df` that slice(offset, length) keeps.
+DataFrame slice_rows(const DataFrame& df, int64_t offset, int64_t length);
+
+class SliceSink final : public CollectingSink {
+ public:
+  SliceSink(int64_t offset, int64_t length) : offset_(offset), length_(length) {}
+  std::string describe() const override;
+
+ protected:
+  DataFrame finish(DataFrame all) override { return slice_rows(all, offset_, length_); }
+
+ private:
+  int64_t offset_, length_;
+};
+
+}  // namespace frazil::exec

@@ -1,0 +1,17 @@
+#include "frazil/exec/sources/pipeline_output_source.hpp"
+
+#include "frazil/exec/pipeline/morsels.hpp"
+
+namespace frazil::exec {
+
+std::string PipelineOutputSource::describe() const {
+  return "output of pipeline " + std::to_string(pipeline_) + (whole_ ? ", handed over whole" : ", in morsels");
+}
+
+void PipelineOutputSource::open() {
+  DataFrame df = sink_->output();
+  rows_ = df.height();
+  batches_ = whole_ ? std::vector<DataFrame>{std::move(df)} : split_morsels(df, morsel_size_);
+}
+
+}  // namespace frazil::exec
