@@ -36,12 +36,11 @@ TEST(Lowering, StreamingChainIsOnePipeline) {
   LazyFrame lf = LazyFrame::from_frame(keyed(10, 3)).filter(col("v") > lit(int64_t{3})).select({col("k")});
   EXPECT_EQ(physical_text(lf),
             "PHYSICAL PLAN: 1 pipeline, the result is pipeline 0's\n"
-            "PIPELINE 0 (Select)\n"
+            "PIPELINE 0 (DataFrameScan)\n"
             "  source: memory frame: 10 rows, 2 columns\n"
             "  -> filter (col(\"v\") > 3)\n"
             "  -> columns [k]\n"
-            "  -> select [col(\"k\")]\n"
-            "  sink: collect\n");
+            "  sink: collect\n");  // the select of k alone: taken by the scan's projection
 }
 
 // The right side expected to be the smaller: built by its own pipeline, probed by the left.
