@@ -388,14 +388,12 @@ class Expr:
             p = p.binary("&", q)
         return wrap(self._pyexpr.filter(p))
 
-    def over(self, partition_by: Any = None, *more_exprs: Any, order_by: Any = None,
-             mapping_strategy: str = "group_to_rows") -> "Expr":
-        if order_by is not None:
-            raise NotImplementedError("over(order_by=...) is not supported yet")
-        if mapping_strategy != "group_to_rows":
-            raise NotImplementedError(f"over(mapping_strategy={mapping_strategy!r}) is not supported yet")
-        keys = parse_many([partition_by, *more_exprs], str_as_lit=False)
-        return wrap(self._pyexpr.over(keys))
+    def over(self, partition_by: Any = None, *more_exprs: Any, order_by: Any = None, descending: bool = False,
+             nulls_last: bool = False, mapping_strategy: str = "group_to_rows") -> "Expr":
+        keys = [] if partition_by is None and not more_exprs else parse_many([partition_by, *more_exprs],
+                                                                             str_as_lit=False)
+        order = [] if order_by is None else parse_many([order_by], str_as_lit=False)
+        return wrap(self._pyexpr.over(keys, order, descending, nulls_last, mapping_strategy))
 
     # ---- aggregations ----
     def sum(self) -> "Expr":

@@ -192,7 +192,21 @@ void register_lazy(nb::module_& m) {
       .def("sort", &Expr::sort)
       .def("sort_by", &Expr::sort_by)
       .def("filter", &Expr::filter)
-      .def("over", &Expr::over)
+      .def("over",
+           [](const Expr& e, std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending,
+              bool nulls_last, const std::string& mapping) {
+             dsl::WindowMapping m = dsl::WindowMapping::GroupToRows;
+             if (mapping == "join") m = dsl::WindowMapping::Join;
+             else if (mapping == "explode") m = dsl::WindowMapping::Explode;
+             else if (mapping != "group_to_rows")
+               throw InvalidOperationError("`over`: mapping_strategy must be one of 'group_to_rows', 'join', "
+                                           "'explode', got '" + mapping + "'");
+             return e.over(std::move(partition_by), std::move(order_by), descending, nulls_last, m);
+           },
+           nb::arg("partition_by"), nb::arg("order_by") = std::vector<Expr>{}, nb::arg("descending") = false,
+           nb::arg("nulls_last") = false, nb::arg("mapping") = "group_to_rows")
+      .def("rolling", &Expr::rolling, nb::arg("index_column"), nb::arg("period"), nb::arg("offset") = "",
+           nb::arg("closed") = "right")
       .def("exclude", &Expr::exclude)
       .def("is_between", &Expr::is_between)
       .def("to_string", &Expr::to_string)

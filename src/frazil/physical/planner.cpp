@@ -79,8 +79,12 @@ struct Planner {
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {
       std::vector<PhysicalExprRef> inputs;
-      for (size_t i = 0; i < e.inputs.size(); ++i) inputs.push_back(child(i));
-      return std::make_shared<FunctionExpr>(std::move(inputs), e.function(), std::move(source));
+      std::vector<bool> row_wise;
+      for (size_t i = 0; i < e.inputs.size(); ++i) {
+        inputs.push_back(child(i));
+        row_wise.push_back(elementwise(e.inputs[i]));
+      }
+      return std::make_shared<FunctionExpr>(std::move(inputs), e.function(), std::move(row_wise), std::move(source));
     }
     case AExprKind::Sort: return std::make_shared<SortExpr>(child(0), std::vector<PhysicalExprRef>{}, e.sort(), std::move(source));
     case AExprKind::SortBy: {
@@ -97,7 +101,7 @@ struct Planner {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
       bool row_wise = plan::is_elementwise_rec(e.inputs[0], arena);
-      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, std::move(source));
+      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, e.window(), std::move(source));
     }
   }
   throw InternalError("unknown expression kind");

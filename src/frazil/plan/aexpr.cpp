@@ -103,6 +103,7 @@ size_t AExpr::hash_shallow() const {
       mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
       for (bool b : sort().descending_by) mix(b);
       break;
+    case AExprKind::Window: mix(window().hash()); break;
     default: break;
   }
   return h;
@@ -123,6 +124,7 @@ bool AExpr::equal_shallow(const AExpr& o) const {
     case AExprKind::Function: return function() == o.function();
     case AExprKind::Sort:
     case AExprKind::SortBy: return sort() == o.sort();
+    case AExprKind::Window: return window() == o.window();
     default: return true;
   }
 }
@@ -369,8 +371,14 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
     case AExprKind::Len: return DataType::uint32();
     case AExprKind::Sort:
     case AExprKind::SortBy:
-    case AExprKind::Filter:
-    case AExprKind::Window: return in(0);
+    case AExprKind::Filter: return in(0);
+    case AExprKind::Window: {
+      // mapping_strategy="join" gives each row its partition's values as a list (an
+      // aggregate stays one value).
+      const dsl::WindowOptions& w = e.window();
+      if (w.mapping == dsl::WindowMapping::Join && !is_scalar_ae(e.inputs[0], arena)) return DataType::list(in(0));
+      return in(0);
+    }
     case AExprKind::Function: {
       std::vector<DataType> types;
       types.reserve(e.inputs.size());

@@ -59,8 +59,8 @@ Height combine(const std::vector<Height>& hs) {
 
 Height node_height(const AExpr& e, const std::vector<Height>& in) {
   switch (e.kind) {
-    case AExprKind::Column:
-    case AExprKind::Window: return Height::Frame;
+    case AExprKind::Column: return Height::Frame;
+    case AExprKind::Window: return e.window().keeps_rows() ? Height::Frame : Height::Other;
     case AExprKind::Literal: return e.literal().is_series() ? Height::Other : Height::Scalar;
     case AExprKind::Len:
     case AExprKind::Agg: return Height::Scalar;

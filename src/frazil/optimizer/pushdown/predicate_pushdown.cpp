@@ -37,8 +37,11 @@ bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
   switch (e.kind) {
     case AExprKind::Window: {
       if (plan::has_window(e.inputs[0], arena)) return false;
+      // A rolling window's rows are its neighbours by index, not a partition.
+      if (e.window().kind != dsl::WindowKind::Over || !e.window().keeps_rows()) return false;
       std::unordered_set<std::string> keys;
-      for (size_t i = 1; i < e.inputs.size(); ++i) {
+      // The order keys order a partition's rows: filtering on them would change its content.
+      for (size_t i = 1; i + e.window().num_order_by < e.inputs.size(); ++i) {
         const AExpr& p = arena.get(e.inputs[i]);
         if (p.kind != AExprKind::Column) return false;
         keys.insert(p.name);

@@ -70,8 +70,8 @@ bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<u
   auto has_frame_height = [&memo](Node n, const ExprArena& a) { return frazil::optimizer::has_frame_height(n, a, memo); };
   const AExpr& e = arena.get(node);
   switch (e.kind) {
-    case AExprKind::Column:
-    case AExprKind::Window: return true;
+    case AExprKind::Column: return true;
+    case AExprKind::Window: return e.window().keeps_rows();
     case AExprKind::Literal:
     case AExprKind::Agg:
     case AExprKind::Len:
