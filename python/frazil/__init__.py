@@ -66,6 +66,10 @@ from frazil.functions import (
     var,
     when,
 )
+# Numeric, cumulative, window and horizontal functions (issue #16).
+from frazil.functions import (
+    arctan2,
+)
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
 from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import decimal as _decimal
+import math
 from typing import Any, Iterable
 
 from frazil import _frazil
@@ -327,6 +328,108 @@ class Expr:
 
     def pow(self, exponent: Any) -> "Expr":
         return self._fn("pow", exponent)
+
+    def sin(self) -> "Expr":
+        return self._fn("sin")
+
+    def cos(self) -> "Expr":
+        return self._fn("cos")
+
+    def tan(self) -> "Expr":
+        return self._fn("tan")
+
+    def cot(self) -> "Expr":
+        return self._fn("cot")
+
+    def arcsin(self) -> "Expr":
+        return self._fn("arcsin")
+
+    def arccos(self) -> "Expr":
+        return self._fn("arccos")
+
+    def arctan(self) -> "Expr":
+        return self._fn("arctan")
+
+    def sinh(self) -> "Expr":
+        return self._fn("sinh")
+
+    def cosh(self) -> "Expr":
+        return self._fn("cosh")
+
+    def tanh(self) -> "Expr":
+        return self._fn("tanh")
+
+    def arcsinh(self) -> "Expr":
+        return self._fn("arcsinh")
+
+    def arccosh(self) -> "Expr":
+        return self._fn("arccosh")
+
+    def arctanh(self) -> "Expr":
+        return self._fn("arctanh")
+
+    def degrees(self) -> "Expr":
+        return self._fn("degrees")
+
+    def radians(self) -> "Expr":
+        return self._fn("radians")
+
+    def exp(self) -> "Expr":
+        return self._fn("exp")
+
+    def log(self, base: Any = math.e) -> "Expr":
+        return self._fn("log", base)
+
+    def log1p(self) -> "Expr":
+        return self._fn("log1p")
+
+    def log10(self) -> "Expr":
+        return self._fn("log10")
+
+    def cbrt(self) -> "Expr":
+        return self._fn("cbrt")
+
+    def erf(self) -> "Expr":
+        return self._fn("erf")
+
+    def erfc(self) -> "Expr":
+        return self._fn("erfc")
+
+    def sign(self) -> "Expr":
+        return self._fn("sign")
+
+    def clip(self, lower_bound: Any = None, upper_bound: Any = None) -> "Expr":
+        bounds = [parse_into_expression(b, str_as_lit=False) for b in (lower_bound, upper_bound) if b is not None]
+        return wrap(self._pyexpr.function("clip", bounds, has_lower=lower_bound is not None,
+                                          has_upper=upper_bound is not None))
+
+    def round_sig_figs(self, digits: int) -> "Expr":
+        return self._fn("round_sig_figs", digits=digits)
+
+    def truncate(self, decimals: int = 0) -> "Expr":
+        return self._fn("truncate", decimals=decimals)
+
+    def bitwise_count_ones(self) -> "Expr":
+        return self._fn("bitwise_count_ones")
+
+    def bitwise_count_zeros(self) -> "Expr":
+        return self._fn("bitwise_count_zeros")
+
+    def bitwise_leading_ones(self) -> "Expr":
+        return self._fn("bitwise_leading_ones")
+
+    def bitwise_leading_zeros(self) -> "Expr":
+        return self._fn("bitwise_leading_zeros")
+
+    def bitwise_trailing_ones(self) -> "Expr":
+        return self._fn("bitwise_trailing_ones")
+
+    def bitwise_trailing_zeros(self) -> "Expr":
+        return self._fn("bitwise_trailing_zeros")
+
+    def is_close(self, other: Any, *, abs_tol: float = 0.0, rel_tol: float = 1e-09,
+                 nans_equal: bool = False) -> "Expr":
+        return self._fn("is_close", other, abs_tol=float(abs_tol), rel_tol=float(rel_tol), nans_equal=nans_equal)
 
     # ---- shape ----
     def reverse(self) -> "Expr":

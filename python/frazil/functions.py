@@ -131,6 +131,15 @@ def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
     return when(both.sum() > 0).then(r)
 
 
+def arctan2(y: Any, x: Any) -> Expr:
+    """atan2(y, x) elementwise (strings are column names)."""
+    for v in (y, x):
+        if not isinstance(v, (str, Expr)):
+            raise TypeError(f"`arctan2` expected a `str` or `Expr` got a `{type(v).__name__}`")
+    y = wrap(parse_into_expression(y, str_as_lit=False))
+    return y._fn("arctan2", wrap(parse_into_expression(x, str_as_lit=False)))
+
+
 def coalesce(*exprs: Any) -> Expr:
     natives = []
     for e in exprs:
