@@ -57,6 +57,61 @@ def parse_many(items: Iterable[Any], *, str_as_lit: bool = False) -> list:
     return out
 
 
+def _int_arg(value: Any, fn: str, name: str) -> int:
+    """An integer parameter given as an int (or an integer literal expression)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"`{fn}`: `{name}` must be an integer, got {type(value).__name__}")
+    return value
+
+
+def _frazil_neg_len(expr: "Expr", n: int) -> "Expr":
+    """len(expr) - |n|, at least 0: the rows kept when |n| are dropped from the end."""
+    from frazil.functions import when
+
+    kept = expr.len().cast(_int64()) + n
+    return when(kept > 0).then(kept).otherwise(0)
+
+
+def _int64() -> Any:
+    from frazil.datatypes import Int64
+
+    return Int64
+
+
+def _prepare_alpha(com: float | None = None, span: float | None = None, half_life: float | None = None,
+                   alpha: float | None = None) -> float:
+    """The smoothing factor from exactly one of com, span, half_life and alpha (as Polars)."""
+    if sum(p is not None for p in (com, span, half_life, alpha)) > 1:
+        raise ValueError("parameters `com`, `span`, `half_life`, and `alpha` are mutually exclusive")
+    if com is not None:
+        if com < 0.0:
+            raise ValueError(f"require `com` >= 0 (found {com!r})")
+        return 1.0 / (1.0 + com)
+    if span is not None:
+        if span < 1.0:
+            raise ValueError(f"require `span` >= 1 (found {span!r})")
+        return 2.0 / (span + 1.0)
+    if half_life is not None:
+        if half_life <= 0.0:
+            raise ValueError(f"require `half_life` > 0 (found {half_life!r})")
+        return 1.0 - math.exp(-math.log(2.0) / half_life)
+    if alpha is None:
+        raise ValueError("one of `com`, `span`, `half_life`, or `alpha` must be set")
+    if not (0 < alpha <= 1):
+        raise ValueError(f"require 0 < `alpha` <= 1 (found {alpha!r})")
+    return float(alpha)
+
+
+def _duration_string(value: Any) -> str:
+    """A Polars duration string ("2d", "3i") for a str or a datetime.timedelta."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, _dt.timedelta):
+        us = (value.days * 86_400 + value.seconds) * 1_000_000 + value.microseconds
+        return f"{us}us"
+    raise TypeError(f"expected a duration string or a timedelta, got {type(value).__name__}")
+
+
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
     e = Expr.__new__(Expr)
     e._pyexpr = pyexpr
@@ -288,12 +343,27 @@ class Expr:
         return self._fn("is_infinite")
 
     def fill_null(self, value: Any = None, strategy: str | None = None, limit: int | None = None) -> "Expr":
+        if value is not None and strategy is not None:
+            raise ValueError("cannot specify both `value` and `strategy`")
+        if value is None and strategy is None:
+            raise ValueError("must specify either a fill `value` or `strategy`")
+        if strategy not in ("forward", "backward") and limit is not None:
+            raise ValueError("can only specify `limit` when strategy is set to 'backward' or 'forward'")
         if strategy is not None:
-            if strategy == "zero":
-                value = 0
-            else:
-                raise NotImplementedError(f"fill_null(strategy={strategy!r}) is not supported yet")
+            return self._fn("fill_null_with_strategy", strategy=strategy, limit=limit)
         return self._fn("fill_null", value)
+
+    def forward_fill(self, limit: int | None = None) -> "Expr":
+        return self.fill_null(strategy="forward", limit=limit)
+
+    def backward_fill(self, limit: int | None = None) -> "Expr":
+        return self.fill_null(strategy="backward", limit=limit)
+
+    def interpolate(self, method: str = "linear") -> "Expr":
+        return self._fn("interpolate", method=method)
+
+    def interpolate_by(self, by: Any) -> "Expr":
+        return wrap(self._pyexpr.function("interpolate_by", [parse_into_expression(by, str_as_lit=False)]))
 
     def fill_nan(self, value: Any) -> "Expr":
         return self._fn("fill_nan", value)
@@ -431,6 +501,80 @@ class Expr:
                  nans_equal: bool = False) -> "Expr":
         return self._fn("is_close", other, abs_tol=float(abs_tol), rel_tol=float(rel_tol), nans_equal=nans_equal)
 
+    # ---- cumulative and order-dependent functions ----
+    def cum_sum(self, *, reverse: bool = False) -> "Expr":
+        return self._fn("cum_sum", reverse=reverse)
+
+    def cum_prod(self, *, reverse: bool = False) -> "Expr":
+        return self._fn("cum_prod", reverse=reverse)
+
+    def cum_min(self, *, reverse: bool = False) -> "Expr":
+        return self._fn("cum_min", reverse=reverse)
+
+    def cum_max(self, *, reverse: bool = False) -> "Expr":
+        return self._fn("cum_max", reverse=reverse)
+
+    def cum_count(self, *, reverse: bool = False) -> "Expr":
+        return self._fn("cum_count", reverse=reverse)
+
+    def diff(self, n: Any = 1, null_behavior: str = "ignore") -> "Expr":
+        n = _int_arg(n, "diff", "n")
+        if null_behavior not in ("ignore", "drop"):
+            raise ValueError(f"`null_behavior` must be one of {{'ignore', 'drop'}}, got {null_behavior!r}")
+        out = self._fn("diff", n=n)
+        if null_behavior == "drop":
+            out = out.slice(n) if n >= 0 else out.slice(0, _frazil_neg_len(self, n))
+        return out
+
+    def pct_change(self, n: Any = 1) -> "Expr":
+        return self._fn("pct_change", n=_int_arg(n, "pct_change", "n"))
+
+    def rank(self, method: str = "average", *, descending: bool = False, seed: int | None = None) -> "Expr":
+        return self._fn("rank", method=method, descending=descending, seed=seed)
+
+    def rle(self) -> "Expr":
+        return self._fn("rle")
+
+    def rle_id(self) -> "Expr":
+        return self._fn("rle_id")
+
+    def peak_min(self) -> "Expr":
+        return self._fn("peak_min")
+
+    def peak_max(self) -> "Expr":
+        return self._fn("peak_max")
+
+    def ewm_mean(self, *, com: float | None = None, span: float | None = None, half_life: float | None = None,
+                 alpha: float | None = None, adjust: bool = True, min_samples: int = 1,
+                 ignore_nulls: bool = False) -> "Expr":
+        return self._fn("ewm_mean", alpha=_prepare_alpha(com, span, half_life, alpha), adjust=adjust,
+                        min_samples=min_samples, ignore_nulls=ignore_nulls)
+
+    def ewm_std(self, *, com: float | None = None, span: float | None = None, half_life: float | None = None,
+                alpha: float | None = None, adjust: bool = True, bias: bool = False, min_samples: int = 1,
+                ignore_nulls: bool = False) -> "Expr":
+        return self._fn("ewm_std", alpha=_prepare_alpha(com, span, half_life, alpha), adjust=adjust, bias=bias,
+                        min_samples=min_samples, ignore_nulls=ignore_nulls)
+
+    def ewm_var(self, *, com: float | None = None, span: float | None = None, half_life: float | None = None,
+                alpha: float | None = None, adjust: bool = True, bias: bool = False, min_samples: int = 1,
+                ignore_nulls: bool = False) -> "Expr":
+        return self._fn("ewm_var", alpha=_prepare_alpha(com, span, half_life, alpha), adjust=adjust, bias=bias,
+                        min_samples=min_samples, ignore_nulls=ignore_nulls)
+
+    def ewm_sum(self, *, com: float | None = None, span: float | None = None, half_life: float | None = None,
+                alpha: float | None = None, min_samples: int = 1, ignore_nulls: bool = False) -> "Expr":
+        return self._fn("ewm_sum", alpha=_prepare_alpha(com, span, half_life, alpha), min_samples=min_samples,
+                        ignore_nulls=ignore_nulls)
+
+    def ewm_mean_by(self, by: Any, *, half_life: Any) -> "Expr":
+        return wrap(self._pyexpr.function("ewm_mean_by", [parse_into_expression(by, str_as_lit=False)],
+                                          half_life=_duration_string(half_life)))
+
+    def ewm_sum_by(self, by: Any, *, half_life: Any) -> "Expr":
+        return wrap(self._pyexpr.function("ewm_sum_by", [parse_into_expression(by, str_as_lit=False)],
+                                          half_life=_duration_string(half_life)))
+
     # ---- shape ----
     def reverse(self) -> "Expr":
         return self._fn("reverse")
@@ -457,11 +601,24 @@ class Expr:
         with `empty_as_null`; a null list one null, or no row without `keep_nulls`)."""
         return self._fn("explode", empty_as_null=bool(empty_as_null), keep_nulls=bool(keep_nulls))
 
-    def head(self, n: int = 10) -> "Expr":
+    def head(self, n: Any = 10) -> "Expr":
+        if isinstance(n, Expr):
+            return self.slice(0, n)
         return self._fn("head", n=n)
 
-    def tail(self, n: int = 10) -> "Expr":
+    def tail(self, n: Any = 10) -> "Expr":
+        if isinstance(n, Expr):
+            return self.slice(-n.cast(_int64()), n)
         return self._fn("tail", n=n)
+
+    def slice(self, offset: Any, length: Any = None) -> "Expr":
+        for v, what in ((offset, "offset"), (length, "length")):
+            if isinstance(v, float):
+                raise TypeError(f"`slice`: {what} must be an integer or an expression, got float")
+        natives = [parse_into_expression(offset)]
+        if length is not None:
+            natives.append(parse_into_expression(length))
+        return wrap(self._pyexpr.function("slice", natives))
 
     def limit(self, n: int = 10) -> "Expr":
         return self.head(n)

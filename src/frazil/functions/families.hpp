@@ -13,5 +13,7 @@ void register_order_functions(Registry& r);     // order.cpp: reverse, shift, un
 void register_list_functions(Registry& r);      // list.cpp: explode
 void register_string_functions(Registry& r);    // string.cpp: str.*
 void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
+void register_cumulative_functions(Registry& r);
+void register_position_functions(Registry& r);    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
 
 }  // namespace frazil::functions
