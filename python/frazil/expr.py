@@ -575,6 +575,107 @@ class Expr:
         return wrap(self._pyexpr.function("ewm_sum_by", [parse_into_expression(by, str_as_lit=False)],
                                           half_life=_duration_string(half_life)))
 
+    # ---- rolling windows ----
+    def _rolling(self, fn: str, window_size: int, weights: Any, min_samples: int | None, center: bool,
+                 **extra: Any) -> "Expr":
+        if not isinstance(window_size, int) or isinstance(window_size, bool):
+            raise TypeError(f"`{fn}`: window_size must be an integer, got {type(window_size).__name__}")
+        return self._fn(fn, window_size=window_size, weights=[float(w) for w in (weights or [])],
+                        min_samples=min_samples, center=center, **extra)
+
+    def rolling_sum(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                    center: bool = False) -> "Expr":
+        return self._rolling("rolling_sum", window_size, weights, min_samples, center)
+
+    def rolling_mean(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                     center: bool = False) -> "Expr":
+        return self._rolling("rolling_mean", window_size, weights, min_samples, center)
+
+    def rolling_min(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                    center: bool = False) -> "Expr":
+        return self._rolling("rolling_min", window_size, weights, min_samples, center)
+
+    def rolling_max(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                    center: bool = False) -> "Expr":
+        return self._rolling("rolling_max", window_size, weights, min_samples, center)
+
+    def rolling_std(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                    center: bool = False, ddof: int = 1) -> "Expr":
+        return self._rolling("rolling_std", window_size, weights, min_samples, center, ddof=ddof)
+
+    def rolling_var(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                    center: bool = False, ddof: int = 1) -> "Expr":
+        return self._rolling("rolling_var", window_size, weights, min_samples, center, ddof=ddof)
+
+    def rolling_median(self, window_size: int, weights: list | None = None, *, min_samples: int | None = None,
+                       center: bool = False) -> "Expr":
+        return self._rolling("rolling_median", window_size, weights, min_samples, center)
+
+    def rolling_quantile(self, quantile: float, interpolation: str = "nearest", window_size: int = 2,
+                         weights: list | None = None, *, min_samples: int | None = None,
+                         center: bool = False) -> "Expr":
+        return self._rolling("rolling_quantile", window_size, weights, min_samples, center,
+                             quantile=float(quantile), interpolation=interpolation)
+
+    def rolling_skew(self, window_size: int, *, bias: bool = True, min_samples: int | None = None,
+                     center: bool = False) -> "Expr":
+        return self._rolling("rolling_skew", window_size, None, min_samples, center, bias=bias)
+
+    def rolling_kurtosis(self, window_size: int, *, fisher: bool = True, bias: bool = True,
+                         min_samples: int | None = None, center: bool = False) -> "Expr":
+        return self._rolling("rolling_kurtosis", window_size, None, min_samples, center, fisher=fisher, bias=bias)
+
+    def rolling_rank(self, window_size: int, method: str = "average", *, seed: int | None = None,
+                     min_samples: int | None = None, center: bool = False) -> "Expr":
+        if method not in ("min", "max", "average", "dense", "random"):
+            raise ValueError(f"rank `method` must be one of {{'min', 'max', 'average', 'dense', 'random'}}, "
+                             f"got {method}")
+        return self._rolling("rolling_rank", window_size, None, min_samples, center, method=method, seed=seed)
+
+    def _rolling_by(self, fn: str, by: Any, window_size: Any, min_samples: int, closed: str,
+                    **extra: Any) -> "Expr":
+        return wrap(self._pyexpr.function(fn, [parse_into_expression(by, str_as_lit=False)],
+                                          window_size=_duration_string(window_size), min_samples=min_samples,
+                                          closed=closed, **extra))
+
+    def rolling_sum_by(self, by: Any, window_size: Any, *, min_samples: int = 0, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_sum_by", by, window_size, min_samples, closed)
+
+    def rolling_mean_by(self, by: Any, window_size: Any, *, min_samples: int = 1, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_mean_by", by, window_size, min_samples, closed)
+
+    def rolling_min_by(self, by: Any, window_size: Any, *, min_samples: int = 1, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_min_by", by, window_size, min_samples, closed)
+
+    def rolling_max_by(self, by: Any, window_size: Any, *, min_samples: int = 1, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_max_by", by, window_size, min_samples, closed)
+
+    def rolling_std_by(self, by: Any, window_size: Any, *, min_samples: int = 1, closed: str = "right",
+                       ddof: int = 1) -> "Expr":
+        return self._rolling_by("rolling_std_by", by, window_size, min_samples, closed, ddof=ddof)
+
+    def rolling_var_by(self, by: Any, window_size: Any, *, min_samples: int = 1, closed: str = "right",
+                       ddof: int = 1) -> "Expr":
+        return self._rolling_by("rolling_var_by", by, window_size, min_samples, closed, ddof=ddof)
+
+    def rolling_median_by(self, by: Any, window_size: Any, *, min_samples: int = 1,
+                          closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_median_by", by, window_size, min_samples, closed)
+
+    def rolling_quantile_by(self, by: Any, window_size: Any, *, quantile: float, interpolation: str = "nearest",
+                            min_samples: int = 1, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_quantile_by", by, window_size, min_samples, closed,
+                                quantile=float(quantile), interpolation=interpolation)
+
+    def rolling_rank_by(self, by: Any, window_size: Any, method: str = "average", *, seed: int | None = None,
+                        min_samples: int = 1, closed: str = "right") -> "Expr":
+        return self._rolling_by("rolling_rank_by", by, window_size, min_samples, closed, method=method, seed=seed)
+
+    def rolling(self, index_column: Any, *, period: Any, offset: Any = None, closed: str = "right") -> "Expr":
+        index = parse_into_expression(index_column, str_as_lit=False)
+        return wrap(self._pyexpr.rolling(index, _duration_string(period),
+                                         "" if offset is None else _duration_string(offset), closed))
+
     # ---- shape ----
     def reverse(self) -> "Expr":
         return self._fn("reverse")

@@ -14,6 +14,7 @@ void register_list_functions(Registry& r);      // list.cpp: explode
 void register_string_functions(Registry& r);    // string.cpp: str.*
 void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
 void register_cumulative_functions(Registry& r);
-void register_position_functions(Registry& r);    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
+void register_position_functions(Registry& r);
+void register_rolling_functions(Registry& r);     // rolling.cpp: rolling_* and rolling_*_by    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
 
 }  // namespace frazil::functions

@@ -34,6 +34,7 @@ const Table& table() {
     register_temporal_functions(r);
     register_cumulative_functions(r);
     register_position_functions(r);
+    register_rolling_functions(r);
     return fill;
   }();
   return t;

@@ -377,6 +377,8 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
       // aggregate stays one value).
       const dsl::WindowOptions& w = e.window();
       if (w.mapping == dsl::WindowMapping::Join && !is_scalar_ae(e.inputs[0], arena)) return DataType::list(in(0));
+      // A rolling window gives each row its window's values when they are not aggregated.
+      if (w.kind == dsl::WindowKind::Rolling && !is_scalar_ae(e.inputs[0], arena)) return DataType::list(in(0));
       return in(0);
     }
     case AExprKind::Function: {

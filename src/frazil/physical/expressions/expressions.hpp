@@ -73,6 +73,11 @@ class AggExpr final : public PhysicalExpr {
       : PhysicalExpr(std::move(source)), input_(std::move(input)), kind_(kind), options_(std::move(options)),
         row_wise_(row_wise) {}
   bool is_scalar() const override { return true; }
+  compute::AggKind kind() const { return kind_; }
+  const compute::AggOptions& options() const { return options_; }
+  const PhysicalExprRef& input() const { return input_; }
+  // The input is elementwise (evaluated once over all rows).
+  bool row_wise() const { return row_wise_; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
