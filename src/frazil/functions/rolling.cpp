@@ -59,6 +59,22 @@ std::vector<Param> agg_params(RollingAgg agg) {
   }
 }
 
+// The root dtypes an aggregate takes (Polars' rules; rolling_dtype has the details).
+TypeSet accepted(RollingAgg agg) {
+  const TypeSet real = types::integer | types::floating | types::boolean;
+  const TypeSet temporal = types::date_like | types::duration | TypeSet::of({TypeId::Time});
+  switch (agg) {
+    case RollingAgg::Sum: return real;
+    case RollingAgg::Min:
+    case RollingAgg::Max: return real | temporal;
+    case RollingAgg::Var:
+    case RollingAgg::Std:
+    case RollingAgg::Skew:
+    case RollingAgg::Kurtosis: return real | types::decimal | types::date_like;
+    default: return real | types::decimal | temporal;
+  }
+}
+
 DataType dtype_rule(RollingAgg agg, const CallTypes& c, bool weighted) {
   const compute::RankMethod m = has(c.args, "method") ? rank_method_of(c.args.get_string("method"))
                                                        : compute::RankMethod::Average;
@@ -80,6 +96,7 @@ FunctionSpec fixed_window(std::string name, RollingAgg agg) {
   s.params = {int_param("window_size", 2), float_list_param("weights"), optional_int_param("min_samples"),
               bool_param("center", false)};
   for (Param& p : agg_params(agg)) s.params.push_back(std::move(p));
+  s.input_types = accepted(agg);
   s.output_dtype = [agg](const CallTypes& c) {
     // Weighted windows give floats (medians and quantiles ignore the weights).
     const bool weighted = !c.args.get_float_list("weights").empty();
@@ -122,6 +139,7 @@ FunctionSpec window_by(std::string name, RollingAgg agg) {
   s.params = {string_param("window_size", "1i"), int_param("min_samples", default_min),
               string_param("closed", "right", {"left", "right", "both", "none"})};
   for (Param& p : agg_params(agg)) s.params.push_back(std::move(p));
+  s.input_types = accepted(agg);
   s.output_dtype = [agg](const CallTypes& c) { return dtype_rule(agg, c, false); };
   s.check = [agg](const CallTypes& c) {
     const std::string fn = std::string(compute::rolling_agg_name(agg)) + "_by";
