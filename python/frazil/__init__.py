@@ -68,7 +68,31 @@ from frazil.functions import (
 )
 # Numeric, cumulative, window and horizontal functions (issue #16).
 from frazil.functions import (
+    all_horizontal,
+    any_horizontal,
+    approx_n_unique,
+    arange,
     arctan2,
+    arg_sort_by,
+    arg_where,
+    cov,
+    cum_count,
+    cum_sum,
+    element,
+    fold,
+    head,
+    implode,
+    int_range,
+    int_ranges,
+    linear_space,
+    max_horizontal,
+    mean_horizontal,
+    min_horizontal,
+    quantile,
+    reduce,
+    select,
+    sum_horizontal,
+    tail,
 )
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy

@@ -112,6 +112,36 @@ def _duration_string(value: Any) -> str:
     raise TypeError(f"expected a duration string or a timedelta, got {type(value).__name__}")
 
 
+class _NoDefault:
+    def __repr__(self) -> str:
+        return "<no_default>"
+
+
+_NO_DEFAULT = _NoDefault()
+
+
+def _mapping_inputs(old: Any, new: Any, fn: str):
+    """The `old` and `new` inputs of replace/replace_strict: a mapping, two sequences, or
+    scalars and expressions."""
+    if new is _NO_DEFAULT:
+        if not isinstance(old, dict):
+            raise TypeError(f"`new` argument is required if `old` argument is not a Mapping type")
+        new = list(old.values())
+        old = list(old.keys())
+
+    def one(v: Any):
+        if isinstance(v, Expr):
+            return v._pyexpr
+        if isinstance(v, (list, tuple)):
+            return _frazil.lit_series(list(v))
+        series = _series_values(v)
+        if series is not None:
+            return _frazil.lit_series(series[0], series[1])
+        return _frazil.lit_series([v])
+
+    return one(old), one(new)
+
+
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
     e = Expr.__new__(Expr)
     e._pyexpr = pyexpr
@@ -755,6 +785,168 @@ class Expr:
                                                                              str_as_lit=False)
         order = [] if order_by is None else parse_many([order_by], str_as_lit=False)
         return wrap(self._pyexpr.over(keys, order, descending, nulls_last, mapping_strategy))
+
+    # ---- positions and selection ----
+    def gather(self, indices: Any, *, null_on_oob: bool = False) -> "Expr":
+        if isinstance(indices, (list, tuple)) or _series_values(indices) is not None:
+            idx = _frazil.lit_series(list(indices) if isinstance(indices, (list, tuple)) else _series_values(indices)[0],
+                                     _native_dtype("Int64"))
+        else:
+            idx = parse_into_expression(indices, str_as_lit=False)
+        return wrap(self._pyexpr.function("gather", [idx], null_on_oob=null_on_oob))
+
+    def get(self, index: Any, *, null_on_oob: bool = False) -> "Expr":
+        return wrap(self._pyexpr.function("get", [parse_into_expression(index, str_as_lit=False)],
+                                          null_on_oob=null_on_oob))
+
+    def gather_every(self, n: int, offset: int = 0) -> "Expr":
+        return self._fn("gather_every", n=n, offset=offset)
+
+    def arg_sort(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
+        return self._fn("arg_sort", descending=descending, nulls_last=nulls_last)
+
+    def arg_min(self) -> "Expr":
+        return self._fn("arg_min")
+
+    def arg_max(self) -> "Expr":
+        return self._fn("arg_max")
+
+    def arg_unique(self) -> "Expr":
+        return self._fn("arg_unique")
+
+    def arg_true(self) -> "Expr":
+        return self._fn("arg_true")
+
+    def search_sorted(self, element: Any, side: str = "any", *, descending: bool = False) -> "Expr":
+        if isinstance(element, (list, tuple)):
+            from frazil.exceptions import InvalidOperationError
+
+            raise InvalidOperationError("passing a list to `search_sorted` is ambiguous; use `pl.Series([...])` or "
+                                        "`pl.lit(...)`")
+        return wrap(self._pyexpr.function("search_sorted", [parse_into_expression(element)], side=side,
+                                          descending=descending))
+
+    def top_k_by(self, by: Any, k: Any = 5, *, reverse: Any = False) -> "Expr":
+        return self._k_by(by, k, reverse, largest=True)
+
+    def bottom_k_by(self, by: Any, k: Any = 5, *, reverse: Any = False) -> "Expr":
+        return self._k_by(by, k, reverse, largest=False)
+
+    def _k_by(self, by: Any, k: Any, reverse: Any, *, largest: bool) -> "Expr":
+        keys = by if isinstance(by, (list, tuple)) else [by]
+        rev = [reverse] * len(keys) if isinstance(reverse, bool) else list(reverse)
+        if len(rev) != len(keys):
+            raise ValueError("the length of `reverse` does not match the length of `by`")
+        desc = [largest != r for r in rev]
+        sorted_ = self.sort_by(keys, descending=desc, nulls_last=True, maintain_order=True)
+        return sorted_.head(k)
+
+    def min_by(self, by: Any) -> "Expr":
+        return wrap(self._pyexpr.function("min_by", [parse_into_expression(by, str_as_lit=False)]))
+
+    def max_by(self, by: Any) -> "Expr":
+        return wrap(self._pyexpr.function("max_by", [parse_into_expression(by, str_as_lit=False)]))
+
+    def sample(self, n: int | None = None, *, fraction: float | None = None, with_replacement: bool = False,
+               shuffle: bool | None = None, seed: int | None = None) -> "Expr":
+        if n is not None and fraction is not None:
+            raise ValueError("cannot specify both `n` and `fraction`")
+        if isinstance(n, Expr) or isinstance(fraction, Expr):
+            raise NotImplementedError("sample() with expression arguments is not supported yet")
+        return self._fn("sample", n=n, fraction=None if fraction is None else float(fraction),
+                        with_replacement=with_replacement, shuffle=bool(shuffle), seed=seed)
+
+    def shuffle(self, seed: int | None = None) -> "Expr":
+        return self._fn("shuffle", seed=seed)
+
+    def extend_constant(self, value: Any, n: Any) -> "Expr":
+        return wrap(self._pyexpr.function("extend_constant", [parse_into_expression(value),
+                                                              parse_into_expression(n)]))
+
+    def append(self, other: Any, *, upcast: bool = True) -> "Expr":
+        return wrap(self._pyexpr.function("append", [parse_into_expression(other)]))
+
+    def repeat_by(self, by: Any) -> "Expr":
+        return wrap(self._pyexpr.function("repeat_by", [parse_into_expression(by, str_as_lit=False)]))
+
+    # ---- distinct values and counts ----
+    def is_duplicated(self) -> "Expr":
+        return self._fn("is_duplicated")
+
+    def is_unique(self) -> "Expr":
+        return self._fn("is_unique")
+
+    def is_first_distinct(self) -> "Expr":
+        return self._fn("is_first_distinct")
+
+    def is_last_distinct(self) -> "Expr":
+        return self._fn("is_last_distinct")
+
+    def mode(self, *, maintain_order: bool = False) -> "Expr":
+        return self._fn("mode", maintain_order=maintain_order)
+
+    def value_counts(self, *, sort: bool = False, parallel: bool = False, name: str | None = None,
+                     normalize: bool = False) -> "Expr":
+        return wrap(self._pyexpr.function("value_counts", [], sort=sort, parallel=parallel, count_name=name,
+                                          normalize=normalize))
+
+    def unique_counts(self) -> "Expr":
+        return self._fn("unique_counts")
+
+    def approx_n_unique(self) -> "Expr":
+        return self._fn("approx_n_unique")
+
+    def entropy(self, base: float = math.e, *, normalize: bool = True) -> "Expr":
+        return self._fn("entropy", base=float(base), normalize=normalize)
+
+    def hash(self, seed: int = 0, seed_1: int | None = None, seed_2: int | None = None,
+             seed_3: int | None = None) -> "Expr":
+        return self._fn("hash", seed=seed)
+
+    def implode(self, *, maintain_order: bool = True) -> "Expr":
+        return self._fn("implode")
+
+    # ---- statistics ----
+    def product(self) -> "Expr":
+        return self._fn("product")
+
+    def skew(self, *, bias: bool = True) -> "Expr":
+        return self._fn("skew", bias=bias)
+
+    def kurtosis(self, *, fisher: bool = True, bias: bool = True) -> "Expr":
+        return self._fn("kurtosis", fisher=fisher, bias=bias)
+
+    def nan_min(self) -> "Expr":
+        return self._fn("nan_min")
+
+    def nan_max(self) -> "Expr":
+        return self._fn("nan_max")
+
+    def bitwise_and(self) -> "Expr":
+        return self._fn("bitwise_and")
+
+    def bitwise_or(self) -> "Expr":
+        return self._fn("bitwise_or")
+
+    def bitwise_xor(self) -> "Expr":
+        return self._fn("bitwise_xor")
+
+    def dot(self, other: Any) -> "Expr":
+        return (self * wrap(parse_into_expression(other, str_as_lit=False))).sum()
+
+    # ---- value mapping ----
+    def replace(self, old: Any, new: Any = _NO_DEFAULT) -> "Expr":
+        old_e, new_e = _mapping_inputs(old, new, "replace")
+        return wrap(self._pyexpr.function("replace", [old_e, new_e]))
+
+    def replace_strict(self, old: Any, new: Any = _NO_DEFAULT, *, default: Any = _NO_DEFAULT,
+                       return_dtype: Any = None) -> "Expr":
+        old_e, new_e = _mapping_inputs(old, new, "replace_strict")
+        extra = [old_e, new_e]
+        if default is not _NO_DEFAULT:
+            extra.append(parse_into_expression(default))
+        return wrap(self._pyexpr.function("replace_strict", extra,
+                                          return_dtype=None if return_dtype is None else _native_dtype(return_dtype)))
 
     # ---- aggregations ----
     def sum(self) -> "Expr":

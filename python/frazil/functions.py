@@ -227,3 +227,189 @@ def _check_vstack(frames: list) -> None:
                 raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
             if t1 != t2:
                 raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
+
+
+# ---- numeric, cumulative, horizontal and generator functions (Polars' top-level names) ----
+
+def _exprs(items: Iterable[Any]) -> list:
+    """Native expressions for positional arguments: names are columns, lists are flattened."""
+    out = []
+    for item in items:
+        if isinstance(item, (list, tuple)):
+            out.extend(_exprs(item))
+        else:
+            out.append(parse_into_expression(item, str_as_lit=False))
+    return out
+
+
+def _horizontal(name: str, exprs: tuple, **options: Any) -> Expr:
+    natives = _exprs(exprs)
+    if not natives:
+        raise ValueError(f"cannot call `{name}` with no expressions")
+    return wrap(natives[0].function(name, natives[1:], **options))
+
+
+def sum_horizontal(*exprs: Any, ignore_nulls: bool = True) -> Expr:
+    return _horizontal("sum_horizontal", exprs, ignore_nulls=ignore_nulls)
+
+
+def mean_horizontal(*exprs: Any, ignore_nulls: bool = True) -> Expr:
+    return _horizontal("mean_horizontal", exprs, ignore_nulls=ignore_nulls)
+
+
+def min_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("min_horizontal", exprs)
+
+
+def max_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("max_horizontal", exprs)
+
+
+def any_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("any_horizontal", exprs)
+
+
+def all_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("all_horizontal", exprs)
+
+
+def _to_series_or_expr(out: Expr, eager: bool):
+    if not eager:
+        return out
+    from frazil.dataframe import DataFrame
+
+    return DataFrame().select(out).to_series()
+
+
+def int_range(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    """start, start + step, ... before end (int_range(n) is int_range(0, n))."""
+    if end is None:
+        start, end = 0, start
+    from frazil.expr import _native_dtype
+
+    s = parse_into_expression(start)
+    out = wrap(s.function("int_range", [parse_into_expression(end)], step=step,
+                          dtype=None if dtype is None else _native_dtype(dtype)))
+    return _to_series_or_expr(out, eager)
+
+
+def arange(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    return int_range(start, end, step, dtype=dtype, eager=eager)
+
+
+def int_ranges(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    if end is None:
+        start, end = 0, start
+    from frazil.expr import _native_dtype
+
+    s = parse_into_expression(start, str_as_lit=False)
+    out = wrap(s.function("int_ranges", [parse_into_expression(end, str_as_lit=False),
+                                         parse_into_expression(step, str_as_lit=False)],
+                          dtype=None if dtype is None else _native_dtype(dtype)))
+    return _to_series_or_expr(out, eager)
+
+
+def linear_space(start: Any, end: Any, num_samples: Any, *, closed: str = "both", eager: bool = False) -> Any:
+    s = parse_into_expression(start)
+    out = wrap(s.function("linear_space", [parse_into_expression(end), parse_into_expression(num_samples)],
+                          closed=closed))
+    return _to_series_or_expr(out, eager)
+
+
+def cum_sum(*names: str) -> Expr:
+    return col(*names).cum_sum()
+
+
+def cum_count(*names: str, reverse: bool = False) -> Expr:
+    return col(*names).cum_count(reverse=reverse)
+
+
+def implode(*names: str) -> Expr:
+    return col(*names).implode()
+
+
+def approx_n_unique(*names: str) -> Expr:
+    return col(*names).approx_n_unique()
+
+
+def head(*names: str, n: int = 10) -> Expr:
+    return col(*names).head(n)
+
+
+def tail(*names: str, n: int = 10) -> Expr:
+    return col(*names).tail(n)
+
+
+def quantile(name: str, quantile: float, interpolation: str = "nearest") -> Expr:
+    return col(name).quantile(quantile, interpolation)
+
+
+def element() -> Expr:
+    """The element of a list (list.eval) or the window (cumulative_eval): Polars' col("")."""
+    return wrap(_frazil.col(""))
+
+
+def arg_where(condition: Any, *, eager: bool = False) -> Any:
+    return _to_series_or_expr(wrap(parse_into_expression(condition, str_as_lit=False)).arg_true(), eager)
+
+
+def arg_sort_by(exprs: Any, *more_exprs: Any, descending: Any = False, nulls_last: Any = False,
+                maintain_order: bool = False, multithreaded: bool = True) -> Expr:
+    keys = _exprs([exprs, *more_exprs])
+    from frazil.datatypes import UInt32
+
+    index = int_range(0, len(), dtype=UInt32)
+    return index.sort_by([wrap(k) for k in keys], descending=descending, nulls_last=nulls_last,
+                         maintain_order=True)
+
+
+def cov(a: Any, b: Any, *, ddof: int = 1) -> Expr:
+    """The covariance of two columns (names) or expressions over the rows where both are not
+    null (with ddof), per group inside group_by().agg(). Named after `a`."""
+    from frazil.datatypes import Float64
+
+    x = wrap(parse_into_expression(a, str_as_lit=False))
+    y = wrap(parse_into_expression(b, str_as_lit=False))
+    both = x.is_not_null() & y.is_not_null()
+    x = when(both).then(x.cast(Float64))
+    y = when(both).then(y.cast(Float64))
+    n = both.sum()
+    c = ((x - x.mean()) * (y - y.mean())).sum() / (n - ddof)
+    return when(n > ddof).then(c)
+
+
+def _fold_exprs(exprs: Any) -> list:
+    items = exprs if isinstance(exprs, (list, tuple)) else [exprs]
+    out = []
+    for e in items:
+        e = e if isinstance(e, Expr) else wrap(parse_into_expression(e, str_as_lit=False))
+        out.append(e)
+    return out
+
+
+def fold(acc: Any, function: Any, exprs: Any, *, returns_scalar: bool = False, return_dtype: Any = None) -> Expr:
+    """acc = function(acc, e) for every expression, built once as an expression: `function`
+    must combine expressions (lambda acc, x: acc + x). Multi-column expressions (pl.all(),
+    col("*")) are not expanded here: list the columns."""
+    out = acc if isinstance(acc, Expr) else lit(acc)
+    for e in _fold_exprs(exprs):
+        out = function(out, e)
+    return out
+
+
+def reduce(function: Any, exprs: Any, *, returns_scalar: bool = False, return_dtype: Any = None) -> Expr:
+    items = _fold_exprs(exprs)
+    if not items:
+        raise ValueError("reduce needs at least one expression")
+    out = items[0]
+    for e in items[1:]:
+        out = function(out, e)
+    return out
+
+
+def select(*exprs: Any, eager: bool = True, **named_exprs: Any) -> Any:
+    """The expressions evaluated on an empty frame (pl.select(pl.int_range(3)))."""
+    from frazil.dataframe import DataFrame
+
+    lf = DataFrame().lazy().select(*exprs, **named_exprs)
+    return lf.collect() if eager else lf

@@ -15,6 +15,10 @@ void register_string_functions(Registry& r);    // string.cpp: str.*
 void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
 void register_cumulative_functions(Registry& r);
 void register_position_functions(Registry& r);
-void register_rolling_functions(Registry& r);     // rolling.cpp: rolling_* and rolling_*_by    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
+void register_rolling_functions(Registry& r);     // rolling.cpp: rolling_* and rolling_*_by
+void register_statistics_functions(Registry& r);  // statistics.cpp: product, skew, arg_min, min_by, ...
+void register_distinct_functions(Registry& r);    // distinct.cpp: is_duplicated, mode, value_counts, ...
+void register_horizontal_functions(Registry& r);  // horizontal.cpp: *_horizontal, int_range, linear_space
+void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
 
 }  // namespace frazil::functions

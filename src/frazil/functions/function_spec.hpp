@@ -140,6 +140,10 @@ struct FunctionSpec {
   // registry derives it (the whole input as one segment).
   std::function<SegmentedKernel(const Args&)> segmented_kernel;
 
+  // Optional: the parameters that depend on the inputs' output names (value_counts' struct
+  // field is named after its input), bound when the expression is converted to the plan.
+  std::function<Args(const Args& args, std::span<const std::string> input_names)> bind_names;
+
   // --- cost: the fraction of rows a predicate of this function keeps, from its row inputs'
   // selectivities (nullptr: one half). A Set input's size is taken into account by the caller.
   std::function<double(std::span<const double> input_selectivity)> selectivity;

@@ -35,6 +35,10 @@ const Table& table() {
     register_cumulative_functions(r);
     register_position_functions(r);
     register_rolling_functions(r);
+    register_statistics_functions(r);
+    register_distinct_functions(r);
+    register_horizontal_functions(r);
+    register_replace_functions(r);
     return fill;
   }();
   return t;
