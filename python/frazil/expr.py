@@ -15,6 +15,19 @@ def _native_dtype(dtype: Any) -> Any:
     return to_native(parse_into_dtype(dtype))
 
 
+class _DtypeArg:
+    """A dtype passed as a function parameter (PyExpr.function reads `_frazil_dtype`)."""
+
+    __slots__ = ("_frazil_dtype",)
+
+    def __init__(self, dtype: Any) -> None:
+        self._frazil_dtype = _native_dtype(dtype)
+
+
+def _dtype_arg(dtype: Any) -> Any:
+    return None if dtype is None else _DtypeArg(dtype)
+
+
 def parse_into_expression(value: Any, *, str_as_lit: bool = True) -> "_frazil.PyExpr":
     """A native expression for `value`: an Expr as is, a str as a literal (or a column name
     where Polars reads strings as names), anything else as a literal."""
@@ -770,7 +783,9 @@ class Expr:
                 maintain_order: bool = False) -> "Expr":
         keys = parse_many([by, *more_by], str_as_lit=False)
         desc = [descending] if isinstance(descending, bool) else list(descending)
-        return wrap(self._pyexpr.sort_by(keys, desc))
+        if not isinstance(nulls_last, bool):
+            nulls_last = bool(nulls_last[0]) if len(nulls_last) else False
+        return wrap(self._pyexpr.sort_by(keys, desc, nulls_last, maintain_order))
 
     def filter(self, *predicates: Any) -> "Expr":
         preds = parse_many(predicates, str_as_lit=False)
@@ -946,7 +961,7 @@ class Expr:
         if default is not _NO_DEFAULT:
             extra.append(parse_into_expression(default))
         return wrap(self._pyexpr.function("replace_strict", extra,
-                                          return_dtype=None if return_dtype is None else _native_dtype(return_dtype)))
+                                          return_dtype=_dtype_arg(return_dtype)))
 
     # ---- aggregations ----
     def sum(self) -> "Expr":

@@ -285,11 +285,10 @@ def int_range(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = No
     """start, start + step, ... before end (int_range(n) is int_range(0, n))."""
     if end is None:
         start, end = 0, start
-    from frazil.expr import _native_dtype
+    from frazil.expr import _dtype_arg
 
     s = parse_into_expression(start)
-    out = wrap(s.function("int_range", [parse_into_expression(end)], step=step,
-                          dtype=None if dtype is None else _native_dtype(dtype)))
+    out = wrap(s.function("int_range", [parse_into_expression(end)], step=step, dtype=_dtype_arg(dtype)))
     return _to_series_or_expr(out, eager)
 
 
@@ -300,12 +299,11 @@ def arange(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = None,
 def int_ranges(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None, eager: bool = False) -> Any:
     if end is None:
         start, end = 0, start
-    from frazil.expr import _native_dtype
+    from frazil.expr import _dtype_arg
 
     s = parse_into_expression(start, str_as_lit=False)
     out = wrap(s.function("int_ranges", [parse_into_expression(end, str_as_lit=False),
-                                         parse_into_expression(step, str_as_lit=False)],
-                          dtype=None if dtype is None else _native_dtype(dtype)))
+                                         parse_into_expression(step, str_as_lit=False)], dtype=_dtype_arg(dtype)))
     return _to_series_or_expr(out, eager)
 
 
@@ -391,10 +389,13 @@ def fold(acc: Any, function: Any, exprs: Any, *, returns_scalar: bool = False, r
     """acc = function(acc, e) for every expression, built once as an expression: `function`
     must combine expressions (lambda acc, x: acc + x). Multi-column expressions (pl.all(),
     col("*")) are not expanded here: list the columns."""
-    out = acc if isinstance(acc, Expr) else lit(acc)
+    acc = acc if isinstance(acc, Expr) else lit(acc)
+    out = acc
     for e in _fold_exprs(exprs):
         out = function(out, e)
-    return out
+    if return_dtype is not None:
+        return out.cast(return_dtype)
+    return out._fn("cast_like", acc)
 
 
 def reduce(function: Any, exprs: Any, *, returns_scalar: bool = False, return_dtype: Any = None) -> Expr:

@@ -41,6 +41,8 @@ dsl::Operator operator_from_name(const std::string& op) {
 // A Python keyword argument as a function parameter value (functions/args.hpp).
 functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
   if (v.is_none()) return std::monostate{};
+  // A dtype parameter, marked by the Python layer (a dtype's native form is a str or tuple).
+  if (nb::hasattr(v, "_frazil_dtype")) return dtype_from_py(v.attr("_frazil_dtype"));
   if (nb::isinstance<nb::bool_>(v)) return nb::cast<bool>(v);
   if (nb::isinstance<nb::int_>(v)) {
     try {
@@ -190,7 +192,8 @@ void register_lazy(nb::module_& m) {
            nb::arg("ignore_nulls") = true)
       .def("quantile", &Expr::quantile)
       .def("sort", &Expr::sort)
-      .def("sort_by", &Expr::sort_by)
+      .def("sort_by", &Expr::sort_by, nb::arg("by"), nb::arg("descending"), nb::arg("nulls_last") = false,
+           nb::arg("maintain_order") = false)
       .def("filter", &Expr::filter)
       .def("over",
            [](const Expr& e, std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending,

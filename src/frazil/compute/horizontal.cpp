@@ -55,6 +55,11 @@ ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const
     return Array::make(DataType::boolean(), n, valid.finish(), {std::move(bits)});
   }
   if (out.is_null()) return make_null_array(out, n);
+  if (out.is_boolean()) {  // min/max of Booleans: false < true
+    std::vector<ArrayRef> as_u8;
+    for (const auto& x : xs) as_u8.push_back(cast(*x, DataType::uint8()));
+    return cast(*horizontal(kind, as_u8, DataType::uint8(), ignore_nulls), DataType::boolean());
+  }
   auto run = [&](auto tag) -> ArrayRef {
     using T = typename decltype(tag)::type;
     Buffer buf = alloc_values<T>(n);

@@ -128,8 +128,8 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
   auto greater = [&](int64_t vi, int64_t ei) { return descending ? cmp(vi, ei) < 0 : cmp(vi, ei) > 0; };
   const int64_t len = n - first;
   for (int64_t e = 0; e < m; ++e) {
-    if (el->is_null(e)) {
-      o[e] = 0;
+    if (el->is_null(e)) {  // among the nulls, which come first
+      o[e] = static_cast<uint32_t>(side == "right" ? first : 0);
       continue;
     }
     int64_t lo = 0, hi = len;
@@ -194,7 +194,8 @@ ArrayRef extend_constant(const Array& values, const Array& value, int64_t n) {
 }
 
 ArrayRef repeat_by(const Array& values, const Array& by) {
-  const int64_t n = std::max(values.length(), by.length());
+  const int64_t n = values.length() == 1 ? by.length() : by.length() == 1 ? values.length()
+                                                                         : std::max(values.length(), by.length());
   if (!(by.dtype().is_integer() || by.dtype().is_null()))
     throw InvalidOperationError(err_msg("`repeat_by` needs integer counts, got `", by.dtype().short_name(), "`"));
   ArrayRef counts = cast(by, DataType::int64(), false);

@@ -225,18 +225,22 @@ ArrayRef reduce_impl(StatKind kind, const Array& values, size_t ng, G group, con
       ArrayRef x = cast(values, DataType::float64());
       const double* p = x->values<double>();
       std::vector<double> sum(ng, 0), h(ng, 0);
-      if (o.normalize)
-        for (int64_t i = 0; i < n; ++i)
-          if (!nulls || x->is_valid(i)) sum[group(i)] += p[i];
+      std::vector<int64_t> count(ng, 0);
+      for (int64_t i = 0; i < n; ++i)
+        if (!nulls || x->is_valid(i)) {
+          sum[group(i)] += p[i];
+          ++count[group(i)];
+        }
       for (int64_t i = 0; i < n; ++i) {
         if (nulls && x->is_null(i)) continue;
         const size_t g = group(i);
         const double pk = o.normalize ? p[i] / sum[g] : p[i];
-        h[g] -= pk * std::log(pk);
+        h[g] += pk * std::log(pk);
       }
+      // -sum(p ln p) / ln(base); normalizing no value gives NaN (0 / 0, as Polars).
       const double lb = std::log(o.base);
       for (size_t g = 0; g < ng; ++g) {
-        h[g] /= lb;
+        h[g] = count[g] || !o.normalize ? -h[g] / lb : std::numeric_limits<double>::quiet_NaN();
         valid[g] = 1;
       }
       ArrayRef r = from_values<double>(DataType::float64(), h, valid);

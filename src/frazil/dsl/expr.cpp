@@ -232,12 +232,14 @@ Expr Expr::sort(bool descending, bool nulls_last, bool maintain_order) const {
   return make(std::move(n));
 }
 
-Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending) const {
+Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending, bool nulls_last, bool maintain_order) const {
   ExprNode n;
   n.kind = ExprKind::SortBy;
   n.inputs = {*this};
   for (auto& b : by) n.inputs.push_back(std::move(b));
   n.sort.descending_by = std::move(descending);
+  n.sort.nulls_last = nulls_last;
+  n.sort.maintain_order = maintain_order;
   return make(std::move(n));
 }
 

@@ -179,7 +179,8 @@ class Expr {
 
   // ordering, filtering, windows
   Expr sort(bool descending = false, bool nulls_last = false, bool maintain_order = false) const;
-  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}) const;
+  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}, bool nulls_last = false,
+               bool maintain_order = false) const;
   Expr filter(const Expr& predicate) const;
   Expr over(std::vector<Expr> partition_by) const;
   // over() with order keys (Polars' order_by, descending, nulls_last) and a mapping strategy;

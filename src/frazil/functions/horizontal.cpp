@@ -88,7 +88,7 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
 int64_t scalar_int64(const Array& a, const char* fn, const char* what) {
   if (a.length() != 1)
     throw ComputeError(err_msg("`", fn, "`: ", what, " must be a single value, got ", a.length(), " values"));
-  if (!(a.dtype().is_integer() || a.dtype().is_null()))
+  if (!(a.dtype().is_integer() || a.dtype().is_null() || a.dtype().is_float()))  // floats truncate (Polars)
     throw InvalidOperationError(err_msg("`", fn, "`: ", what, " must be an integer, got `", a.dtype().short_name(), "`"));
   if (a.is_null(0)) throw ComputeError(err_msg("`", fn, "`: ", what, " is null"));
   return compute::cast(a, DataType::int64())->values<int64_t>()[0];
@@ -104,6 +104,18 @@ void register_horizontal_functions(Registry& r) {
   r.add(horizontal("any_horizontal", HorizontalKind::Any));
   r.add(horizontal("all_horizontal", HorizontalKind::All));
   {
+    // cast_like(reference): the values cast to the reference's dtype (pl.fold's result takes
+    // its accumulator's dtype).
+    FunctionSpec s;
+    s.name = "cast_like";
+    s.min_inputs = s.max_inputs = 2;
+    s.output_dtype = [](const CallTypes& c) { return c.inputs[1]; };
+    s.kernel = binary([](const Array& x, const Array& like) {
+      return x.dtype() == like.dtype() ? x.slice(0, x.length()) : compute::cast(x, like.dtype(), /*strict=*/false);
+    });
+    r.add(std::move(s));
+  }
+  {
     // int_range(start, end, step): the root is `start`.
     FunctionSpec s;
     s.name = "int_range";
@@ -114,7 +126,7 @@ void register_horizontal_functions(Registry& r) {
     s.output_dtype = [](const CallTypes& c) { return c.args.get_dtype("dtype").value_or(DataType::int64()); };
     s.check = [](const CallTypes& c) {
       for (const auto& t : c.inputs)
-        if (!(t.is_integer() || t.is_null()))
+        if (!(t.is_integer() || t.is_float() || t.is_null()))
           throw InvalidOperationError(err_msg("`int_range` needs integer bounds, got `", t.short_name(), "`"));
       if (auto d = c.args.get_dtype("dtype"); d && !d->is_integer())
         throw InvalidOperationError(err_msg("`int_range`: dtype must be an integer type, got ", *d));

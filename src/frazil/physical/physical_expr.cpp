@@ -105,8 +105,8 @@ Column PhysicalExpr::evaluate_as_lists(const DataFrame& df, const GroupContext& 
   std::string name;
   for (size_t g = 0; g < std::max<size_t>(ng, 1); ++g) {
     // With no groups, one evaluation over no rows gives the values' dtype.
-    DataFrame rows = ng ? gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]) : df.slice(0, 0);
-    Column c = evaluate_impl(rows, state);
+    Column c = ng ? evaluate_impl(gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]), state)
+                  : evaluate_empty(df, state);
     name = c.name();
     parts.push_back(c.as_array());
     if (ng) o[g + 1] = o[g] + parts.back()->length();

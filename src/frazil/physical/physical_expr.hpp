@@ -42,6 +42,9 @@ class PhysicalExpr {
   // lists directly; any other expression (x + 1, x.shift(), x.filter(p), x - x.mean()) is
   // evaluated on each group's rows, as Polars does.
   virtual bool implodes_directly() const { return false; }
+  // The expression over no rows (the values' dtype when there is no group): evaluated on an
+  // empty frame by default.
+  virtual Column evaluate_empty(const DataFrame& df, ExecState& state) const { return evaluate_impl(df.slice(0, 0), state); }
 
  protected:
   virtual Column evaluate_impl(const DataFrame& df, ExecState& state) const = 0;

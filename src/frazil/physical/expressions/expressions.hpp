@@ -113,9 +113,12 @@ class TernaryExpr final : public PhysicalExpr {
 class FunctionExpr final : public PhysicalExpr {
  public:
   // row_wise[i]: input i is elementwise (evaluated once over all rows, then split by group).
+  // dtype: the call's output dtype when the planner derived it (for results over no rows).
   FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call, std::vector<bool> row_wise,
-               dsl::Expr source);
+               std::optional<DataType> dtype, dsl::Expr source);
   bool is_scalar() const override;
+  // A kernel may reject no rows (gather([0]) of nothing); with no group, the result is empty.
+  Column evaluate_empty(const DataFrame& df, ExecState& state) const override;
   // A length-preserving function with a segmented kernel gives its groups' lists itself.
   bool implodes_directly() const override { return segmented_ != nullptr; }
  protected:
@@ -131,6 +134,7 @@ class FunctionExpr final : public PhysicalExpr {
   std::vector<PhysicalExprRef> inputs_;
   functions::FunctionCall call_;
   std::vector<bool> row_wise_;
+  std::optional<DataType> dtype_;
   functions::Kernel kernel_;
   functions::SegmentedKernel segmented_;
 };
@@ -193,6 +197,9 @@ class AliasExpr final : public PhysicalExpr {
       : PhysicalExpr(std::move(source)), input_(std::move(input)), name_(std::move(name)) {}
   bool is_scalar() const override { return input_->is_scalar(); }
   bool implodes_directly() const override { return input_->implodes_directly(); }
+  Column evaluate_empty(const DataFrame& df, ExecState& state) const override {
+    return input_->evaluate_empty(df, state).rename(name_);
+  }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;

@@ -11,9 +11,9 @@ using functions::InputRole;
 using functions::Shape;
 
 FunctionExpr::FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call,
-                           std::vector<bool> row_wise, dsl::Expr source)
+                           std::vector<bool> row_wise, std::optional<DataType> dtype, dsl::Expr source)
     : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), call_(std::move(call)),
-      row_wise_(std::move(row_wise)), kernel_(call_.spec->kernel(call_.args)) {
+      row_wise_(std::move(row_wise)), dtype_(std::move(dtype)), kernel_(call_.spec->kernel(call_.args)) {
   row_wise_.resize(inputs_.size(), false);
   if (call_.spec->segmented_kernel) segmented_ = call_.spec->segmented_kernel(call_.args);
 }
@@ -60,6 +60,17 @@ Column FunctionExpr::call(std::vector<Column> args) const {
     return Column(args[0].name(), std::move(out));
   }
   return kernel_result(args[0].name(), std::move(out), operands);
+}
+
+Column FunctionExpr::evaluate_empty(const DataFrame& df, ExecState& state) const {
+  const DataFrame none = df.slice(0, 0);
+  try {
+    return evaluate_impl(none, state);
+  } catch (const Error&) {
+    if (!dtype_) throw;
+    Column root = inputs_[0]->evaluate(none, state);
+    return Column(root.name(), make_empty_array(*dtype_));
+  }
 }
 
 Column FunctionExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
@@ -116,7 +127,17 @@ Column FunctionExpr::per_group(const DataFrame& df, const GroupContext& g, ExecS
   for (int64_t group = ng ? 0 : -1; group < std::max<int64_t>(ng, 0); ++group) {
     std::vector<ArrayRef> args;
     for (size_t i = 0; i < inputs.size(); ++i) args.push_back(part(i, group));
-    ArrayRef out = kernel_(args);
+    ArrayRef out;
+    if (group < 0 && dtype_) {
+      // No group: only the dtype matters, and a kernel may reject no rows (get(0)).
+      try {
+        out = kernel_(args);
+      } catch (const Error&) {
+        out = make_empty_array(*dtype_);
+      }
+    } else {
+      out = kernel_(args);
+    }
     results.push_back(group < 0 ? out->slice(0, 0) : std::move(out));
     if (group < 0) break;
   }
