@@ -228,6 +228,15 @@ class DataFrame:
         return self.lazy().sort(by, *more_by, descending=descending, nulls_last=nulls_last,
                                 maintain_order=maintain_order).collect()
 
+    def rolling(self, index_column, *, period, offset=None, closed: str = "right", group_by=None):
+        """Polars' rolling group_by: `.agg(...)` gives the aggregations over each row's window."""
+        return _EagerRolling(self.lazy().rolling(index_column, period=period, offset=offset, closed=closed,
+                                                 group_by=group_by))
+
+    def set_sorted(self, column, *more_columns, descending=False, nulls_last=False):
+        """A hint Polars uses for fast paths; frazil does not need it (the frame is unchanged)."""
+        return self
+
     def group_by(self, *by, maintain_order: bool = False, **named_by):
         return GroupBy(self, by, named_by, maintain_order)
 
@@ -315,3 +324,13 @@ def from_arrow(data, schema=None):
     ):
         return Series._from_native(_convert.column_from_arrow(data, ""))
     return DataFrame._from_native(_convert._apply_schema(_convert.frame_from_arrow(data), _convert._schema_items(schema)))
+
+
+class _EagerRolling:
+    """`DataFrame.rolling(...)`: its `agg` collects the lazy rolling group_by."""
+
+    def __init__(self, lazy) -> None:
+        self._lazy = lazy
+
+    def agg(self, *aggs, **named_aggs):
+        return self._lazy.agg(*aggs, **named_aggs).collect()

@@ -949,6 +949,72 @@ class Expr:
     def dot(self, other: Any) -> "Expr":
         return (self * wrap(parse_into_expression(other, str_as_lit=False))).sum()
 
+    # ---- inspection ----
+    def is_empty(self) -> "Expr":
+        return self._fn("is_empty")
+
+    def has_nulls(self) -> "Expr":
+        return self._fn("has_nulls")
+
+    def is_sorted(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
+        return self._fn("is_sorted", descending=bool(descending), nulls_last=bool(nulls_last))
+
+    def index_of(self, element: Any) -> "Expr":
+        return self._fn("index_of", element)
+
+    def item(self, *, allow_empty: bool = False) -> "Expr":
+        return self._fn("item", allow_empty=allow_empty)
+
+    def lower_bound(self) -> "Expr":
+        return self._fn("lower_bound")
+
+    def upper_bound(self) -> "Expr":
+        return self._fn("upper_bound")
+
+    def to_physical(self) -> "Expr":
+        return self._fn("to_physical")
+
+    def reinterpret(self, *, signed: bool | None = None, dtype: Any = None) -> "Expr":
+        if dtype is not None:
+            return self._fn("reinterpret", signed=_native_dtype(dtype).startswith("Int")
+                            if isinstance(_native_dtype(dtype), str) else True)
+        return self._fn("reinterpret", signed=True if signed is None else signed)
+
+    def truncdiv(self, other: Any) -> "Expr":
+        return self._fn("truncdiv", other)
+
+    def drop_nans(self) -> "Expr":
+        return self._fn("drop_nans")
+
+    def hist(self, bins: Any = None, *, bin_count: int | None = None, include_category: bool = False,
+             include_breakpoint: bool = False) -> "Expr":
+        if include_category:
+            raise NotImplementedError("hist(include_category=True) needs the Categorical dtype, which frazil has not")
+        return self._fn("hist", bins=[float(b) for b in (bins if bins is not None else [])], bin_count=bin_count,
+                        include_breakpoint=include_breakpoint)
+
+    def approx_quantile(self, quantile: Any, *, method: str = "auto", error: float = 0.001,
+                        error_tightness: str = "empirical") -> "Expr":
+        """The exact quantile (linear interpolation), within any error Polars allows."""
+        return self.quantile(quantile, "linear")
+
+    def cumulative_eval(self, expr: "Expr", *, min_samples: int = 1) -> "Expr":
+        """`expr` (over pl.element()) evaluated on every prefix of the values: rows 0..=i for
+        row i; null until min_samples non-null values were seen."""
+        from frazil.functions import int_range, len as pl_len, when
+
+        inner = wrap(expr._pyexpr.replace_column("", self._pyexpr))
+        index = int_range(0, pl_len())
+        out = inner.rolling(index, period=f"{1 << 62}i")
+        return when(self.cum_count() >= min_samples).then(out)
+
+    def pipe(self, function: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(self, *args, **kwargs)
+
+    def set_sorted(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
+        """A hint Polars uses for fast paths; frazil does not need it (the values are unchanged)."""
+        return self
+
     # ---- value mapping ----
     def replace(self, old: Any, new: Any = _NO_DEFAULT) -> "Expr":
         old_e, new_e = _mapping_inputs(old, new, "replace")

@@ -160,6 +160,21 @@ nb::list schema_to_py(const Schema& s) {
   return out;
 }
 
+// `expr` with every col(name) replaced by `with` (pl.element() is col("")).
+Expr replace_column(const Expr& expr, const std::string& name, const Expr& with) {
+  const dsl::ExprNode& n = expr.node();
+  if (n.kind == dsl::ExprKind::Column && n.names.size() == 1 && n.names[0] == name) return with;
+  if (n.inputs.empty()) return expr;
+  dsl::ExprNode copy = n;
+  bool changed = false;
+  for (auto& in : copy.inputs) {
+    Expr r = replace_column(in, name, with);
+    changed |= &r.node() != &in.node();
+    in = r;
+  }
+  return changed ? Expr::make(std::move(copy)) : expr;
+}
+
 }  // namespace
 
 void register_lazy(nb::module_& m) {
@@ -212,6 +227,7 @@ void register_lazy(nb::module_& m) {
            nb::arg("closed") = "right")
       .def("exclude", &Expr::exclude)
       .def("is_between", &Expr::is_between)
+      .def("replace_column", &replace_column)
       .def("to_string", &Expr::to_string)
       .def("__repr__", &Expr::to_string);
 

@@ -19,6 +19,7 @@ void register_rolling_functions(Registry& r);     // rolling.cpp: rolling_* and 
 void register_statistics_functions(Registry& r);  // statistics.cpp: product, skew, arg_min, min_by, ...
 void register_distinct_functions(Registry& r);    // distinct.cpp: is_duplicated, mode, value_counts, ...
 void register_horizontal_functions(Registry& r);  // horizontal.cpp: *_horizontal, int_range, linear_space
-void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
+void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict
+void register_inspect_functions(Registry& r);     // inspect.cpp: is_sorted, index_of, item, hist, ...    // positions.cpp: slice, gather, arg_*, search_sorted, ...  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
 
 }  // namespace frazil::functions

@@ -39,6 +39,7 @@ const Table& table() {
     register_distinct_functions(r);
     register_horizontal_functions(r);
     register_replace_functions(r);
+    register_inspect_functions(r);
     return fill;
   }();
   return t;
