@@ -33,6 +33,11 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
   const bool logic = kind == HorizontalKind::Any || kind == HorizontalKind::All;
   s.coercion = logic ? Coercion::None : Coercion::Supertype;
   if (kind == HorizontalKind::Sum || kind == HorizontalKind::Mean) s.params = {bool_param("ignore_nulls", true)};
+  const TypeSet numbers = types::numeric | types::boolean;
+  s.input_types = logic ? types::boolean
+                        : kind == HorizontalKind::Sum || kind == HorizontalKind::Mean
+                              ? numbers
+                              : numbers | types::date_like | types::duration | TypeSet::of({TypeId::Time});
   s.output_dtype = [kind, fn = s.name](const CallTypes& c) -> DataType {
     switch (kind) {
       case HorizontalKind::Any:

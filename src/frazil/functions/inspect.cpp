@@ -62,6 +62,7 @@ void register_inspect_functions(Registry& r) {
   }
   {
     FunctionSpec s = reduction("item");
+    s.fallible = true;  // more or fewer than one value
     s.params = {bool_param("allow_empty", false)};
     s.output_dtype = same_as_root;
     s.kernel = [](const Args& a) -> Kernel {
@@ -76,6 +77,7 @@ void register_inspect_functions(Registry& r) {
   }
   for (bool upper : {false, true}) {
     FunctionSpec s = reduction(upper ? "upper_bound" : "lower_bound");
+    s.input_types = types::integer | types::floating | types::date_like | types::duration | TypeSet::of({TypeId::Time});
     s.output_dtype = [](const CallTypes& c) { return c.inputs[0].physical(); };
     s.check = [upper](const CallTypes& c) {
       if (!c.inputs[0].physical().is_primitive_numeric())

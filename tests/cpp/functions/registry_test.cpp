@@ -62,7 +62,13 @@ TEST(Registry, KernelsProduceTheDtypeTheirRuleDerives) {
       if (s->check) s->check(CallTypes{types, args});
       const DataType want = s->output_dtype(CallTypes{types, args});
       std::vector<ArrayRef> in{x};
-      ArrayRef out = s->kernel(args)(in);
+      ArrayRef out;
+      try {
+        out = s->kernel(args)(in);
+      } catch (const Error&) {
+        if (s->fallible) continue;  // may reject these values (item() of four rows)
+        throw;
+      }
       EXPECT_EQ(out->dtype(), want);
       if (s->is_elementwise() || s->shape == Shape::LengthPreserving) EXPECT_EQ(out->length(), x->length());
       if (s->is_reduction()) EXPECT_EQ(out->length(), 1);
