@@ -70,6 +70,10 @@ struct GroupOrder {
 };
 GroupOrder order_by_groups(const compute::Groups& groups);
 
+// order_by_groups(groups), kept in the ExecState: a window's function and the window itself
+// both need it (matched by a copy of the groups, as gather_by_groups).
+std::shared_ptr<const GroupOrder> group_order(const compute::Groups& groups, ExecState& state);
+
 // Whether two frames hold the very same arrays (so, held alive, the same data), and whether
 // two groupings are equal: how results remembered in an ExecState are matched to a frame.
 bool same_frame(const DataFrame& a, const DataFrame& b);

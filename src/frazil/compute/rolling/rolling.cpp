@@ -361,9 +361,99 @@ ArrayRef rolling(const Array& values, const RollingWindows& w, const RollingPara
   return run(values, [&](int64_t i) { return std::pair<int64_t, int64_t>{w.start[i], w.end[i]}; }, p);
 }
 
+namespace {
+
+// The validity of trailing windows without nulls: row i of a segment starting at b has
+// i - b + 1 values (capped at the window size).
+Buffer trailing_validity(Segments seg, int64_t size, int64_t min_samples, bool sum) {
+  const int64_t n = seg.back();
+  const int64_t need = std::max<int64_t>(min_samples, sum ? 0 : 1);
+  if (need <= 1 && !(need == 1 && size == 0)) return Buffer();
+  OutValidity valid(n);
+  for (size_t k = 0; k + 1 < seg.size(); ++k)
+    for (int64_t i = seg[k]; i < seg[k + 1]; ++i) valid.set(i, std::min(i - seg[k] + 1, size) >= need);
+  return valid.finish();
+}
+
+// Trailing windows of a segment's values without nulls, min/max by van Herk / Gil-Werman:
+// running extremes forward and backward within blocks of `size` rows give each full window's
+// extreme from two values. NaN propagates.
+template <typename T>
+void extreme_blocks(const T* x, T* out, int64_t b, int64_t e, int64_t size, bool want_max, std::vector<T>& back) {
+  auto pick = [want_max](T a, T c) -> T {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (a != a) return a;
+      if (c != c) return c;
+    }
+    return want_max ? (c > a ? c : a) : (c < a ? c : a);
+  };
+  const int64_t len = e - b;
+  back.resize(static_cast<size_t>(len));
+  for (int64_t blk = 0; blk < len; blk += size) {
+    const int64_t stop = std::min(blk + size, len);
+    T acc = x[b + blk];
+    out[b + blk] = acc;  // forward extremes within the block (out holds them for now)
+    for (int64_t j = blk + 1; j < stop; ++j) out[b + j] = acc = pick(acc, x[b + j]);
+    acc = x[b + stop - 1];
+    back[stop - 1] = acc;
+    for (int64_t j = stop - 1; j-- > blk;) back[j] = acc = pick(acc, x[b + j]);
+  }
+  // Window [i - size + 1, i]: the backward extreme at its start and the forward one at i
+  // (from the right to the left, so each forward value is read before it is overwritten).
+  for (int64_t j = len - 1; j >= size; --j) out[b + j] = pick(back[j - size + 1], out[b + j]);
+}
+
+}  // namespace
+
 ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool center, const RollingParams& p) {
   check_segments(seg, values.length(), rolling_agg_name(p.agg));
   if (size < 0) throw ComputeError(err_msg("`", rolling_agg_name(p.agg), "`: window_size must be non-negative"));
+  const int64_t n = values.length();
+  const bool simple = !center && size > 0 && values.null_count() == 0 && n > 0 &&
+                      (p.agg == RollingAgg::Min || p.agg == RollingAgg::Max || p.agg == RollingAgg::Sum ||
+                       p.agg == RollingAgg::Mean);
+  if (simple) {
+    const Plan plan = plan_for(p.agg, values.dtype(), false);
+    ArrayRef x = values.dtype() == plan.work ? share(values) : cast(values, plan.work);
+    const DataType phys = x->dtype().physical();
+    if (p.agg == RollingAgg::Min || p.agg == RollingAgg::Max) {
+      ArrayRef r = dispatch_numeric(phys.id(), [&](auto tag) -> ArrayRef {
+        using T = typename decltype(tag)::type;
+        Buffer buf = alloc_values<T>(n);
+        std::vector<T> back;
+        for (size_t k = 0; k + 1 < seg.size(); ++k)
+          if (seg[k + 1] > seg[k])
+            extreme_blocks(x->values<T>(), buf.mutable_as<T>(), seg[k], seg[k + 1], size, p.agg == RollingAgg::Max, back);
+        return make_fixed(x->dtype(), n, trailing_validity(seg, size, p.min_samples, false), std::move(buf));
+      });
+      return r->dtype() == plan.out ? r : cast(*r, plan.out);
+    }
+    if (phys.is_float()) {
+      const bool mean = p.agg == RollingAgg::Mean;
+      return dispatch_numeric(phys.id(), [&](auto tag) -> ArrayRef {
+        using T = typename decltype(tag)::type;
+        if constexpr (!std::is_floating_point_v<T>) {
+          throw InternalError("rolling float sum on integers");
+        } else {
+          const T* v = x->values<T>();
+          Buffer buf = alloc_values<T>(n);
+          T* o = buf.mutable_as<T>();
+          FloatSum st;
+          for (size_t k = 0; k + 1 < seg.size(); ++k) {
+            const int64_t b = seg[k], e = seg[k + 1];
+            st.reset();
+            for (int64_t i = b; i < e; ++i) {
+              st.add(static_cast<double>(v[i]));
+              if (i - b >= size) st.remove(static_cast<double>(v[i - size]));
+              const double c = static_cast<double>(std::min(i - b + 1, size));
+              o[i] = static_cast<T>(mean ? st.value() / c : st.value());
+            }
+          }
+          return make_fixed(plan.out, n, trailing_validity(seg, size, p.min_samples, !mean), std::move(buf));
+        }
+      });
+    }
+  }
   return run(values, FixedBounds{seg, size, center}, p);
 }
 

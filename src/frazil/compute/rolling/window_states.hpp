@@ -64,15 +64,18 @@ struct FloatSum {
 
 // ---- min / max -----------------------------------------------------------------------
 
-// A monotonic deque of row numbers: the front is the window's extreme; NaN propagates.
+// A monotonic deque of row numbers: the front is the window's extreme; NaN propagates. The
+// deque is a ring over a power-of-two buffer that grows when a window needs more room.
 template <typename T>
 struct Extreme {
   const T* v;
   bool want_max;
-  std::deque<int64_t> q;
+  std::vector<int64_t> ring = std::vector<int64_t>(64);
+  size_t head = 0, size = 0;  // q[k] = ring[(head + k) & mask]
   int64_t nan = 0;
+  size_t mask() const { return ring.size() - 1; }
   void reset() {
-    q.clear();
+    head = size = 0;
     nan = 0;
   }
   void add(int64_t i) {
@@ -82,8 +85,11 @@ struct Extreme {
         return;
       }
     }
-    while (!q.empty() && (want_max ? v[q.back()] <= v[i] : v[q.back()] >= v[i])) q.pop_back();
-    q.push_back(i);
+    const T x = v[i];
+    while (size && (want_max ? v[ring[(head + size - 1) & mask()]] <= x : v[ring[(head + size - 1) & mask()]] >= x))
+      --size;
+    if (size == ring.size()) grow();
+    ring[(head + size++) & mask()] = i;
   }
   void remove(int64_t i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -92,14 +98,23 @@ struct Extreme {
         return;
       }
     }
-    if (!q.empty() && q.front() == i) q.pop_front();
+    if (size && ring[head] == i) {
+      head = (head + 1) & mask();
+      --size;
+    }
   }
-  bool has_value() const { return nan > 0 || !q.empty(); }
+  bool has_value() const { return nan > 0 || size > 0; }
   T value() const {
     if constexpr (std::is_floating_point_v<T>) {
       if (nan) return std::numeric_limits<T>::quiet_NaN();
     }
-    return v[q.front()];
+    return v[ring[head]];
+  }
+  void grow() {
+    std::vector<int64_t> next(ring.size() * 2);
+    for (size_t k = 0; k < size; ++k) next[k] = ring[(head + k) & mask()];
+    ring.swap(next);
+    head = 0;
   }
 };
 

@@ -146,7 +146,8 @@ Column FunctionExpr::per_group(const DataFrame& df, const GroupContext& g, ExecS
 
 Column FunctionExpr::segmented(const DataFrame& df, const GroupContext& g, ExecState& state) const {
   const compute::Groups& groups = *g.groups;
-  const GroupOrder go = order_by_groups(groups);
+  const std::shared_ptr<const GroupOrder> cached = group_order(groups, state);
+  const GroupOrder& go = *cached;
   const auto ng = static_cast<int64_t>(groups.num_groups());
   const int64_t n = go.offsets.back();
   std::vector<ArrayRef> args;

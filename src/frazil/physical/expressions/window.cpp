@@ -100,7 +100,8 @@ Column WindowExpr::map_to_rows(const DataFrame& frame, const compute::Groups& gr
     case WindowMapping::Explode: return Column(lists.name(), list_values(*arr));
     case WindowMapping::GroupToRows: break;
   }
-  const GroupOrder go = order_by_groups(groups);
+  const std::shared_ptr<const GroupOrder> cached = group_order(groups, state);
+  const GroupOrder& go = *cached;
   const size_t ng = groups.num_groups();
   const int64_t* off = arr->list_offsets();
   bool same_lengths = true, all_one_row = true;
