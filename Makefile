@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python run data clean fuzz sanitize
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint
 
 all: build
 
@@ -58,6 +58,17 @@ test-python: build
 
 test: test-cpp test-python
 
+# The C++ package (library, public headers, CMake package, frazil.pc) into PREFIX.
+PREFIX ?= /usr/local
+install: build
+	$(CMAKE) --install $(BUILD) --prefix $(PREFIX) --component dev
+
+# Layering (no include from a lower layer to a higher one) and the Python linter (ruff,
+# configured in pyproject.toml). CI runs it before `make test`.
+lint: setup
+	$(PY) scripts/check_layers.py
+	$(VENV)/bin/ruff check python tests/python bench scripts
+
 # The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
 # 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.
 run: build setup-bench
@@ -67,6 +78,19 @@ run: build setup-bench
 # PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
 data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
+
+# A portable wheel in dist/: `pip wheel .` (baseline instruction set with AVX2 dispatch of
+# the hot kernels, codecs linked statically; about 20 minutes on 2 cores the first time,
+# build-wheel/ is kept), then `auditwheel repair`, which gives it its manylinux tag and
+# copies in the one shared library left (RE2). tests/python/test_wheel.py checks it.
+WHEEL_RAW := build-wheel/raw
+wheel: setup
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-wheel.txt
+	rm -rf $(WHEEL_RAW) && mkdir -p dist
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(VENV)/bin/pip wheel . --no-deps --no-build-isolation -w $(WHEEL_RAW) \
+	  $(if $(CCACHE),-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel repair --wheel-dir dist $(WHEEL_RAW)/frazil-*.whl
+	$(VENV)/bin/auditwheel show dist/frazil-*manylinux*.whl
 
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so

@@ -261,7 +261,7 @@ def write_png(path: Path, title: str, queries, engines, outcomes, header, rows) 
     table = ax_t.table(cellText=rows, colLabels=header, loc="center", cellLoc="right")
     table.auto_set_font_size(False)
     table.set_fontsize(7)
-    for (r, c), cell_ in table.get_celld().items():
+    for (r, _c), cell_ in table.get_celld().items():
         text = cell_.get_text().get_text()
         if r > 0 and text in ("WRONG", "FAILED", "CRASH", "TIMEOUT"):
             cell_.get_text().set_color("red")

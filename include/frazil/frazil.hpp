@@ -1,4 +1,5 @@
-// The public C++ API of frazil: include this one header.
+// The public C++ API of frazil: include this one header. Installed with the headers it
+// includes (cmake/InstallPublicHeaders.cmake); everything else in src/ stays internal.
 #pragma once
 
 #include "frazil/core/array.hpp"
@@ -11,6 +12,7 @@
 #include "frazil/core/schema.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/dsl/expr.hpp"
+#include "frazil/version.hpp"
 
 namespace frazil {
 using dsl::col;
@@ -20,3 +22,4 @@ using dsl::when;
 using dsl::len;
 }  // namespace frazil
 #include "frazil/api/io.hpp"
+#include "frazil/arrow.hpp"

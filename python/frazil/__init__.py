@@ -1,6 +1,7 @@
 """frazil: a lazy DataFrame query engine in C++ with a Polars-compatible API."""
 from frazil import _frazil
 from frazil import exceptions
+from frazil.compat_level import CompatLevel
 from frazil.config import Config, _apply_environment, thread_pool_size
 from frazil.dataframe import DataFrame, from_arrow
 from frazil.datatypes import (

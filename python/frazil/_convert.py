@@ -30,6 +30,13 @@ def is_numpy_array(obj) -> bool:
     return _module_of(obj) == "numpy" and type(obj).__name__ == "ndarray"
 
 
+def trusts_utf8(obj) -> bool:
+    """Whether a producer's strings are UTF-8 by construction, so importing them need not
+    read them: Polars' String type guarantees it. pyarrow does not (Array.from_buffers
+    accepts any bytes), nor does an unknown producer: their strings are validated."""
+    return _module_of(obj).startswith("polars")
+
+
 @functools.lru_cache(maxsize=64)
 def tzinfo_for(name: str) -> _dt.tzinfo:
     """The tzinfo of a time zone name: an IANA key or a fixed offset like '+01:00'."""
@@ -42,15 +49,47 @@ def tzinfo_for(name: str) -> _dt.tzinfo:
     return zoneinfo.ZoneInfo(name)
 
 
+class _StreamCapsule:
+    """Hands an already exported Arrow stream capsule to a consumer that asks for
+    ``__arrow_c_stream__`` (pyarrow's RecordBatchReader.from_stream)."""
+
+    def __init__(self, capsule):
+        self._capsule = capsule
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self._capsule
+
+
+class _ArrayCapsules:
+    """The same for an exported (schema, array) capsule pair: ``__arrow_c_array__``."""
+
+    def __init__(self, capsules):
+        self._capsules = capsules
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self._capsules
+
+
+def arrow_to_pandas(data, use_pyarrow_extension_array: bool, kwargs: dict):
+    """pyarrow Table/Array -> pandas, with the options Polars' to_pandas uses."""
+    if use_pyarrow_extension_array:
+        import pandas as pd
+
+        return data.to_pandas(types_mapper=pd.ArrowDtype, **kwargs)
+    kwargs.setdefault("date_as_object", False)
+    return data.to_pandas(**kwargs)
+
+
 # ---- columns -------------------------------------------------------------------------
 
 def column_from_arrow(obj, name: str = ""):
     """A native column from an object with __arrow_c_array__ or __arrow_c_stream__."""
+    trusted = trusts_utf8(obj)
     if hasattr(obj, "__arrow_c_array__"):
         schema, array = obj.__arrow_c_array__()
-        return _frazil.PyColumn.from_arrow_array(schema, array, name)
+        return _frazil.PyColumn.from_arrow_array(schema, array, name, trusted)
     if hasattr(obj, "__arrow_c_stream__"):
-        return _frazil.PyColumn.from_arrow_stream(obj.__arrow_c_stream__(), name)
+        return _frazil.PyColumn.from_arrow_stream(obj.__arrow_c_stream__(), name, trusted)
     raise TypeError(f"cannot read an Arrow array from {type(obj).__name__}")
 
 
@@ -102,11 +141,12 @@ def _schema_items(schema):
 
 def frame_from_arrow(obj):
     """A native frame from an object with __arrow_c_stream__ or __arrow_c_array__."""
+    trusted = trusts_utf8(obj)
     if hasattr(obj, "__arrow_c_stream__"):
-        return _frazil.PyDataFrame.from_arrow_stream(obj.__arrow_c_stream__())
+        return _frazil.PyDataFrame.from_arrow_stream(obj.__arrow_c_stream__(), trusted)
     if hasattr(obj, "__arrow_c_array__"):
         schema, array = obj.__arrow_c_array__()
-        return _frazil.PyDataFrame.from_arrow_array(schema, array)
+        return _frazil.PyDataFrame.from_arrow_array(schema, array, trusted)
     raise TypeError(f"cannot read Arrow data from {type(obj).__name__}")
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from frazil import _convert, _frazil
+from frazil._convert import _StreamCapsule
+from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
@@ -28,41 +30,50 @@ class DataFrame:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """(height, width)."""
         return (self._df.height, self._df.width)
 
     @property
     def height(self) -> int:
+        """The number of rows."""
         return self._df.height
 
     @property
     def width(self) -> int:
+        """The number of columns."""
         return self._df.width
 
     @property
     def columns(self) -> list[str]:
+        """The column names, in order."""
         return self._df.columns()
 
     @property
     def schema(self) -> Schema:
+        """The column names and dtypes."""
         return Schema([(name, from_native(d)) for name, d in self._df.schema()])
 
     @property
     def dtypes(self) -> list[DataType]:
+        """The column dtypes, in order."""
         return [from_native(d) for _, d in self._df.schema()]
 
     def collect_schema(self) -> Schema:
+        """The schema (as LazyFrame.collect_schema)."""
         return self.schema
 
     def __len__(self) -> int:
         return self._df.height
 
     def is_empty(self) -> bool:
+        """Whether the frame has no rows."""
         return self._df.height == 0
 
     def __contains__(self, name: str) -> bool:
         return name in self._df.columns()
 
     def n_chunks(self, strategy: str = "first"):
+        """How many chunks the first column is made of (strategy='all': a list, one count per column)."""
         counts = [c.n_chunks() for c in self._df.get_columns()]
         if strategy == "all":
             return counts
@@ -71,12 +82,15 @@ class DataFrame:
     # ---- access -----------------------------------------------------------------------
 
     def get_column(self, name: str) -> Series:
+        """The column of that name as a Series."""
         return Series._from_native(self._df.column(name))
 
     def get_columns(self) -> list[Series]:
+        """Every column as a Series."""
         return [Series._from_native(c) for c in self._df.get_columns()]
 
     def to_series(self, index: int = 0) -> Series:
+        """The column at that position as a Series."""
         return Series._from_native(self._df.column_at(index if index >= 0 else self.width + index))
 
     def __iter__(self):
@@ -97,31 +111,38 @@ class DataFrame:
         raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
 
     def head(self, n: int = 5) -> DataFrame:
+        """The first n rows."""
         if n < 0:
             n = max(0, self.height + n)
         return DataFrame._from_native(self._df.head(n))
 
     def tail(self, n: int = 5) -> DataFrame:
+        """The last n rows."""
         if n < 0:
             n = max(0, self.height + n)
         n = min(n, self.height)
         return DataFrame._from_native(self._df.slice(self.height - n, n))
 
     def limit(self, n: int = 5) -> DataFrame:
+        """Another name for head()."""
         return self.head(n)
 
     def slice(self, offset: int, length: int | None = None) -> DataFrame:
+        """length rows starting at offset (zero-copy)."""
         if length is None:
             length = self.height
         return DataFrame._from_native(self._df.slice(offset, length))
 
     def rechunk(self) -> DataFrame:
+        """The same frame with each column in one contiguous chunk."""
         return DataFrame._from_native(self._df.rechunk())
 
     def clone(self) -> DataFrame:
+        """A copy (cheap: the buffers are shared and immutable)."""
         return DataFrame._from_native(self._df)
 
     def item(self, row: int | None = None, column: int | str | None = None):
+        """The one value of a 1x1 frame, or the value at (row, column)."""
         if row is None and column is None:
             if self.shape != (1, 1):
                 raise ValueError(
@@ -137,12 +158,14 @@ class DataFrame:
         return col.get(row)
 
     def row(self, index: int, *, named: bool = False):
+        """The row at index as a tuple (a dict with named=True)."""
         if index < 0:
             index += self.height
         values = tuple(c.get(index) for c in self._df.get_columns())
         return dict(zip(self.columns, values)) if named else values
 
     def rows(self, *, named: bool = False) -> list:
+        """Every row as a tuple (dicts with named=True)."""
         columns = [c.to_list() for c in self._df.get_columns()]
         if named:
             names = self.columns
@@ -152,17 +175,21 @@ class DataFrame:
         return list(zip(*columns))
 
     def iter_rows(self, *, named: bool = False):
+        """Iterates over the rows as tuples (dicts with named=True)."""
         return iter(self.rows(named=named))
 
     def to_dict(self, *, as_series: bool = True) -> dict:
+        """The columns as a name -> Series (or list, with as_series=False) mapping."""
         if as_series:
             return {s.name: s for s in self.get_columns()}
         return {c.name: c.to_list() for c in self._df.get_columns()}
 
     def to_dicts(self) -> list[dict]:
+        """The rows as a list of name -> value dicts."""
         return self.rows(named=True)
 
     def equals(self, other: DataFrame, *, null_equal: bool = True) -> bool:
+        """Whether both frames have the same schema and values (nulls equal to nulls)."""
         if not isinstance(other, DataFrame):
             return False
         return self._df.equals(other._df)
@@ -170,16 +197,25 @@ class DataFrame:
     # ---- interchange ------------------------------------------------------------------
 
     def __arrow_c_stream__(self, requested_schema=None):
+        """The Arrow PyCapsule stream of the frame: string and binary views unless the
+        consumer's ``requested_schema`` asks for (large) strings or binary."""
         return self._df.__arrow_c_stream__(requested_schema)
 
     def __arrow_c_schema__(self):
         return self._df.__arrow_c_schema__()
 
-    def to_arrow(self):
-        """A pyarrow Table sharing frazil's memory (strings as string_view)."""
+    def to_arrow(self, *, compat_level: CompatLevel | None = None):
+        """The frame as a pyarrow Table.
+
+        Numbers, booleans, temporals and lists share frazil's memory. Strings and binary
+        are copied into ``large_string`` / ``large_binary`` by default (the oldest
+        compat level, as Polars does), which every pyarrow compute function accepts;
+        ``compat_level=CompatLevel.newest()`` shares them as ``string_view`` instead.
+        """
         import pyarrow as pa
 
-        return pa.RecordBatchReader.from_stream(self).read_all()
+        capsule = self._df.__arrow_c_stream__(None, string_layout(compat_level))
+        return pa.RecordBatchReader.from_stream(_StreamCapsule(capsule)).read_all()
 
     def to_polars(self):
         """A Polars DataFrame sharing frazil's memory."""
@@ -187,9 +223,18 @@ class DataFrame:
 
         return pl.DataFrame(self)
 
-    def to_pandas(self, **kwargs):
-        """A pandas DataFrame, through pyarrow's conversion."""
-        return self.to_arrow().to_pandas(**kwargs)
+    def to_pandas(self, *, use_pyarrow_extension_array: bool = False, **kwargs):
+        """The frame as a pandas DataFrame, converted by pyarrow.
+
+        Dates become ``datetime64`` columns (not Python objects), as Polars gives them;
+        ``use_pyarrow_extension_array=True`` keeps every column Arrow-backed
+        (``pd.ArrowDtype``). Other keyword arguments go to ``pyarrow.Table.to_pandas``.
+        """
+        if self.width == 0:
+            import pandas as pd
+
+            return pd.DataFrame(index=range(self.height))
+        return _convert.arrow_to_pandas(self.to_arrow(), use_pyarrow_extension_array, kwargs)
 
     # ---- display ----------------------------------------------------------------------
 
@@ -207,24 +252,30 @@ class DataFrame:
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
     def lazy(self):
+        """A LazyFrame over this frame, to build a query on it."""
         from frazil.lazyframe import LazyFrame
 
         return LazyFrame._from_native(_frazil.PyLazyFrame.from_frame(self._df))
 
     def select(self, *exprs, **named_exprs) -> DataFrame:
+        """A frame of the given expressions only (runs select() on the lazy frame)."""
         return self.lazy().select(*exprs, **named_exprs).collect()
 
     def with_columns(self, *exprs, **named_exprs) -> DataFrame:
+        """The frame with the given expressions added or replacing columns."""
         return self.lazy().with_columns(*exprs, **named_exprs).collect()
 
     def filter(self, *predicates, **constraints) -> DataFrame:
+        """The rows for which every predicate is true."""
         return self.lazy().filter(*predicates, **constraints).collect()
 
     def drop_nulls(self, subset=None) -> DataFrame:
+        """The rows without a null in subset (all columns by default)."""
         return self.lazy().drop_nulls(subset).collect()
 
     def sort(self, by, *more_by, descending=False, nulls_last=False, maintain_order=False,
              multithreaded=True) -> DataFrame:
+        """The rows ordered by the given columns or expressions."""
         return self.lazy().sort(by, *more_by, descending=descending, nulls_last=nulls_last,
                                 maintain_order=maintain_order).collect()
 
@@ -238,38 +289,48 @@ class DataFrame:
         return self
 
     def group_by(self, *by, maintain_order: bool = False, **named_by):
+        """Groups the rows by the given keys; aggregate with .agg(...)."""
         return GroupBy(self, by, named_by, maintain_order)
 
     def join(self, other: DataFrame, on=None, how: str = "inner", **kwargs) -> DataFrame:
+        """Joins with another frame on equal keys (see LazyFrame.join)."""
         return self.lazy().join(other.lazy(), on=on, how=how, **kwargs).collect()
 
     def unique(self, subset=None, *, keep: str = "any", maintain_order: bool = False) -> DataFrame:
+        """The rows with distinct values of subset."""
         return self.lazy().unique(subset, keep=keep, maintain_order=maintain_order).collect()
 
     def rename(self, mapping, *, strict: bool = True) -> DataFrame:
+        """The frame with columns renamed."""
         return self.lazy().rename(mapping, strict=strict).collect()
 
     def drop(self, *columns, strict: bool = True) -> DataFrame:
+        """The frame without the given columns."""
         return self.lazy().drop(*columns, strict=strict).collect()
 
     def with_row_index(self, name: str = "index", offset: int = 0) -> DataFrame:
+        """The frame with a first column counting the rows."""
         return self.lazy().with_row_index(name, offset).collect()
 
     def explode(self, columns, *more_columns, empty_as_null: bool = False, keep_nulls: bool = True) -> DataFrame:
+        """Each element of the given List columns on a row of its own, the other columns repeated."""
         return self.lazy().explode(columns, *more_columns, empty_as_null=empty_as_null,
                                    keep_nulls=keep_nulls).collect()
 
     def write_csv(self, file=None, **kwargs):
+        """Writes the frame as CSV (returns the text when no file is given)."""
         from frazil.io import write_csv
 
         return write_csv(self, file, **kwargs)
 
     def write_parquet(self, file, **kwargs) -> None:
+        """Writes the frame as a Parquet file."""
         from frazil.io import write_parquet
 
         write_parquet(self, file, **kwargs)
 
     def vstack(self, other: DataFrame) -> DataFrame:
+        """This frame's rows followed by another's (same schema; chunks are kept, not copied)."""
         from frazil.functions import concat
 
         return concat([self, other])
@@ -282,33 +343,43 @@ class GroupBy:
         self._lazy = df.lazy().group_by(*by, maintain_order=maintain_order, **named_by)
 
     def agg(self, *aggs, **named_aggs) -> DataFrame:
+        """One row per group: the keys and the given aggregations."""
         return self._lazy.agg(*aggs, **named_aggs).collect()
 
     def len(self, name: str | None = None) -> DataFrame:
+        """The number of rows of each group."""
         return self._lazy.len(name).collect()
 
     def count(self) -> DataFrame:
+        """The number of rows of each group (as len())."""
         return self._lazy.count().collect()
 
     def sum(self) -> DataFrame:
+        """The sum of every other column per group."""
         return self._lazy.sum().collect()
 
     def mean(self) -> DataFrame:
+        """The mean of every other column per group."""
         return self._lazy.mean().collect()
 
     def min(self) -> DataFrame:
+        """The smallest value of every other column per group."""
         return self._lazy.min().collect()
 
     def max(self) -> DataFrame:
+        """The largest value of every other column per group."""
         return self._lazy.max().collect()
 
     def first(self) -> DataFrame:
+        """The first value of every other column per group."""
         return self._lazy.first().collect()
 
     def last(self) -> DataFrame:
+        """The last value of every other column per group."""
         return self._lazy.last().collect()
 
     def n_unique(self) -> DataFrame:
+        """The number of distinct values of every other column per group."""
         return self._lazy.n_unique().collect()
 
 

@@ -79,62 +79,77 @@ class DataType(metaclass=DataTypeClass):
 
     @classmethod
     def base_type(cls) -> DataTypeClass:
+        """The dtype class without its parameters (Datetime for Datetime('ms'))."""
         return cls
 
     @classmethod
     def is_numeric(cls) -> bool:
+        """Whether the dtype is an integer, float or decimal."""
         return issubclass(cls, NumericType)
 
     @classmethod
     def is_integer(cls) -> bool:
+        """Whether the dtype is a signed or unsigned integer."""
         return issubclass(cls, IntegerType)
 
     @classmethod
     def is_signed_integer(cls) -> bool:
+        """Whether the dtype is Int8..Int64."""
         return issubclass(cls, SignedIntegerType)
 
     @classmethod
     def is_unsigned_integer(cls) -> bool:
+        """Whether the dtype is UInt8..UInt64."""
         return issubclass(cls, UnsignedIntegerType)
 
     @classmethod
     def is_float(cls) -> bool:
+        """Whether the dtype is Float32 or Float64."""
         return issubclass(cls, FloatType)
 
     @classmethod
     def is_temporal(cls) -> bool:
+        """Whether the dtype is Date, Datetime, Duration or Time."""
         return issubclass(cls, TemporalType)
 
     @classmethod
     def is_nested(cls) -> bool:
+        """Whether the dtype is List or Struct."""
         return issubclass(cls, NestedType)
 
 
 class NumericType(DataType):
+    """Base class of the numeric dtypes."""
     pass
 
 
 class IntegerType(NumericType):
+    """Base class of the integer dtypes."""
     pass
 
 
 class SignedIntegerType(IntegerType):
+    """Base class of Int8..Int64."""
     pass
 
 
 class UnsignedIntegerType(IntegerType):
+    """Base class of UInt8..UInt64."""
     pass
 
 
 class FloatType(NumericType):
+    """Base class of Float32 and Float64."""
     pass
 
 
 class TemporalType(DataType):
+    """Base class of Date, Datetime, Duration and Time."""
     pass
 
 
 class NestedType(DataType):
+    """Base class of List and Struct."""
     pass
 
 
@@ -306,6 +321,7 @@ class Struct(NestedType):
         return ((f.name, f.dtype) for f in self.fields)
 
     def to_schema(self) -> Schema:
+        """The struct's fields as a Schema."""
         return Schema(list(self))
 
     def __repr__(self) -> str:
@@ -419,12 +435,15 @@ class Schema(OrderedDict):
             self[name] = parse_into_dtype(dtype)
 
     def names(self) -> list[str]:
+        """The field names, in order."""
         return list(self.keys())
 
     def dtypes(self) -> list[DataType]:
+        """The field dtypes, in order."""
         return list(self.values())
 
     def len(self) -> int:
+        """The number of fields."""
         return len(self)
 
     def __eq__(self, other) -> bool:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import decimal as _decimal
 import math
 from typing import Any, Iterable
 
@@ -138,7 +137,7 @@ def _mapping_inputs(old: Any, new: Any, fn: str):
     scalars and expressions."""
     if new is _NO_DEFAULT:
         if not isinstance(old, dict):
-            raise TypeError(f"`new` argument is required if `old` argument is not a Mapping type")
+            raise TypeError("`new` argument is required if `old` argument is not a Mapping type")
         new = list(old.values())
         old = list(old.keys())
 
@@ -156,6 +155,7 @@ def _mapping_inputs(old: Any, new: Any, fn: str):
 
 
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
+    """An Expr around a native expression (internal use by the namespaces)."""
     e = Expr.__new__(Expr)
     e._pyexpr = pyexpr
     return e
@@ -289,75 +289,96 @@ class Expr:
 
     # named operator methods
     def add(self, other: Any) -> "Expr":
+        """self + other."""
         return self + other
 
     def sub(self, other: Any) -> "Expr":
+        """self - other."""
         return self - other
 
     def mul(self, other: Any) -> "Expr":
+        """self * other."""
         return self * other
 
     def truediv(self, other: Any) -> "Expr":
+        """self / other (always a float result)."""
         return self / other
 
     def floordiv(self, other: Any) -> "Expr":
+        """self // other (rounded towards negative infinity)."""
         return self // other
 
     def mod(self, other: Any) -> "Expr":
+        """self % other (the sign of the divisor, as Python)."""
         return self % other
 
     def eq(self, other: Any) -> "Expr":
+        """self == other (null where either side is null)."""
         return self == other
 
     def ne(self, other: Any) -> "Expr":
+        """self != other."""
         return self != other
 
     def lt(self, other: Any) -> "Expr":
+        """self < other."""
         return self < other
 
     def le(self, other: Any) -> "Expr":
+        """self <= other."""
         return self <= other
 
     def gt(self, other: Any) -> "Expr":
+        """self > other."""
         return self > other
 
     def ge(self, other: Any) -> "Expr":
+        """self >= other."""
         return self >= other
 
     def eq_missing(self, other: Any) -> "Expr":
+        """self == other with null == null true and null == value false."""
         return self._bin("eq_missing", other)
 
     def ne_missing(self, other: Any) -> "Expr":
+        """self != other with nulls compared as values."""
         return self._bin("ne_missing", other)
 
     def and_(self, *others: Any) -> "Expr":
+        """Logical AND of this and the other boolean expressions (Kleene: false AND null is false)."""
         out = self
         for o in others:
             out = out & o
         return out
 
     def or_(self, *others: Any) -> "Expr":
+        """Logical OR of this and the other boolean expressions (Kleene: true OR null is true)."""
         out = self
         for o in others:
             out = out | o
         return out
 
     def xor(self, other: Any) -> "Expr":
+        """Logical (or bitwise, for integers) exclusive or."""
         return self ^ other
 
     def neg(self) -> "Expr":
+        """-self."""
         return -self
 
     # ---- naming and types ----
     def alias(self, name: str) -> "Expr":
+        """The same expression under another output name."""
         return wrap(self._pyexpr.alias(name))
 
     def cast(self, dtype: Any, *, strict: bool = True, wrap_numerical: bool = False) -> "Expr":
+        """The values converted to dtype; strict=True raises on values that do not convert, strict=False makes them null."""
         if wrap_numerical:
             raise NotImplementedError("cast(wrap_numerical=True) is not supported yet")
         return wrap(self._pyexpr.cast(_native_dtype(dtype), strict))
 
     def exclude(self, *names: Any) -> "Expr":
+        """A wildcard or multi-column expression without the named columns."""
         flat = []
         for n in names:
             flat.extend([n] if isinstance(n, str) else list(n))
@@ -365,27 +386,36 @@ class Expr:
 
     # ---- null and boolean functions ----
     def not_(self) -> "Expr":
+        """Logical NOT (bitwise NOT for integers)."""
         return self._fn("not")
 
     def is_null(self) -> "Expr":
+        """Whether each value is null."""
         return self._fn("is_null")
 
     def is_not_null(self) -> "Expr":
+        """Whether each value is not null."""
         return self._fn("is_not_null")
 
     def is_nan(self) -> "Expr":
+        """Whether each float is NaN."""
         return self._fn("is_nan")
 
     def is_not_nan(self) -> "Expr":
+        """Whether each float is not NaN."""
         return self._fn("is_not_nan")
 
     def is_finite(self) -> "Expr":
+        """Whether each float is neither infinite nor NaN."""
         return self._fn("is_finite")
 
     def is_infinite(self) -> "Expr":
+        """Whether each float is +/-inf."""
         return self._fn("is_infinite")
 
     def fill_null(self, value: Any = None, strategy: str | None = None, limit: int | None = None) -> "Expr":
+        """Nulls replaced by a value, or by a strategy: forward/backward (at most `limit` in a
+        row), min, max, mean, zero, one."""
         if value is not None and strategy is not None:
             raise ValueError("cannot specify both `value` and `strategy`")
         if value is None and strategy is None:
@@ -409,14 +439,17 @@ class Expr:
         return wrap(self._pyexpr.function("interpolate_by", [parse_into_expression(by, str_as_lit=False)]))
 
     def fill_nan(self, value: Any) -> "Expr":
+        """NaNs replaced by a value."""
         return self._fn("fill_nan", value)
 
     def is_in(self, other: Any, *, nulls_equal: bool = False) -> "Expr":
+        """Whether each value occurs in other (a collection or an expression)."""
         if nulls_equal:
             raise NotImplementedError("is_in(nulls_equal=True) is not supported yet")
         return self._fn("is_in", other)
 
     def is_between(self, lower_bound: Any, upper_bound: Any, closed: str = "both") -> "Expr":
+        """Whether each value lies between the bounds (closed: both, left, right or none)."""
         return wrap(
             # As in Polars, string bounds name columns (use lit() for string values).
             self._pyexpr.is_between(parse_into_expression(lower_bound, str_as_lit=False),
@@ -425,21 +458,27 @@ class Expr:
 
     # ---- numeric ----
     def abs(self) -> "Expr":
+        """The absolute value."""
         return self._fn("abs")
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
+        """Rounded to decimals digits; mode says how halves round (half_to_even, as Polars' default)."""
         return self._fn("round", decimals=decimals, mode=mode)
 
     def floor(self) -> "Expr":
+        """Rounded down to an integer value."""
         return self._fn("floor")
 
     def ceil(self) -> "Expr":
+        """Rounded up to an integer value."""
         return self._fn("ceil")
 
     def sqrt(self) -> "Expr":
+        """The square root."""
         return self._fn("sqrt")
 
     def pow(self, exponent: Any) -> "Expr":
+        """self raised to exponent."""
         return self._fn("pow", exponent)
 
     def sin(self) -> "Expr":
@@ -721,9 +760,11 @@ class Expr:
 
     # ---- shape ----
     def reverse(self) -> "Expr":
+        """The values in reverse order."""
         return self._fn("reverse")
 
     def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
+        """The values moved down by n rows (up for negative n), nulls filling the gap."""
         out = self._fn("shift", n=n)
         if fill_value is None:
             return out
@@ -735,9 +776,11 @@ class Expr:
         return when(kept).then(out).otherwise(fill_value)
 
     def unique(self, *, maintain_order: bool = False) -> "Expr":
+        """The distinct values (in order of first appearance with maintain_order=True)."""
         return self._fn("unique", maintain_order=maintain_order)
 
     def drop_nulls(self) -> "Expr":
+        """The values without the nulls."""
         return self._fn("drop_nulls")
 
     def explode(self, *, empty_as_null: bool = False, keep_nulls: bool = True) -> "Expr":
@@ -746,11 +789,13 @@ class Expr:
         return self._fn("explode", empty_as_null=bool(empty_as_null), keep_nulls=bool(keep_nulls))
 
     def head(self, n: Any = 10) -> "Expr":
+        """The first n values (n may be an expression)."""
         if isinstance(n, Expr):
             return self.slice(0, n)
         return self._fn("head", n=n)
 
     def tail(self, n: Any = 10) -> "Expr":
+        """The last n values (n may be an expression)."""
         if isinstance(n, Expr):
             return self.slice(-n.cast(_int64()), n)
         return self._fn("tail", n=n)
@@ -765,6 +810,7 @@ class Expr:
         return wrap(self._pyexpr.function("slice", natives))
 
     def limit(self, n: int = 10) -> "Expr":
+        """Another name for head()."""
         return self.head(n)
 
     def top_k(self, k: int = 5) -> "Expr":
@@ -777,10 +823,12 @@ class Expr:
         return self.sort(descending=False, nulls_last=True).head(k)
 
     def sort(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
+        """The values sorted."""
         return wrap(self._pyexpr.sort(descending, nulls_last, False))
 
     def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool = False,
                 maintain_order: bool = False) -> "Expr":
+        """The values ordered by other expressions."""
         keys = parse_many([by, *more_by], str_as_lit=False)
         desc = [descending] if isinstance(descending, bool) else list(descending)
         if not isinstance(nulls_last, bool):
@@ -788,6 +836,7 @@ class Expr:
         return wrap(self._pyexpr.sort_by(keys, desc, nulls_last, maintain_order))
 
     def filter(self, *predicates: Any) -> "Expr":
+        """The values where the predicates are true."""
         preds = parse_many(predicates, str_as_lit=False)
         p = preds[0]
         for q in preds[1:]:
@@ -796,6 +845,9 @@ class Expr:
 
     def over(self, partition_by: Any = None, *more_exprs: Any, order_by: Any = None, descending: bool = False,
              nulls_last: bool = False, mapping_strategy: str = "group_to_rows") -> "Expr":
+        """The expression computed per group of partition_by (its rows ordered by order_by when
+        given) and mapped back: group_to_rows (each row its value), join (each row its group's
+        values as a list) or explode (the groups' values one after the other)."""
         keys = [] if partition_by is None and not more_exprs else parse_many([partition_by, *more_exprs],
                                                                              str_as_lit=False)
         order = [] if order_by is None else parse_many([order_by], str_as_lit=False)
@@ -1031,60 +1083,78 @@ class Expr:
 
     # ---- aggregations ----
     def sum(self) -> "Expr":
+        """The sum (integers wrap in their type, as Polars)."""
         return self._agg("sum")
 
     def mean(self) -> "Expr":
+        """The mean."""
         return self._agg("mean")
 
     def min(self) -> "Expr":
+        """The smallest value."""
         return self._agg("min")
 
     def max(self) -> "Expr":
+        """The largest value."""
         return self._agg("max")
 
     def count(self) -> "Expr":
+        """The number of non-null values."""
         return self._agg("count")
 
     def len(self) -> "Expr":
+        """The number of values, nulls included."""
         return self._agg("len")
 
     def n_unique(self) -> "Expr":
+        """The number of distinct values."""
         return self._agg("n_unique")
 
     def first(self) -> "Expr":
+        """The first value."""
         return self._agg("first")
 
     def last(self) -> "Expr":
+        """The last value."""
         return self._agg("last")
 
     def median(self) -> "Expr":
+        """The median."""
         return self._agg("median")
 
     def std(self, ddof: int = 1) -> "Expr":
+        """The standard deviation (ddof=1: the sample deviation)."""
         return self._agg("std", ddof=ddof)
 
     def var(self, ddof: int = 1) -> "Expr":
+        """The variance (ddof=1: the sample variance)."""
         return self._agg("var", ddof=ddof)
 
     def quantile(self, quantile: float, interpolation: str = "nearest") -> "Expr":
+        """The quantile (0..1) with the given interpolation (nearest, higher, lower, midpoint, linear)."""
         return wrap(self._pyexpr.quantile(float(quantile), interpolation))
 
     def any(self, *, ignore_nulls: bool = True) -> "Expr":
+        """Whether any value is true."""
         return self._agg("any", ignore_nulls=ignore_nulls)
 
     def all(self, *, ignore_nulls: bool = True) -> "Expr":
+        """Whether every value is true."""
         return self._agg("all", ignore_nulls=ignore_nulls)
 
     def null_count(self) -> "Expr":
+        """The number of null values."""
         return self._fn("null_count")
 
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":
+        """String functions: pl.col('s').str.contains(...)."""
         return ExprStringNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":
+        """Date and time functions: pl.col('d').dt.year()."""
         return ExprDateTimeNameSpace(self)
 
 
@@ -1095,39 +1165,51 @@ class ExprStringNameSpace:
         self._expr = expr
 
     def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
+        """Whether each string matches the regular expression (RE2 syntax), or contains it with literal=True."""
         return self._expr._fn("str.contains", pattern=pattern, literal=literal)
 
     def starts_with(self, prefix: str) -> Expr:
+        """Whether each string starts with prefix."""
         return self._expr._fn("str.starts_with", prefix=prefix)
 
     def ends_with(self, suffix: str) -> Expr:
+        """Whether each string ends with suffix."""
         return self._expr._fn("str.ends_with", suffix=suffix)
 
     def slice(self, offset: int, length: int | None = None) -> Expr:
+        """The characters from offset, length of them (to the end when None)."""
         return self._expr._fn("str.slice", offset=offset, length=length)
 
     def head(self, n: int) -> Expr:
+        """The first n characters."""
         return self.slice(0, n)
 
     def len_bytes(self) -> Expr:
+        """The length of each string in bytes."""
         return self._expr._fn("str.len_bytes")
 
     def len_chars(self) -> Expr:
+        """The length of each string in characters."""
         return self._expr._fn("str.len_chars")
 
     def to_uppercase(self) -> Expr:
+        """The strings in upper case."""
         return self._expr._fn("str.to_uppercase")
 
     def to_lowercase(self) -> Expr:
+        """The strings in lower case."""
         return self._expr._fn("str.to_lowercase")
 
     def strip_chars(self, characters: str | None = None) -> Expr:
+        """The strings without leading and trailing whitespace (or the given characters)."""
         return self._expr._fn("str.strip_chars", characters=characters)
 
     def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
+        """The first match of pattern replaced by value."""
         return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
 
     def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
+        """Every match of pattern replaced by value."""
         return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
 
 
@@ -1138,28 +1220,37 @@ class ExprDateTimeNameSpace:
         self._expr = expr
 
     def year(self) -> Expr:
+        """The year."""
         return self._expr._fn("dt.year")
 
     def month(self) -> Expr:
+        """The month (1-12)."""
         return self._expr._fn("dt.month")
 
     def day(self) -> Expr:
+        """The day of the month (1-31)."""
         return self._expr._fn("dt.day")
 
     def hour(self) -> Expr:
+        """The hour (0-23)."""
         return self._expr._fn("dt.hour")
 
     def minute(self) -> Expr:
+        """The minute (0-59)."""
         return self._expr._fn("dt.minute")
 
     def second(self) -> Expr:
+        """The second (0-59)."""
         return self._expr._fn("dt.second")
 
     def weekday(self) -> Expr:
+        """The ISO weekday (Monday 1 .. Sunday 7)."""
         return self._expr._fn("dt.weekday")
 
     def ordinal_day(self) -> Expr:
+        """The day of the year (1-366)."""
         return self._expr._fn("dt.ordinal_day")
 
     def quarter(self) -> Expr:
+        """The quarter (1-4)."""
         return self._expr._fn("dt.quarter")

@@ -34,6 +34,7 @@ col = _ColumnFactory()
 
 
 def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
+    """An expression of one constant value (broadcast to the frame's height), optionally of the given dtype."""
     if isinstance(value, Expr):
         return value if dtype is None else value.cast(dtype)
     if dtype is not None:
@@ -46,66 +47,81 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
 
 
 def len() -> Expr:  # noqa: A001 - Polars' name
+    """The number of rows (per group inside agg()), as UInt32."""
     return wrap(_frazil.len())
 
 
 def all(*names: str) -> Expr:  # noqa: A001
+    """All columns, or the AND of boolean columns when given names."""
     if names:
         return col(*names).all()
     return wrap(_frazil.all())
 
 
 def exclude(*names: Any) -> Expr:
+    """All columns except the ones named (or of the dtypes given)."""
     return all().exclude(*names)
 
 
 def nth(index: int) -> Expr:
+    """The column(s) at the given position(s)."""
     return wrap(_frazil.nth(index))
 
 
 def first(*names: str) -> Expr:
+    """The first column, or the first value of the named columns."""
     return col(*names).first()
 
 
 def last(*names: str) -> Expr:
+    """The last column, or the last value of the named columns."""
     return col(*names).last()
 
 
 def sum(*names: str) -> Expr:  # noqa: A001
+    """The sum of the named columns."""
     return col(*names).sum()
 
 
 def mean(*names: str) -> Expr:
+    """The mean of the named columns."""
     return col(*names).mean()
 
 
 def min(*names: str) -> Expr:  # noqa: A001
+    """The smallest value of the named columns."""
     return col(*names).min()
 
 
 def max(*names: str) -> Expr:  # noqa: A001
+    """The largest value of the named columns."""
     return col(*names).max()
 
 
 def median(*names: str) -> Expr:
+    """The median of the named columns."""
     return col(*names).median()
 
 
 def count(*names: str) -> Expr:
+    """The number of non-null values of the named columns (of all rows with no names)."""
     if not names:
         return len()
     return col(*names).count()
 
 
 def n_unique(*names: str) -> Expr:
+    """The number of distinct values of the named columns."""
     return col(*names).n_unique()
 
 
 def std(name: str, ddof: int = 1) -> Expr:
+    """The standard deviation of a column (ddof=1: the sample deviation)."""
     return col(name).std(ddof)
 
 
 def var(name: str, ddof: int = 1) -> Expr:
+    """The variance of a column (ddof=1: the sample variance)."""
     return col(name).var(ddof)
 
 
@@ -141,6 +157,7 @@ def arctan2(y: Any, x: Any) -> Expr:
 
 
 def coalesce(*exprs: Any) -> Expr:
+    """Per row, the first non-null value of the given expressions."""
     natives = []
     for e in exprs:
         if isinstance(e, (list, tuple)):
@@ -151,15 +168,18 @@ def coalesce(*exprs: Any) -> Expr:
 
 
 class When:
+    """The result of when(...): give the value for matching rows with .then(...)."""
     def __init__(self, branches: list, predicate: Any) -> None:
         self._branches = branches
         self._predicate = predicate
 
     def then(self, statement: Any) -> "Then":
+        """The value of the rows where the condition holds."""
         return Then(self._branches + [(self._predicate, parse_into_expression(statement, str_as_lit=False))])
 
 
 class Then(Expr):
+    """A when/then chain: add a branch with .when(...) or end it with .otherwise(...)."""
     __slots__ = ("_branches",)
 
     def __init__(self, branches: list) -> None:
@@ -173,9 +193,11 @@ class Then(Expr):
         return out
 
     def when(self, *predicates: Any, **constraints: Any) -> When:
+        """Another condition, tried for the rows no earlier branch matched."""
         return When(self._branches, _combine_predicates(predicates, constraints))
 
     def otherwise(self, statement: Any) -> Expr:
+        """The value of the rows no branch matched (null when omitted)."""
         return wrap(self._build(parse_into_expression(statement, str_as_lit=False)))
 
 
@@ -191,10 +213,12 @@ def _combine_predicates(predicates: tuple, constraints: dict) -> Any:
 
 
 def when(*predicates: Any, **constraints: Any) -> When:
+    """Starts a conditional expression: when(cond).then(a).when(cond2).then(b).otherwise(c)."""
     return When([], _combine_predicates(predicates, constraints))
 
 
 def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False, parallel: bool = True) -> Any:
+    """Stacks frames (or lazy frames) vertically; their schemas must agree."""
     from frazil.dataframe import DataFrame
     from frazil.lazyframe import LazyFrame
 

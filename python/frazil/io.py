@@ -63,6 +63,7 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
              row_index_name: str | None = None, row_index_offset: int = 0, eol_char: str = "\n",
              new_columns: list | None = None, raise_if_empty: bool = True, truncate_ragged_lines: bool = False,
              decimal_comma: bool = False, **ignored: Any) -> Any:
+    """A lazy scan of a CSV file (or glob): nothing is read until the query is collected, and then only the columns and rows it needs."""
     from frazil.lazyframe import LazyFrame
 
     opts = _csv_options(has_header=has_header, separator=separator, comment_prefix=comment_prefix,
@@ -79,6 +80,7 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:
+    """Reads a CSV file into a DataFrame (the eager form of scan_csv)."""
     if hasattr(source, "read") and not isinstance(source, (str, os.PathLike)):
         data = source.read()
         source = data
@@ -97,6 +99,7 @@ def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:
 
 def scan_parquet(source: Any, *, n_rows: int | None = None, hive_partitioning: bool | None = None,
                  parallel: str = "auto", columns: Any = None, **ignored: Any) -> Any:
+    """A lazy scan of a Parquet file, directory or glob; the query's columns, filters and row limit are pushed into the reader, which skips row groups by their statistics."""
     from frazil.lazyframe import LazyFrame
 
     opts = {"n_rows": n_rows, "hive_partitioning": hive_partitioning}
@@ -107,6 +110,7 @@ def scan_parquet(source: Any, *, n_rows: int | None = None, hive_partitioning: b
 
 
 def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, **kwargs: Any) -> Any:
+    """Reads a Parquet file, directory or glob into a DataFrame (the eager form of scan_parquet)."""
     return scan_parquet(source, n_rows=n_rows, columns=columns, **kwargs).collect()
 
 
@@ -116,6 +120,7 @@ def write_csv(df: Any, file: Any = None, *, include_header: bool = True, separat
               float_precision: int | None = None, float_scientific: bool | None = None,
               null_value: str | None = None, quote_style: str | None = None, include_bom: bool = False,
               decimal_comma: bool = False) -> str | None:
+    """Writes a DataFrame as CSV to a path (or returns the text when no file is given)."""
     opts = dict(include_header=include_header, separator=separator, line_terminator=line_terminator,
                 quote_char=quote_char, date_format=date_format, datetime_format=datetime_format,
                 time_format=time_format, float_precision=float_precision, float_scientific=float_scientific,
@@ -134,6 +139,7 @@ def write_csv(df: Any, file: Any = None, *, include_header: bool = True, separat
 def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_level: int | None = None,
                   statistics: bool = True, row_group_size: int | None = None,
                   data_page_size: int | None = None, **ignored: Any) -> None:
+    """Writes a DataFrame as a Parquet file; a write that fails removes the partial file."""
     opts = dict(compression=compression, compression_level=compression_level, statistics=bool(statistics),
                 row_group_size=row_group_size, data_page_size=data_page_size)
     _frazil.write_parquet(df._df, _path(file), opts)

@@ -32,12 +32,14 @@ class QueryOptFlags:
 
     @classmethod
     def none(cls, **enabled: bool) -> "QueryOptFlags":
+        """Flags with every optimization switched off."""
         flags = cls(**{n: False for n in cls._NAMES})
         for name, value in enabled.items():
             setattr(flags, name, bool(value))
         return flags
 
     def to_dict(self) -> dict:
+        """The flags as a name -> bool mapping."""
         return {n: getattr(self, n) for n in self._NAMES}
 
     def __repr__(self) -> str:
@@ -93,16 +95,19 @@ class LazyFrame:
 
     # ---- transformations ----
     def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
+        """A frame of the given expressions only (names come from the expressions or the keywords)."""
         natives = parse_many(exprs, str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
         return self._wrap(self._ldf.select(natives))
 
     def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
+        """The frame with the given expressions added, or replacing columns of the same name."""
         natives = parse_many(exprs, str_as_lit=False)
         natives += [parse_into_expression(v).alias(k) for k, v in named_exprs.items()]
         return self._wrap(self._ldf.with_columns(natives))
 
     def filter(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
+        """The rows for which every predicate is true (null counts as false)."""
         preds = []
         for p in predicates:
             if isinstance(p, (list, tuple)):
@@ -137,34 +142,43 @@ class LazyFrame:
         return self._wrap(self._ldf.filter(combined))
 
     def where(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
+        """Another name for filter()."""
         return self.filter(*predicates, **constraints)
 
     def sort(self, by: Any, *more_by: Any, descending: bool | Sequence[bool] = False,
              nulls_last: bool | Sequence[bool] = False, maintain_order: bool = False,
              multithreaded: bool = True) -> "LazyFrame":
+        """The rows ordered by the given columns or expressions (stable when maintain_order=True; nulls first unless nulls_last)."""
         keys = parse_many([by, *more_by], str_as_lit=False)
         return self._wrap(self._ldf.sort(keys, _sort_flags(descending, len(keys), "descending"),
                                          _sort_flags(nulls_last, len(keys), "nulls_last"), maintain_order))
 
     def slice(self, offset: int, length: int | None = None) -> "LazyFrame":
+        """length rows starting at offset (negative offsets count from the end)."""
         return self._wrap(self._ldf.slice(offset, length))
 
     def head(self, n: int = 5) -> "LazyFrame":
+        """The first n rows."""
         return self.slice(0, n)
 
     def limit(self, n: int = 5) -> "LazyFrame":
+        """Another name for head()."""
         return self.head(n)
 
     def tail(self, n: int = 5) -> "LazyFrame":
+        """The last n rows."""
         return self.slice(-n, n)
 
     def first(self) -> "LazyFrame":
+        """The first row."""
         return self.head(1)
 
     def last(self) -> "LazyFrame":
+        """The last row."""
         return self.tail(1)
 
     def group_by(self, *by: Any, maintain_order: bool = False, **named_by: Any) -> "LazyGroupBy":
+        """Groups the rows by the given keys; aggregate with .agg(...)."""
         keys = parse_many(by, str_as_lit=False)
         keys += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_by.items()]
         return LazyGroupBy(self._ldf.group_by(keys, maintain_order))
@@ -183,6 +197,7 @@ class LazyFrame:
              right_on: Any = None, suffix: str = "_right", validate: str = "m:m", nulls_equal: bool = False,
              coalesce: bool | None = None, maintain_order: str | None = None, allow_parallel: bool = True,
              force_parallel: bool = False) -> "LazyFrame":
+        """Joins with another frame on equal keys (how: inner, left, right, full, semi, anti, cross)."""
         if not isinstance(other, LazyFrame):
             raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
         if nulls_equal:
@@ -216,6 +231,7 @@ class LazyFrame:
         return self._wrap(self._ldf.join(other._ldf, lo, ro, how, suffix, coalesce))
 
     def unique(self, subset: Any = None, *, keep: str = "any", maintain_order: bool = False) -> "LazyFrame":
+        """The rows with distinct values of subset (all columns by default); keep says which duplicate stays."""
         if subset is None:
             names: list = []
         elif isinstance(subset, str):
@@ -225,18 +241,21 @@ class LazyFrame:
         return self._wrap(self._ldf.unique(names, keep, maintain_order))
 
     def rename(self, mapping: dict, *, strict: bool = True) -> "LazyFrame":
+        """The frame with columns renamed by a mapping (or a function of the old name)."""
         if callable(mapping):
             names = [n for n, _ in self._ldf.collect_schema()]
             mapping = {n: mapping(n) for n in names}
         return self._wrap(self._ldf.rename(list(mapping.items())))
 
     def drop(self, *columns: Any, strict: bool = True) -> "LazyFrame":
+        """The frame without the given columns."""
         names: list = []
         for c in columns:
             names.extend([c] if isinstance(c, str) else list(c))
         return self._wrap(self._ldf.drop(names))
 
     def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":
+        """The frame with a first column counting the rows from offset."""
         return self._wrap(self._ldf.with_row_index(name, offset))
 
     def explode(self, columns: Any, *more_columns: Any, empty_as_null: bool = False,
@@ -264,37 +283,68 @@ class LazyFrame:
         return names
 
     def lazy(self) -> "LazyFrame":
+        """The frame itself (already lazy)."""
         return self
 
     # ---- results ----
     def collect_schema(self) -> Any:
+        """The output schema, resolved without running the query."""
         from frazil.datatypes import Schema, from_native
 
         return Schema([(n, from_native(t)) for n, t in self._ldf.collect_schema()])
 
     @property
     def schema(self) -> Any:
+        """The output schema (see collect_schema)."""
         return self.collect_schema()
 
     @property
     def columns(self) -> list:
+        """The output column names."""
         return [n for n, _ in self._ldf.collect_schema()]
 
     @property
     def width(self) -> int:
+        """The number of output columns."""
         return len(self.columns)
 
     def collect(self, *, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
+        """Optimizes and runs the query and returns the result as a DataFrame."""
         from frazil.dataframe import DataFrame
 
         return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
 
+    def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
+                optimizations: QueryOptFlags | None = None, **kwargs: Any) -> tuple:
+        """Runs the query and times it.
+
+        Returns ``(result, timings)``: the collected DataFrame, and a DataFrame with one
+        row per plan node that ran (``node``, and ``start``/``end`` in microseconds since
+        the query started; a node's span contains its inputs' spans), the first row
+        being the optimization. ``show_plot=True`` also draws the spans as a Gantt chart
+        (needs matplotlib); ``truncate_nodes`` shortens node names in it.
+        """
+        from frazil.dataframe import DataFrame
+
+        result, timings = self._ldf.profile(_flags(optimizations, kwargs))
+        result, timings = DataFrame._from_native(result), DataFrame._from_native(timings)
+        if show_plot:
+            _plot_profile(timings, truncate_nodes, figsize)
+        return result, timings
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        """Collects the query and exports the result as an Arrow PyCapsule stream (as
+        Polars does), so DuckDB and pyarrow can read a LazyFrame directly."""
+        return self.collect().__arrow_c_stream__(requested_schema)
+
     def explain(self, *, optimized: bool = True, optimizations: QueryOptFlags | None = None,
                 format: str = "plain", **kwargs: Any) -> str:
+        """The query plan as text, optimized by default (the same tree Polars prints)."""
         return self._ldf.explain(optimized, _flags(optimizations, kwargs))
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
                    raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
+        """The query plan as a Graphviz picture (PNG bytes, a file, or the DOT text with raw_output=True)."""
         dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
         if raw_output:
             return dot
@@ -310,9 +360,11 @@ class LazyFrame:
         return None if output_path else png
 
     def sink_csv(self, path: Any, **kwargs: Any) -> None:
+        """Runs the query and writes the result as CSV."""
         self.collect().write_csv(path, **kwargs)
 
     def sink_parquet(self, path: Any, **kwargs: Any) -> None:
+        """Runs the query and writes the result as Parquet."""
         self.collect().write_parquet(path, **kwargs)
 
     def __repr__(self) -> str:
@@ -326,14 +378,17 @@ class LazyGroupBy:
         self._gb = native
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
+        """One row per group: the keys and the given aggregations."""
         natives = parse_many(aggs, str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_aggs.items()]
         return LazyFrame._from_native(self._gb.agg(natives))
 
     def len(self, name: str | None = None) -> LazyFrame:
+        """The number of rows of each group."""
         return LazyFrame._from_native(self._gb.len(name or "len"))
 
     def count(self) -> LazyFrame:
+        """The number of rows of each group (as len())."""
         return self.len("count")
 
     def _simple(self, method: str) -> LazyFrame:
@@ -342,24 +397,31 @@ class LazyGroupBy:
         return self.agg(getattr(all_(), method)())
 
     def sum(self) -> LazyFrame:
+        """The sum of every other column per group."""
         return self._simple("sum")
 
     def mean(self) -> LazyFrame:
+        """The mean of every other column per group."""
         return self._simple("mean")
 
     def min(self) -> LazyFrame:
+        """The smallest value of every other column per group."""
         return self._simple("min")
 
     def max(self) -> LazyFrame:
+        """The largest value of every other column per group."""
         return self._simple("max")
 
     def first(self) -> LazyFrame:
+        """The first value of every other column per group."""
         return self._simple("first")
 
     def last(self) -> LazyFrame:
+        """The last value of every other column per group."""
         return self._simple("last")
 
     def n_unique(self) -> LazyFrame:
+        """The number of distinct values of every other column per group."""
         return self._simple("n_unique")
 
 
@@ -376,7 +438,7 @@ class LazyRollingGroupBy:
         self._group_by = group_by
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
-        from frazil.expr import Expr, wrap
+        from frazil.expr import wrap
         from frazil.functions import col
 
         index = col(self._index) if isinstance(self._index, str) else self._index
@@ -392,3 +454,23 @@ class LazyRollingGroupBy:
         return (self._lf.with_row_index(first)
                 .select(*keys, index, *[w.over(keys) for w in windows], col(first).min().over(keys))
                 .sort(first, maintain_order=True).drop(first))
+
+
+def _plot_profile(timings, truncate_nodes: int, figsize: tuple) -> None:
+    """A horizontal bar per plan node from its start to its end (profile(show_plot=True))."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise ModuleNotFoundError("profile(show_plot=True) needs matplotlib: pip install matplotlib") from e
+    nodes = timings["node"].to_list()
+    if truncate_nodes > 0:
+        nodes = [n if len(n) <= truncate_nodes else n[:truncate_nodes] + "..." for n in nodes]
+    starts, ends = timings["start"].to_list(), timings["end"].to_list()
+    fig, ax = plt.subplots(figsize=figsize)
+    ax.barh(range(len(nodes)), [e - s for s, e in zip(starts, ends)], left=starts)
+    ax.set_yticks(range(len(nodes)), labels=nodes)
+    ax.invert_yaxis()
+    ax.set_xlabel("time (µs since the query started)")
+    ax.set_title("frazil query profile")
+    plt.tight_layout()
+    plt.show()

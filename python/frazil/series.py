@@ -25,41 +25,51 @@ class Series:
 
     @property
     def name(self) -> str:
+        """The series' name."""
         return self._col.name
 
     @property
     def dtype(self) -> DataType:
+        """The series' data type."""
         return from_native(self._col.dtype)
 
     @property
     def shape(self) -> tuple[int]:
+        """(length,)."""
         return (len(self._col),)
 
     def __len__(self) -> int:
         return len(self._col)
 
     def len(self) -> int:
+        """The number of values, nulls included."""
         return len(self._col)
 
     def null_count(self) -> int:
+        """The number of null values."""
         return self._col.null_count()
 
     def n_chunks(self) -> int:
+        """How many contiguous chunks hold the values."""
         return self._col.n_chunks()
 
     def to_list(self) -> list:
+        """The values as a Python list (None for nulls)."""
         return self._col.to_list()
 
     def rename(self, name: str) -> Series:
+        """The same values under another name."""
         return Series._from_native(self._col.rename(name))
 
     alias = rename
 
     def head(self, n: int = 10) -> Series:
+        """The first n values."""
         n = max(0, min(n, len(self))) if n >= 0 else max(0, len(self) + n)
         return Series._from_native(self._col.slice(0, n))
 
     def slice(self, offset: int, length: int | None = None) -> Series:
+        """length values starting at offset."""
         h = len(self)
         if offset < 0:
             offset = max(0, h + offset)
@@ -68,6 +78,7 @@ class Series:
         return Series._from_native(self._col.slice(offset, length))
 
     def item(self, index: int | None = None):
+        """The one value of a series of length one, or the value at index."""
         if index is None:
             if len(self) != 1:
                 raise ValueError(
@@ -91,6 +102,7 @@ class Series:
         return iter(self.to_list())
 
     def equals(self, other: Series) -> bool:
+        """Whether both series hold the same values (nulls equal to nulls) and dtype."""
         from frazil.dataframe import DataFrame
 
         return (
@@ -101,21 +113,37 @@ class Series:
         )
 
     def to_frame(self, name: str | None = None):
+        """A one-column DataFrame of this series."""
         from frazil.dataframe import DataFrame
 
         col = self._col if name is None else self._col.rename(name)
         return DataFrame._from_native(_frazil.PyDataFrame([col]))
 
-    def to_arrow(self):
-        """A pyarrow Array (chunks are concatenated, as Polars does)."""
+    def to_arrow(self, *, compat_level=None):
+        """The series as one pyarrow Array (chunks are concatenated, as Polars does).
+
+        Strings and binary become ``large_string`` / ``large_binary`` by default;
+        ``compat_level=CompatLevel.newest()`` keeps them as views without copying.
+        """
         import pyarrow as pa
 
-        return pa.array(self)
+        from frazil._convert import _ArrayCapsules
+        from frazil.compat_level import string_layout
+
+        capsules = self._col.rechunk().__arrow_c_array__(None, string_layout(compat_level))
+        return pa.array(_ArrayCapsules(capsules))
 
     def to_polars(self):
+        """The series as a Polars Series, sharing the memory where the layouts agree."""
         import polars as pl
 
         return pl.Series(self)
+
+    def to_pandas(self, *, use_pyarrow_extension_array: bool = False, **kwargs):
+        """The series as a pandas Series, converted by pyarrow (see DataFrame.to_pandas)."""
+        from frazil._convert import arrow_to_pandas
+
+        return arrow_to_pandas(self.to_arrow(), use_pyarrow_extension_array, kwargs).rename(self.name)
 
     def __arrow_c_array__(self, requested_schema=None):
         return self._col.rechunk().__arrow_c_array__(requested_schema)

@@ -8,7 +8,9 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::py {
 
@@ -34,6 +36,7 @@ void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
   } catch (const Error& e) {
+    if (dynamic_cast<const FileNotFoundError*>(&e)) return PyErr_SetString(PyExc_FileNotFoundError, e.what());
     if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());
     PyObject* mod = PyImport_ImportModule("frazil.exceptions");
@@ -102,7 +105,7 @@ using namespace frazil::py;
 
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
-  m.def("version", []() { return std::string("0.1.0"); });
+  m.def("version", []() { return std::string(frazil::version()); });
   m.def("set_memory_limit", [](int64_t bytes) { set_memory_limit(bytes); });
   m.def("memory_limit", []() { return memory_limit(); });
   m.def("memory_in_use", []() { return memory_in_use(); });

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core_common.hpp"
+#include "frazil/core/suggest.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/functions/registry.hpp"
@@ -83,9 +84,12 @@ functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
 }
 
 compute::AggKind agg_from_name(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(compute::AggKind::All); ++k)
+  std::vector<std::string> names;
+  for (int k = 0; k <= static_cast<int>(compute::AggKind::All); ++k) {
     if (name == compute::agg_name(static_cast<compute::AggKind>(k))) return static_cast<compute::AggKind>(k);
-  throw InvalidOperationError("unknown aggregation " + name);
+    names.push_back(compute::agg_name(static_cast<compute::AggKind>(k)));
+  }
+  throw InvalidOperationError("unknown aggregation " + name + did_you_mean(name, names));
 }
 
 compute::JoinType join_type_from_name(const std::string& how) {
@@ -297,6 +301,12 @@ void register_lazy(nb::module_& m) {
              OptFlags f = flags_from_py(flags);
              nb::gil_scoped_release release;
              return lf.collect(f);
+           })
+      .def("profile",
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
+             OptFlags f = flags_from_py(flags);
+             nb::gil_scoped_release release;
+             return lf.profile(f);
            })
       .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
         return lf.explain(optimized, flags_from_py(flags));

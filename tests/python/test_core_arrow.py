@@ -11,6 +11,10 @@ from polars.testing import assert_frame_equal
 
 import frazil as fz
 
+# The zero-copy level: strings and binary leave as views (the default, CompatLevel.oldest(),
+# gives large_string/large_binary, as Polars' to_arrow() does).
+NEWEST = fz.CompatLevel.newest()
+
 BERLIN_TS = [dt.datetime(2020, 1, 1, 1, 2, 3, 4), None, dt.datetime(1960, 1, 1)]
 
 # Arrow types that frazil holds in the same layout: they must come back identical.
@@ -81,7 +85,7 @@ def same_layout_table():
 @pytest.mark.parametrize("name", list(SAME_LAYOUT))
 def test_pyarrow_round_trip_is_unchanged(name):
     t = pa.table({name: SAME_LAYOUT[name]})
-    back = fz.from_arrow(t).to_arrow()
+    back = fz.from_arrow(t).to_arrow(compat_level=NEWEST)
     assert back.schema == t.schema
     assert back.equals(t)
     assert back.column(0).to_pylist() == t.column(0).to_pylist()
@@ -91,7 +95,7 @@ def test_pyarrow_round_trip_is_unchanged(name):
 def test_pyarrow_converted_types_keep_their_values(name):
     arr, expected_type = CONVERTED[name]
     t = pa.table({name: arr})
-    back = fz.from_arrow(t).to_arrow()
+    back = fz.from_arrow(t).to_arrow(compat_level=NEWEST)
     assert back.schema.field(0).type == expected_type
     assert back.column(0).to_pylist() == arr.to_pylist()
 
@@ -100,17 +104,17 @@ def test_whole_table_round_trips_sliced_and_empty():
     t = same_layout_table()
     df = fz.from_arrow(t)
     assert df.shape == (3, len(SAME_LAYOUT))
-    assert df.to_arrow().equals(t)
+    assert df.to_arrow(compat_level=NEWEST).equals(t)
     # Sliced input: the arrays carry offset 1.
     sliced = t.slice(1, 2)
-    assert fz.from_arrow(sliced).to_arrow().equals(sliced)
+    assert fz.from_arrow(sliced).to_arrow(compat_level=NEWEST).equals(sliced)
     assert fz.from_arrow(sliced).rows() == [tuple(r.values()) for r in sliced.to_pylist()]
     # Empty input keeps its schema.
     empty = t.slice(0, 0)
     back = fz.from_arrow(empty)
     assert back.shape == (0, len(SAME_LAYOUT))
-    assert back.to_arrow().schema == t.schema
-    assert back.to_arrow().num_rows == 0
+    assert back.to_arrow(compat_level=NEWEST).schema == t.schema
+    assert back.to_arrow(compat_level=NEWEST).num_rows == 0
 
 
 def test_converted_types_sliced():
@@ -126,7 +130,7 @@ def test_chunked_table_keeps_chunks():
     df = fz.from_arrow(t)
     assert df.n_chunks("all") == [2, 2]
     assert df.rows() == [(1, "x"), (2, "y"), (3, None)]
-    assert df.to_arrow().column("a").num_chunks == 2
+    assert df.to_arrow(compat_level=NEWEST).column("a").num_chunks == 2
 
 
 def test_frame_from_pyarrow_record_batch_and_reader():
@@ -142,8 +146,10 @@ def test_series_from_and_to_arrow():
     assert s.to_list() == [1, None, 3]
     chunked = fz.from_arrow(pa.chunked_array([[1, 2], [3]]))
     assert chunked.to_list() == [1, 2, 3] and chunked.n_chunks() == 2
-    arr = fz.Series("x", ["a", None]).to_arrow()
+    arr = fz.Series("x", ["a", None]).to_arrow(compat_level=NEWEST)
     assert arr.type == pa.string_view() and arr.to_pylist() == ["a", None]
+    arr = fz.Series("x", ["a", None]).to_arrow()
+    assert arr.type == pa.large_string() and arr.to_pylist() == ["a", None]
     assert pa.chunked_array(chunked).num_chunks == 2
 
 
@@ -244,7 +250,7 @@ def test_hundred_million_int64_rows_cross_without_a_copy():
     df = fz.from_arrow(t)
     assert df.height == n
     assert df.get_column("x")._col.buffer_address(0, 0) == address
-    back = df.to_arrow()
+    back = df.to_arrow(compat_level=NEWEST)
     assert back.column("x").num_chunks == 1
     assert back.column("x").chunk(0).buffers()[1].address == address
     assert back.column("x").chunk(0)[n - 1].as_py() == n - 1

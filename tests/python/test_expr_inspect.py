@@ -7,7 +7,7 @@ import datetime as dt
 import polars as pl
 import pytest
 
-from expr_checks import NUMS, check_agg, check_all, check_over, check_select, ok
+from expr_checks import NUMS, check_agg, check_all, check_select, ok
 from fuzz.harness import assert_same, assert_same_error
 
 

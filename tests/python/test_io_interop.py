@@ -4,7 +4,6 @@ import datetime as dt
 import decimal
 
 import polars
-import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from polars.testing import assert_frame_equal

@@ -95,7 +95,7 @@ def test_drop_nulls_matches_polars(subset):
 
 
 def test_drop_nulls_unknown_column_raises():
-    with pytest.raises(Exception):
+    with pytest.raises(fz.exceptions.ColumnNotFoundError):
         fz.DataFrame(DATA).drop_nulls("nope")
 
 

@@ -359,7 +359,7 @@ def test_drop_and_rename():
 # ---- slice pushdown ----
 
 def test_head_of_sort_is_top_k():
-    check(lambda pl, lf: lf.sort("a", nulls_last=True).head(2), DATA, plan=["SORT BY [slice: (0, 2)]"],
+    check(lambda pl, lf: lf.sort("a", nulls_last=True).head(2), DATA, plan=["SORT BY [slice: (0, 2), nulls_last: [true]]"],
           absent=["SLICE["])
     check(lambda pl, lf: lf.sort("a").tail(2), DATA, plan=["SORT BY [slice: (-2, 2)]"])
     check(lambda pl, lf: lf.sort("a").slice(1, 3).slice(1, 5), DATA, plan=["SORT BY [slice: (2, 2)]"])

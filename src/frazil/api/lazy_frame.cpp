@@ -1,5 +1,9 @@
 #include "frazil/api/lazy_frame.hpp"
 
+#include <algorithm>
+
+#include "frazil/api/monitor/query_monitor.hpp"
+#include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/exec/executor.hpp"
 #include "frazil/optimizer/optimizer.hpp"
@@ -8,7 +12,6 @@
 
 namespace frazil {
 
-using dsl::DslKind;
 using dsl::DslPlan;
 
 // The converted (unoptimized) arenas of this frame's plan, kept for later calls. A copy
@@ -33,64 +36,42 @@ struct LazyFrame::Prepared {
 
 LazyFrame::LazyFrame(dsl::DslPlanRef plan) : plan_(std::move(plan)), cache_(std::make_shared<ArenaCache>()) {}
 
+namespace {
+template <typename Step>
+dsl::DslPlanRef make_plan(Step step, std::vector<dsl::DslPlanRef> inputs = {}) {
+  return std::make_shared<const DslPlan>(DslPlan{std::move(step), std::move(inputs)});
+}
+}  // namespace
+
 LazyFrame LazyFrame::from_frame(DataFrame df) {
-  DslPlan p;
-  p.kind = DslKind::DataFrameScan;
-  p.df = std::make_shared<const DataFrame>(std::move(df));
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(p)));
+  return LazyFrame(make_plan(dsl::DslDataFrameScan{std::make_shared<const DataFrame>(std::move(df))}));
 }
 
-LazyFrame LazyFrame::from_scan(dsl::ScanSource source) {
-  DslPlan p;
-  p.kind = DslKind::Scan;
-  p.scan = std::move(source);
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(p)));
-}
+LazyFrame LazyFrame::from_scan(dsl::ScanSource source) { return LazyFrame(make_plan(dsl::DslScan{std::move(source)})); }
 
-LazyFrame LazyFrame::extend(DslPlan node) const {
-  node.inputs.insert(node.inputs.begin(), plan_);
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(node)));
-}
+LazyFrame LazyFrame::extend(dsl::DslPayload step) const { return LazyFrame(make_plan(std::move(step), {plan_})); }
 
-LazyFrame LazyFrame::select(std::vector<Expr> exprs) const {
-  DslPlan p;
-  p.kind = DslKind::Select;
-  p.exprs = std::move(exprs);
-  return extend(std::move(p));
-}
+LazyFrame LazyFrame::select(std::vector<Expr> exprs) const { return extend(dsl::DslSelect{std::move(exprs)}); }
 
 LazyFrame LazyFrame::with_columns(std::vector<Expr> exprs) const {
-  DslPlan p;
-  p.kind = DslKind::WithColumns;
-  p.exprs = std::move(exprs);
-  return extend(std::move(p));
+  return extend(dsl::DslWithColumns{std::move(exprs)});
 }
 
-LazyFrame LazyFrame::filter(const Expr& predicate) const {
-  DslPlan p;
-  p.kind = DslKind::Filter;
-  p.exprs = {predicate};
-  return extend(std::move(p));
-}
+LazyFrame LazyFrame::filter(const Expr& predicate) const { return extend(dsl::DslFilter{predicate}); }
 
 LazyFrame LazyFrame::sort(std::vector<Expr> by, SortArgs args) const {
   if (by.empty()) throw InvalidOperationError("sort() needs at least one column or expression");
-  DslPlan p;
-  p.kind = DslKind::Sort;
-  p.keys = std::move(by);
-  p.sort.descending = args.descending;
-  p.sort.nulls_last = args.nulls_last;
-  p.sort.maintain_order = args.maintain_order;
-  return extend(std::move(p));
+  dsl::DslSort step;
+  step.by = std::move(by);
+  step.options.descending = args.descending;
+  step.options.nulls_last = args.nulls_last;
+  step.options.maintain_order = args.maintain_order;
+  return extend(std::move(step));
 }
 
 LazyFrame LazyFrame::slice(int64_t offset, std::optional<int64_t> length) const {
   if (length && *length < 0) throw InvalidOperationError(err_msg("negative slice length ", *length, " is not allowed"));
-  DslPlan p;
-  p.kind = DslKind::Slice;
-  p.offset = offset;
-  p.length = length;
-  return extend(std::move(p));
+  return extend(dsl::DslSlice{offset, length});
 }
 
 LazyFrame LazyFrame::tail(int64_t n) const { return slice(-n, n); }
@@ -101,32 +82,22 @@ LazyGroupBy LazyFrame::group_by(std::vector<Expr> keys, bool maintain_order) con
 }
 
 LazyFrame LazyGroupBy::agg(std::vector<Expr> aggs) const {
-  DslPlan p;
-  p.kind = DslKind::GroupBy;
-  p.inputs = {input_.plan()};
-  p.keys = keys_;
-  p.exprs = std::move(aggs);
-  p.maintain_order = maintain_order_;
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(p)));
+  return LazyFrame(make_plan(dsl::DslGroupBy{keys_, std::move(aggs), maintain_order_}, {input_.plan()}));
 }
 
 LazyFrame LazyGroupBy::len(const std::string& name) const { return agg({dsl::len().alias(name)}); }
 
 LazyFrame LazyFrame::join(const LazyFrame& other, std::vector<Expr> left_on, std::vector<Expr> right_on,
                           JoinArgs args) const {
-  DslPlan p;
-  p.kind = DslKind::Join;
-  p.inputs = {plan_, other.plan_};
-  p.keys = std::move(left_on);
-  p.keys2 = std::move(right_on);
-  p.join.how = args.how;
-  p.join.suffix = args.suffix;
-  p.join.coalesce = args.coalesce.value_or(args.how != compute::JoinType::Full);
-  if (args.how == compute::JoinType::Cross) {
-    p.keys.clear();
-    p.keys2.clear();
+  dsl::DslJoin step;
+  if (args.how != compute::JoinType::Cross) {
+    step.left_on = std::move(left_on);
+    step.right_on = std::move(right_on);
   }
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(p)));
+  step.options.how = args.how;
+  step.options.suffix = args.suffix;
+  step.options.coalesce = args.coalesce.value_or(args.how != compute::JoinType::Full);
+  return LazyFrame(make_plan(std::move(step), {plan_, other.plan_}));
 }
 
 LazyFrame LazyFrame::cross_join(const LazyFrame& other, std::string suffix) const {
@@ -139,45 +110,26 @@ LazyFrame LazyFrame::cross_join(const LazyFrame& other, std::string suffix) cons
 LazyFrame LazyFrame::unique(std::vector<std::string> subset, std::string keep, bool maintain_order) const {
   if (keep != "first" && keep != "last" && keep != "any" && keep != "none")
     throw InvalidOperationError(err_msg("`keep` must be one of {'first', 'last', 'any', 'none'}, got '", keep, "'"));
-  DslPlan p;
-  p.kind = DslKind::Distinct;
-  p.names = std::move(subset);
-  p.keep = std::move(keep);
-  p.maintain_order = maintain_order;
-  return extend(std::move(p));
+  return extend(dsl::DslDistinct{std::move(subset), std::move(keep), maintain_order});
 }
 
 LazyFrame LazyFrame::rename(const std::vector<std::pair<std::string, std::string>>& mapping) const {
-  DslPlan p;
-  p.kind = DslKind::Rename;
+  dsl::DslRename step;
   for (const auto& [from, to] : mapping) {
-    p.names.push_back(from);
-    p.names2.push_back(to);
+    step.existing.push_back(from);
+    step.new_names.push_back(to);
   }
-  return extend(std::move(p));
+  return extend(std::move(step));
 }
 
-LazyFrame LazyFrame::drop(std::vector<std::string> names) const {
-  DslPlan p;
-  p.kind = DslKind::Drop;
-  p.names = std::move(names);
-  return extend(std::move(p));
-}
+LazyFrame LazyFrame::drop(std::vector<std::string> names) const { return extend(dsl::DslDrop{std::move(names)}); }
 
 LazyFrame LazyFrame::with_row_index(std::string name, int64_t offset) const {
-  DslPlan p;
-  p.kind = DslKind::WithRowIndex;
-  p.names = {std::move(name)};
-  p.offset = offset;
-  return extend(std::move(p));
+  return extend(dsl::DslWithRowIndex{std::move(name), offset});
 }
 
 LazyFrame LazyFrame::explode(std::vector<std::string> columns, compute::ExplodeOptions options) const {
-  DslPlan p;
-  p.kind = DslKind::Explode;
-  p.names = std::move(columns);
-  p.explode = options;
-  return extend(std::move(p));
+  return extend(dsl::DslExplode{std::move(columns), options});
 }
 
 LazyFrame::Prepared LazyFrame::prepare(const OptFlags& flags, bool optimized) const {
@@ -223,13 +175,42 @@ Schema LazyFrame::collect_schema() const {
   return *cache_->lp.get(cache_->root).schema;
 }
 
-DataFrame LazyFrame::collect(const OptFlags& flags) const {
+DataFrame LazyFrame::run(monitor::QueryMonitor& monitor, const OptFlags& flags) const {
   Prepared p = prepare(flags, true);
-  return exec::execute_plan(p.root, p.lp, p.ea);
+  monitor.optimized();
+  exec::ExecOptions options = exec::ExecOptions::from_env();
+  options.observer = monitor.observer();
+  DataFrame out = exec::execute_plan(p.root, p.lp, p.ea, options);
+  monitor.finished(out.height());
+  return out;
+}
+
+DataFrame LazyFrame::collect(const OptFlags& flags) const {
+  monitor::QueryMonitor monitor;
+  return run(monitor, flags);
+}
+
+std::pair<DataFrame, DataFrame> LazyFrame::profile(const OptFlags& flags) const {
+  monitor::QueryMonitor monitor(/*profile=*/true);
+  DataFrame out = run(monitor, flags);
+  std::vector<monitor::ProfileSpan> spans = monitor.spans();
+  std::stable_sort(spans.begin(), spans.end(), [](const auto& a, const auto& b) {
+    return a.start_us != b.start_us ? a.start_us < b.start_us : a.end_us > b.end_us;
+  });
+  ViewBuilder node;
+  PrimitiveBuilder<uint64_t> start(DataType::uint64()), end(DataType::uint64());
+  for (const auto& s : spans) {
+    node.push(s.node);
+    start.push(static_cast<uint64_t>(s.start_us));
+    end.push(static_cast<uint64_t>(s.end_us));
+  }
+  DataFrame timings({Column("node", node.finish()), Column("start", start.finish()), Column("end", end.finish())});
+  return {std::move(out), std::move(timings)};
 }
 
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
   Prepared p = prepare(flags, optimized);
+  monitor::print_trace_events();
   return plan::explain_plan(p.root, p.lp, p.ea);
 }
 
@@ -241,10 +222,9 @@ std::string LazyFrame::to_dot(bool optimized, const OptFlags& flags) const {
 LazyFrame concat(const std::vector<LazyFrame>& frames) {
   if (frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
   if (frames.size() == 1) return frames[0];
-  DslPlan p;
-  p.kind = DslKind::Union;
-  for (const auto& f : frames) p.inputs.push_back(f.plan());
-  return LazyFrame(std::make_shared<const DslPlan>(std::move(p)));
+  std::vector<dsl::DslPlanRef> inputs;
+  for (const auto& f : frames) inputs.push_back(f.plan());
+  return LazyFrame(make_plan(dsl::DslUnion{}, std::move(inputs)));
 }
 
 }  // namespace frazil

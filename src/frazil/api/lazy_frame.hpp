@@ -15,6 +15,10 @@
 
 namespace frazil {
 
+namespace monitor {
+class QueryMonitor;
+}
+
 using dsl::Expr;
 using plan::OptFlags;
 
@@ -64,6 +68,10 @@ class LazyFrame {
   // The output schema; converts the plan once and caches the arenas for collect().
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
+  // Runs the query and times it: the result, and a frame of one row per plan node run
+  // (node: String, start and end: UInt64 microseconds since the query started; a node's
+  // span contains its inputs'), the first row being the optimization, as Polars' profile().
+  std::pair<DataFrame, DataFrame> profile(const OptFlags& flags = OptFlags()) const;
   std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
   std::string to_dot(bool optimized = true, const OptFlags& flags = OptFlags()) const;
 
@@ -74,7 +82,9 @@ class LazyFrame {
  private:
   struct Prepared;
   Prepared prepare(const OptFlags& flags, bool optimized) const;
-  LazyFrame extend(dsl::DslPlan node) const;
+  // Optimizes and runs under `monitor` (progress, verbose log, profile).
+  DataFrame run(monitor::QueryMonitor& monitor, const OptFlags& flags) const;
+  LazyFrame extend(dsl::DslPayload step) const;  // `step` over this frame's plan
 
   struct ArenaCache;
   dsl::DslPlanRef plan_;

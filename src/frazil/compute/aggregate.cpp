@@ -5,6 +5,7 @@
 #include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/cpu_dispatch.hpp"
 
 namespace frazil::compute {
 
@@ -145,7 +146,7 @@ Scalar physical_scalar(const DataType& t, auto v) {
   else return Scalar(t, static_cast<uint64_t>(v));
 }
 
-Scalar sum_scalar(const Array& a, const DataType& out) {
+FRAZIL_MULTIVERSION Scalar sum_scalar(const Array& a, const DataType& out) {
   const TypeId id = a.dtype().id();
   if (id == TypeId::Boolean) {
     uint64_t c = 0;
@@ -175,7 +176,7 @@ Scalar sum_scalar(const Array& a, const DataType& out) {
   });
 }
 
-Scalar minmax_scalar(const Array& a, bool is_max) {
+FRAZIL_MULTIVERSION Scalar minmax_scalar(const Array& a, bool is_max) {
   const DataType& t = a.dtype();
   if (a.length() == a.null_count()) return Scalar::null(t);
   if (t.is_boolean()) {

@@ -10,6 +10,7 @@
 #include "frazil/compute/range_bitset.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/core/cpu_dispatch.hpp"
 
 namespace frazil::compute {
 
@@ -147,7 +148,7 @@ BitSource valid_source(const Array& x, int64_t n) {
 
 }  // namespace
 
-ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
+FRAZIL_MULTIVERSION ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
   const int64_t n = broadcast_length(a, b, cmp_op_symbol(op));
   const DataType& t = a.dtype();
   const bool null_side = t.is_null() || b.dtype().is_null();

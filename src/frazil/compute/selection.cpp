@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/core/cpu_dispatch.hpp"
 
 namespace frazil::compute {
 
@@ -137,7 +138,7 @@ struct MaskWords {
   int64_t count = 0;  // kept rows
 };
 
-MaskWords mask_words(const Array& mask) {
+FRAZIL_MULTIVERSION MaskWords mask_words(const Array& mask) {
   if (!mask.dtype().is_boolean())
     throw InvalidOperationError(err_msg("filter mask must be boolean, got `", mask.dtype().short_name(), "`"));
   const int64_t n = mask.length();
@@ -167,7 +168,7 @@ std::vector<IdxSize> words_to_indices(const MaskWords& m) {
 // Direct compaction of a fixed-width column without nulls, no index vector: full words
 // copy as a block, empty words are skipped, dense words store every row and advance the
 // output by the row's bit (no branch per row), sparse words visit their set bits.
-ArrayRef compact_fixed(const Array& values, const MaskWords& m) {
+FRAZIL_MULTIVERSION ArrayRef compact_fixed(const Array& values, const MaskWords& m) {
   const DataType& dt = values.dtype();
   return dispatch_width(dt.byte_width(), [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -1,6 +1,7 @@
 #include "frazil/core/schema.hpp"
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/suggest.hpp"
 
 namespace frazil {
 
@@ -21,7 +22,8 @@ const DataType& Schema::dtype_of(const std::string& name) const {
     for (size_t i = 0; i < fields_.size() && i < 20; ++i)
       avail += (i ? ", " : "") + std::string("\"") + fields_[i].name + "\"";
     if (fields_.size() > 20) avail += ", ...";
-    throw ColumnNotFoundError(err_msg("unable to find column \"", name, "\"; valid columns: [", avail, "]"));
+    throw ColumnNotFoundError(err_msg("unable to find column \"", name, "\"; valid columns: [", avail, "]",
+                                      did_you_mean_column(name, names())));
   }
   return fields_[*idx].dtype;
 }

@@ -52,4 +52,15 @@ std::string did_you_mean(std::string_view name, std::span<const std::string> can
   return s + "?";
 }
 
+std::optional<std::string> closest_name(std::string_view name, std::span<const std::string> candidates) {
+  auto close = closest_names(name, candidates, 1);
+  if (close.empty()) return std::nullopt;
+  return close[0];
+}
+
+std::string did_you_mean_column(std::string_view name, std::span<const std::string> candidates) {
+  auto best = closest_name(name, candidates);
+  return best ? "\n\nDid you mean \"" + *best + "\"?" : std::string();
+}
+
 }  // namespace frazil

@@ -2,6 +2,7 @@
 // columns, functions, files and parameters.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,5 +21,11 @@ std::vector<std::string> closest_names(std::string_view name, std::span<const st
 
 // "; did you mean 'x'?" / "; did you mean one of 'x', 'y'?", or "" when nothing is close.
 std::string did_you_mean(std::string_view name, std::span<const std::string> candidates);
+
+// The closest candidate (the first of closest_names), if any.
+std::optional<std::string> closest_name(std::string_view name, std::span<const std::string> candidates);
+
+// Polars' wording for a column that is not found: "\n\nDid you mean \"x\"?", or "".
+std::string did_you_mean_column(std::string_view name, std::span<const std::string> candidates);
 
 }  // namespace frazil

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "frazil/compute/explode.hpp"
@@ -30,24 +31,6 @@ struct ScanSource {
   SchemaRef file_schema;                // resolved when the scan is created
 };
 
-enum class DslKind : uint8_t {
-  DataFrameScan,  // df
-  Scan,           // scan
-  Filter,         // inputs[0], exprs[0] = predicate
-  Select,         // inputs[0], exprs
-  WithColumns,    // inputs[0], exprs
-  GroupBy,        // inputs[0], keys, exprs = aggregations, maintain_order
-  Join,           // inputs[0] left, inputs[1] right, keys = left_on, keys2 = right_on, join
-  Sort,           // inputs[0], keys = by, sort
-  Slice,          // inputs[0], offset, length
-  Union,          // inputs (vertical concat)
-  Distinct,       // inputs[0], names = subset (empty: all), keep, maintain_order
-  Rename,         // inputs[0], names = existing, names2 = new
-  Drop,           // inputs[0], names
-  WithRowIndex,   // inputs[0], names[0] = index name, offset
-  Explode,        // inputs[0], names = columns, explode
-};
-
 struct JoinOptions {
   compute::JoinType how = compute::JoinType::Inner;
   std::string suffix = "_right";
@@ -65,23 +48,95 @@ struct SortOptions {
 struct DslPlan;
 using DslPlanRef = std::shared_ptr<const DslPlan>;
 
-struct DslPlan {
-  DslKind kind = DslKind::DataFrameScan;
-  std::vector<DslPlanRef> inputs;
+// --- one payload per kind of step; a field means one thing ---
+struct DslDataFrameScan {
   std::shared_ptr<const DataFrame> df;
-  ScanSource scan;
+};
+struct DslScan {
+  ScanSource source;
+};
+struct DslFilter {
+  Expr predicate;
+};
+struct DslSelect {
   std::vector<Expr> exprs;
+};
+struct DslWithColumns {
+  std::vector<Expr> exprs;
+};
+struct DslGroupBy {
   std::vector<Expr> keys;
-  std::vector<Expr> keys2;
-  std::vector<std::string> names;
-  std::vector<std::string> names2;
-  JoinOptions join;
-  SortOptions sort;
-  compute::ExplodeOptions explode;
+  std::vector<Expr> aggs;
   bool maintain_order = false;
-  std::string keep = "any";
+};
+// inputs[0] is the left side, inputs[1] the right.
+struct DslJoin {
+  std::vector<Expr> left_on;
+  std::vector<Expr> right_on;
+  JoinOptions options;
+};
+struct DslSort {
+  std::vector<Expr> by;
+  SortOptions options;
+};
+struct DslSlice {
   int64_t offset = 0;
-  std::optional<int64_t> length;
+  std::optional<int64_t> length;  // to the end when unset
+};
+struct DslUnion {};  // vertical concat of every input
+struct DslDistinct {
+  std::vector<std::string> subset;  // empty: every column
+  std::string keep = "any";
+  bool maintain_order = false;
+};
+struct DslRename {
+  std::vector<std::string> existing;
+  std::vector<std::string> new_names;
+};
+struct DslDrop {
+  std::vector<std::string> columns;
+};
+struct DslWithRowIndex {
+  std::string name;
+  int64_t offset = 0;
+};
+struct DslExplode {
+  std::vector<std::string> columns;
+  compute::ExplodeOptions options;
+};
+
+// The kinds, in the order of DslPayload's alternatives.
+enum class DslKind : uint8_t {
+  DataFrameScan,
+  Scan,
+  Filter,
+  Select,
+  WithColumns,
+  GroupBy,
+  Join,
+  Sort,
+  Slice,
+  Union,
+  Distinct,
+  Rename,
+  Drop,
+  WithRowIndex,
+  Explode,
+};
+
+using DslPayload = std::variant<DslDataFrameScan, DslScan, DslFilter, DslSelect, DslWithColumns, DslGroupBy, DslJoin,
+                                DslSort, DslSlice, DslUnion, DslDistinct, DslRename, DslDrop, DslWithRowIndex,
+                                DslExplode>;
+
+struct DslPlan {
+  DslPayload node;
+  std::vector<DslPlanRef> inputs;
+
+  DslKind kind() const { return static_cast<DslKind>(node.index()); }
+  template <typename T>
+  const T& as() const {
+    return std::get<T>(node);
+  }
 };
 
 }  // namespace frazil::dsl

@@ -16,10 +16,12 @@
 #include "frazil/exec/join.hpp"
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/operators.hpp"
+#include "frazil/exec/query_observer.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/source.hpp"
 #include "frazil/optimizer/cse/cost_model.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 #include "frazil/plan/row_order.hpp"
@@ -48,10 +50,18 @@ class Executor {
       : lp_(lp), ea_(ea), opts_(opts), unordered_(plan::unordered_outputs(root, lp, ea)) {}
 
   DataFrame run(Node node) {
+    if (!opts_.observer) return run_node(node);
+    opts_.observer->node_started(node, lp_.get(node));
+    DataFrame out = run_node(node);
+    opts_.observer->node_finished(node, lp_.get(node), out.height());
+    return out;
+  }
+
+  DataFrame run_node(Node node) {
     const IR& ir = lp_.get(node);
-    if (opts_.stats) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind)];
+    if (opts_.stats) ++opts_.stats->runs_by_kind[static_cast<size_t>(ir.kind())];
     if (is_streaming(ir)) return run_pipeline(node);
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: return run_pipeline(node);
       case IRKind::Select:
@@ -60,19 +70,20 @@ class Executor {
       case IRKind::GroupBy: return group_by(node, ir);
       case IRKind::Join: return join(node, ir);
       case IRKind::Sort: return sort(ir);
-      case IRKind::Slice: return slice(run(ir.inputs[0]), ir.offset, ir.length);
+      case IRKind::Slice: return slice(run(ir.inputs[0]), ir.as<plan::SliceNode>().offset, ir.as<plan::SliceNode>().length);
       case IRKind::Union: return union_all(ir);
       case IRKind::Distinct: return distinct(ir);
-      case IRKind::MapFunction: return map_function(ir);
+      case IRKind::RowIndex: return row_index(ir);
       case IRKind::Cache: {
-        auto it = caches_.find(ir.cache_id);
+        const uint64_t id = ir.as<plan::CacheNode>().id;
+        auto it = caches_.find(id);
         if (it != caches_.end()) {
           if (opts_.stats) ++opts_.stats->cache_reuses;
           return it->second;
         }
         if (opts_.stats) ++opts_.stats->cache_computations;
         DataFrame df = run(ir.inputs[0]);
-        caches_.emplace(ir.cache_id, df);
+        caches_.emplace(id, df);
         return df;
       }
       default: throw InternalError("cannot execute this plan node");
@@ -83,36 +94,39 @@ class Executor {
   const Schema& input_schema(const IR& ir, size_t i = 0) const { return *lp_.get(ir.inputs[i]).schema; }
 
   bool is_streaming(const IR& ir) const {
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::Filter:
-        return plan::is_elementwise_rec(ir.predicate->node(), ea_);
-      case IRKind::SimpleProjection: return true;
-      case IRKind::MapFunction: return ir.map == plan::MapKind::Rename || ir.map == plan::MapKind::Explode;
+        return plan::is_elementwise_rec(ir.as<plan::FilterNode>().predicate.node(), ea_);
+      case IRKind::SimpleProjection:
+      case IRKind::Rename:
+      case IRKind::Explode: return true;
       case IRKind::Select:
       case IRKind::HStack: {
         bool any_column = false;
-        for (const auto& e : ir.exprs) {
+        for (const auto& e : plan::projection_exprs(ir)) {
           if (!plan::is_elementwise_rec(e.node(), ea_)) return false;
           any_column |= !plan::is_scalar_ae(e.node(), ea_);
         }
         // A select of scalars only has one row, not one per morsel.
-        return ir.kind == IRKind::HStack || any_column;
+        return ir.kind() == IRKind::HStack || any_column;
       }
       default: return false;
     }
   }
 
   OperatorRef make_operator(const IR& ir) const {
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::Filter:
-        return make_filter(*ir.predicate, input_schema(ir));
+        return make_filter(ir.as<plan::FilterNode>().predicate, input_schema(ir));
       case IRKind::Select:
       case IRKind::HStack:
-        return std::make_shared<ProjectOperator>(physical::create_physical_exprs(ir.exprs, ea_, input_schema(ir)),
-                                                 ir.kind == IRKind::HStack);
-      case IRKind::SimpleProjection: return std::make_shared<SimpleProjectOperator>(ir.schema->names());
-      case IRKind::MapFunction:
-        if (ir.map == plan::MapKind::Explode) return make_explode_operator(ir);
+        return std::make_shared<ProjectOperator>(
+            physical::create_physical_exprs(plan::projection_exprs(ir), ea_, input_schema(ir)),
+            ir.kind() == IRKind::HStack);
+      case IRKind::SimpleProjection:
+        return std::make_shared<SimpleProjectOperator>(ir.as<plan::SimpleProjectionNode>().columns);
+      case IRKind::Explode: return make_explode_operator(ir.as<plan::ExplodeNode>());
+      case IRKind::Rename:
         return std::make_shared<SimpleProjectOperator>(input_schema(ir).names(), ir.schema->names());
       default: throw InternalError("not a streaming operator");
     }
@@ -122,7 +136,7 @@ class Executor {
   // ones before it kept). Tests that read strings are the costly ones and go last.
   OperatorRef make_filter(const plan::ExprIR& predicate, const Schema& schema) const {
     std::vector<Node> parts;
-    optimizer::split_conjuncts(predicate.node(), ea_, schema, parts);
+    plan::split_conjuncts(predicate.node(), ea_, schema, parts);
     std::vector<FilterOperator::Conjunct> conjuncts;
     if (parts.size() > 1 &&
         std::all_of(parts.begin(), parts.end(), [&](Node n) { return plan::is_elementwise_rec(n, ea_); })) {
@@ -168,7 +182,7 @@ class Executor {
   // An inner or left join whose output order nobody observes, expected to have the smaller
   // left side: built on the left, it lets the right side's pipeline run on through it.
   bool unordered_left_build(Node node, const IR& ir) const {
-    const JoinType how = ir.join().how;
+    const JoinType how = ir.as<plan::JoinNode>().options.how;
     return unordered_[node.idx] && (how == JoinType::Inner || how == JoinType::Left) &&
            join_streams_left(ir, ea_) && !stream_join(ir);
   }
@@ -186,16 +200,16 @@ class Executor {
       const IR& ir = lp_.get(cur);
       if (is_streaming(ir)) {
         ops.push_back(make_operator(ir));
-      } else if (ir.kind == IRKind::Join && (sides = run_sides_with_key_filter(ir))) {
+      } else if (ir.kind() == IRKind::Join && (sides = run_sides_with_key_filter(ir))) {
         // Both sides are at hand: the right one is built, the left one streams on.
         count_join_run(cur != node);
         std::reverse(ops.begin(), ops.end());
         ops.insert(ops.begin(), make_join_probe(ir, sides->second, input_schema(ir, 0), input_schema(ir, 1), ea_));
         return Pipeline{frame_source(sides->first, opts_.morsel_size), std::move(ops), {}};
-      } else if (ir.kind == IRKind::Join && stream_join(ir)) {
+      } else if (ir.kind() == IRKind::Join && stream_join(ir)) {
         count_join_run(cur != node);
         ops.push_back(make_join_probe(ir, run(ir.inputs[1]), input_schema(ir, 0), input_schema(ir, 1), ea_));
-      } else if (ir.kind == IRKind::Join && unordered_left_build(cur, ir)) {
+      } else if (ir.kind() == IRKind::Join && unordered_left_build(cur, ir)) {
         count_join_run(cur != node);
         DataFrame left = run(ir.inputs[0]);
         Pipeline right = build_pipeline(ir.inputs[1]);
@@ -222,30 +236,28 @@ class Executor {
     Pipeline p;
     // A scan's own projection and predicate run first, inside the pipeline.
     std::vector<OperatorRef> scan_ops;
-    if (src.kind == IRKind::DataFrameScan) {
-      p.source = frame_source(*src.df(), opts_.morsel_size);
-      if (src.predicate)
-        scan_ops.push_back(make_filter(*src.predicate, *src.source_schema()));
-      if (src.projection()) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
-    } else if (src.kind == IRKind::Scan) {
+    if (const auto* frame = src.get_if<plan::DataFrameScanNode>()) {
+      p.source = frame_source(*frame->df, opts_.morsel_size);
+      if (frame->predicate) scan_ops.push_back(make_filter(*frame->predicate, *frame->source_schema));
+      if (frame->projection) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*frame->projection));
+    } else if (const auto* scan = src.get_if<plan::ScanNode>()) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
       // readers filter while parsing; other formats are filtered here, morsel by morsel.
-      const bool filter_here = src.predicate && src.scan().format != dsl::ScanFormat::Csv;
-      SourceRef streamed = src.scan().format == dsl::ScanFormat::Parquet ? parquet_source(src, ea_) : nullptr;
-      if (filter_here)
-        scan_ops.push_back(make_filter(*src.predicate, *src.source_schema()));
+      const bool filter_here = scan->predicate && scan->source.format != dsl::ScanFormat::Csv;
+      SourceRef streamed = scan->source.format == dsl::ScanFormat::Parquet ? parquet_source(*scan, ea_) : nullptr;
+      if (filter_here) scan_ops.push_back(make_filter(*scan->predicate, *scan->source_schema));
       if (streamed) {
         bool extra = false;
-        scan_columns(src, ea_, &extra);
-        if (src.projection() && extra) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
+        scan_columns(*scan, ea_, &extra);
+        if (scan->projection && extra) scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*scan->projection));
         p.source = streamed;
       } else {
-        DataFrame source = read_scan(src, ea_);
-        if (src.projection() && source.width() != src.projection()->size())
-          scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*src.projection()));
-        if (src.n_rows() && filter_here) {
+        DataFrame source = read_scan(*scan, ea_);
+        if (scan->projection && source.width() != scan->projection->size())
+          scan_ops.push_back(std::make_shared<SimpleProjectOperator>(*scan->projection));
+        if (scan->n_rows && filter_here) {
           // The row limit counts rows after the predicate: filter first, then cut.
-          source = run_source(frame_source(source, opts_.morsel_size), scan_ops).head(*src.n_rows());
+          source = run_source(frame_source(source, opts_.morsel_size), scan_ops).head(*scan->n_rows);
           scan_ops.clear();
         }
         p.source = frame_source(source, opts_.morsel_size);
@@ -264,7 +276,9 @@ class Executor {
   // morsels of a big batch too), and concatenates the results in source order; then the
   // tails, each through the operators after its entry point.
   DataFrame run_pipeline(const Pipeline& p) {
+    if (opts_.observer) opts_.observer->pipeline_started(p.source->num_batches(), p.source->total_rows());
     DataFrame out = run_source(p.source, p.ops);
+    if (opts_.observer) opts_.observer->pipeline_finished(out.height());
     if (p.tails.empty()) return out;
     std::vector<DataFrame> parts{std::move(out)};
     for (const auto& tail : p.tails) {
@@ -279,6 +293,7 @@ class Executor {
     std::vector<std::vector<DataFrame>> out(n);
     parallel_for(n, [&](size_t b) {
       DataFrame batch = source->batch(b);
+      if (opts_.observer) opts_.observer->batch_done(batch.height(), frame_bytes(batch));
       if (ops.empty()) {
         out[b] = {std::move(batch)};
         return;
@@ -298,7 +313,7 @@ class Executor {
 
   DataFrame project_whole(const IR& ir) {
     // A select of aggregations only streams into partial states per morsel.
-    if (ir.kind == IRKind::Select)
+    if (ir.kind() == IRKind::Select)
       if (auto partial = plan_partial_select(ir, ea_, input_schema(ir))) {
         Pipeline p = build_pipeline(ir.inputs[0]);
         p.ops.push_back(partial->partial);
@@ -360,15 +375,17 @@ class Executor {
   // right join keys (plain columns under their own names): then only the groups whose keys
   // the left side has can reach the output, and the others need not be computed.
   bool right_groups_by_join_keys(const IR& ir) const {
-    const JoinType how = ir.join().how;
+    const auto& join = ir.as<plan::JoinNode>();
+    const JoinType how = join.options.how;
     if (how != JoinType::Inner && how != JoinType::Left && how != JoinType::Semi && how != JoinType::Anti) return false;
     const IR& g = lp_.get(ir.inputs[1]);
-    if (g.kind != IRKind::GroupBy) return false;
-    for (size_t i = 0; i < ir.keys2.size(); ++i) {
-      const plan::AExpr& lk = ea_.get(ir.keys[i].node());
-      const plan::AExpr& rk = ea_.get(ir.keys2[i].node());
+    if (g.kind() != IRKind::GroupBy) return false;
+    const auto& group_keys = g.as<plan::GroupByNode>().keys;
+    for (size_t i = 0; i < join.right_on.size(); ++i) {
+      const plan::AExpr& lk = ea_.get(join.left_on[i].node());
+      const plan::AExpr& rk = ea_.get(join.right_on[i].node());
       if (!lk.is_column() || !rk.is_column()) return false;
-      const bool grouped = std::any_of(g.keys.begin(), g.keys.end(), [&](const plan::ExprIR& k) {
+      const bool grouped = std::any_of(group_keys.begin(), group_keys.end(), [&](const plan::ExprIR& k) {
         const plan::AExpr& e = ea_.get(k.node());
         return e.is_column() && e.name == rk.name && k.output_name() == rk.name;
       });
@@ -401,18 +418,18 @@ class Executor {
 
   DataFrame sort(const IR& ir) {
     DataFrame df = run(ir.inputs[0]).rechunk();
+    const auto& sort = ir.as<plan::SortNode>();
     physical::ExecState state;
     std::vector<ArrayRef> keys;
-    for (const auto& k : physical::create_physical_exprs(ir.keys, ea_, input_schema(ir)))
+    for (const auto& k : physical::create_physical_exprs(sort.by, ea_, input_schema(ir)))
       keys.push_back(physical::broadcast_to(k->evaluate(df, state), df.height()).as_array());
     compute::SortOptions opts;
-    opts.descending = ir.sort().descending;
-    opts.nulls_last = ir.sort().nulls_last;
-    opts.stable = ir.sort().maintain_order;
-    if (ir.sort_slice() && ir.sort_slice()->first >= 0)
-      opts.limit = ir.sort_slice()->first + ir.sort_slice()->second;
+    opts.descending = sort.options.descending;
+    opts.nulls_last = sort.options.nulls_last;
+    opts.stable = sort.options.maintain_order;
+    if (sort.slice && sort.slice->first >= 0) opts.limit = sort.slice->first + sort.slice->second;
     DataFrame sorted = compute::take_frame(df, compute::arg_sort(keys, opts));
-    if (ir.sort_slice()) return slice(sorted, ir.sort_slice()->first, ir.sort_slice()->second);
+    if (sort.slice) return slice(sorted, sort.slice->first, sort.slice->second);
     return sorted;
   }
 
@@ -435,27 +452,26 @@ class Executor {
 
   DataFrame distinct(const IR& ir) {
     DataFrame df = run(ir.inputs[0]).rechunk();
+    const auto& distinct = ir.as<plan::DistinctNode>();
     std::vector<ArrayRef> keys;
-    const std::vector<std::string> names = ir.names.empty() ? df.names() : ir.names;
+    const std::vector<std::string> names = distinct.subset.empty() ? df.names() : distinct.subset;
     for (const auto& n : names) keys.push_back(df.column(n).as_array());
     if (keys.empty()) return df.slice(0, std::min<int64_t>(df.height(), 1));
-    return compute::take_frame(df, compute::unique_rows(keys, ir.keep()));
+    return compute::take_frame(df, compute::unique_rows(keys, distinct.keep));
   }
 
-  DataFrame map_function(const IR& ir) {
+  DataFrame row_index(const IR& ir) {
     DataFrame df = run(ir.inputs[0]);
-    if (ir.map == plan::MapKind::RowIndex) {
-      const int64_t h = df.height();
-      if (ir.offset < 0) throw ComputeError("row index offset must be non-negative");
-      if (ir.offset + h > static_cast<int64_t>(UINT32_MAX))
-        throw ComputeError("row index does not fit UInt32 for this frame");
-      Buffer values = Buffer::allocate(h * sizeof(uint32_t));
-      for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(ir.offset + i);
-      std::vector<Column> cols{Column(ir.names[0], Array::make(DataType::uint32(), h, Buffer(), {values}))};
-      for (const auto& c : df.columns()) cols.push_back(c);
-      return DataFrame(std::move(cols));
-    }
-    throw InternalError("unsupported map function");
+    const auto& index = ir.as<plan::RowIndexNode>();
+    const int64_t h = df.height();
+    if (index.offset < 0) throw ComputeError("row index offset must be non-negative");
+    if (index.offset + h > static_cast<int64_t>(UINT32_MAX))
+      throw ComputeError("row index does not fit UInt32 for this frame");
+    Buffer values = Buffer::allocate(h * sizeof(uint32_t));
+    for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(index.offset + i);
+    std::vector<Column> cols{Column(index.name, Array::make(DataType::uint32(), h, Buffer(), {values}))};
+    for (const auto& c : df.columns()) cols.push_back(c);
+    return DataFrame(std::move(cols));
   }
 
   const plan::IRArena& lp_;

@@ -15,6 +15,8 @@
 
 namespace frazil::exec {
 
+class QueryObserver;
+
 // What one run executed, for tests of sharing (a Cache computes its input once however
 // many consumers read it). Counting costs nothing when no ExecStats is given.
 struct ExecStats {
@@ -28,6 +30,7 @@ struct ExecOptions {
   // Rows per morsel (FRAZIL_MORSEL_SIZE overrides; tests make it small to force many).
   int64_t morsel_size = 100'000;
   ExecStats* stats = nullptr;  // test hook, see ExecStats
+  QueryObserver* observer = nullptr;  // progress, verbose log, profile (exec/query_observer.hpp)
   static ExecOptions from_env();
 };
 

@@ -23,6 +23,6 @@ class ExplodeOperator final : public Operator {
 };
 
 // The operator of a MapFunction node of kind Explode.
-OperatorRef make_explode_operator(const plan::IR& ir);
+OperatorRef make_explode_operator(const plan::ExplodeNode& node);
 
 }  // namespace frazil::exec

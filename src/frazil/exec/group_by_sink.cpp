@@ -60,7 +60,7 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
   physical::ExecState state;
   std::vector<ArrayRef> keys;
   std::vector<std::string> key_names;
-  for (const auto& k : physical::create_physical_exprs(ir.keys, ea, in)) {
+  for (const auto& k : physical::create_physical_exprs(ir.as<plan::GroupByNode>().keys, ea, in)) {
     Column c = physical::broadcast_to(k->evaluate(df, state), df.height());
     keys.push_back(c.as_array());
     key_names.push_back(c.name());
@@ -74,7 +74,7 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
   // one value per group: computed by the grouped kernels and spread over their groups' rows
   // as a column, the outer aggregation stays row-wise instead of running group by group.
   std::vector<plan::Node> inner, outer;
-  for (const auto& e : ir.exprs) collect_inner_aggregations(e.node(), ea, false, inner, outer);
+  for (const auto& e : ir.as<plan::GroupByNode>().aggs) collect_inner_aggregations(e.node(), ea, false, inner, outer);
   // A node that is also a result of its own (agg(x.mean(), ...)) must keep its evaluation.
   std::erase_if(inner, [&](plan::Node n) { return std::find(outer.begin(), outer.end(), n) != outer.end(); });
   std::vector<Column> spread = df.columns();
@@ -93,7 +93,7 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
   }
   const DataFrame wide = inner.empty() ? df : DataFrame(std::move(spread));
   const Schema wide_schema = inner.empty() ? in : Schema(std::move(fields));
-  for (const auto& e : ir.exprs) {
+  for (const auto& e : ir.as<plan::GroupByNode>().aggs) {
     auto a = physical::create_physical_expr(e, ea, wide_schema, inner.empty() ? nullptr : &subs);
     cols.push_back(physical::broadcast_to(a->evaluate_on_groups(wide, ctx, state), ng));
   }
@@ -119,7 +119,7 @@ class PartialGroupByOperator final : public Operator {
  public:
   PartialGroupByOperator(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
                          std::vector<plan::Node> aggs)
-      : ea_(ea), aggs_(std::move(aggs)), key_exprs_(physical::create_physical_exprs(ir.keys, ea, in)) {
+      : ea_(ea), aggs_(std::move(aggs)), key_exprs_(physical::create_physical_exprs(ir.as<plan::GroupByNode>().keys, ea, in)) {
     inputs_.resize(aggs_.size());
     for (size_t a = 0; a < aggs_.size(); ++a) {
       const plan::AExpr& e = ea.get(aggs_[a]);
@@ -190,11 +190,11 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
   using compute::AggKind;
   DataFrame all = partials.rechunk();
   std::vector<ArrayRef> keys;
-  for (size_t i = 0; i < ir.keys.size(); ++i) keys.push_back(all.column(i).as_array());
+  for (size_t i = 0; i < ir.as<plan::GroupByNode>().keys.size(); ++i) keys.push_back(all.column(i).as_array());
   compute::Groups groups = compute::group_rows(keys);
   std::vector<Column> out;
   for (size_t i = 0; i < keys.size(); ++i)
-    out.emplace_back(ir.keys[i].output_name(), compute::take(*keys[i], groups.first_rows));
+    out.emplace_back(ir.as<plan::GroupByNode>().keys[i].output_name(), compute::take(*keys[i], groups.first_rows));
   std::vector<Column> finals;
   physical::Substitutions subs;
   for (size_t a = 0; a < aggs.size(); ++a) {
@@ -221,7 +221,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
   DataFrame per_group = finals.empty() ? DataFrame::empty_with_height(static_cast<int64_t>(groups.num_groups()))
                                        : DataFrame(std::move(finals));
   physical::ExecState state;
-  for (const auto& e : ir.exprs) {
+  for (const auto& e : ir.as<plan::GroupByNode>().aggs) {
     auto expr = physical::create_physical_expr(e, ea, in, &subs);
     out.push_back(physical::broadcast_to(expr->evaluate(per_group, state), per_group.height()));
   }
@@ -230,7 +230,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
 
 // Whether every key of a group_by is computed row by row (so morsel by morsel).
 bool keys_elementwise(const plan::IR& ir, const plan::ExprArena& ea) {
-  for (const auto& k : ir.keys)
+  for (const auto& k : ir.as<plan::GroupByNode>().keys)
     if (!plan::is_elementwise_rec(k.node(), ea)) return false;
   return true;
 }
@@ -242,7 +242,7 @@ std::optional<std::vector<plan::Node>> partial_aggs(const plan::IR& ir, const pl
   // x - x.mean()) needs the whole input.
   if (!keys_elementwise(ir, ea)) return std::nullopt;
   std::vector<plan::Node> aggs;
-  for (const auto& e : ir.exprs)
+  for (const auto& e : ir.as<plan::GroupByNode>().aggs)
     if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
   return aggs;
 }
@@ -286,8 +286,8 @@ DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::Expr
 
   // Only the columns the keys and aggregations read are partitioned.
   std::vector<std::string> needed;
-  for (const auto& e : ir.keys) plan::collect_columns(e.node(), ea, needed);
-  for (const auto& e : ir.exprs) plan::collect_columns(e.node(), ea, needed);
+  for (const auto& e : ir.as<plan::GroupByNode>().keys) plan::collect_columns(e.node(), ea, needed);
+  for (const auto& e : ir.as<plan::GroupByNode>().aggs) plan::collect_columns(e.node(), ea, needed);
   DataFrame slim = needed.empty() ? input.select({input.column(0).name()}).rechunk() : input.select(needed).rechunk();
   const Schema slim_schema = slim.schema();
 
@@ -295,7 +295,7 @@ DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::Expr
   const size_t parts = threads * 4;
   const size_t morsels = static_cast<size_t>((n + morsel_size - 1) / morsel_size);
   std::vector<std::vector<std::vector<IdxSize>>> local(morsels, std::vector<std::vector<IdxSize>>(parts));
-  auto key_exprs = physical::create_physical_exprs(ir.keys, ea, slim_schema);
+  auto key_exprs = physical::create_physical_exprs(ir.as<plan::GroupByNode>().keys, ea, slim_schema);
   parallel_for(morsels, [&](size_t m) {
     physical::ExecState state;
     const int64_t off = static_cast<int64_t>(m) * morsel_size;
@@ -335,7 +335,7 @@ DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::Expr
     first_rows.insert(first_rows.end(), r.first_rows.begin(), r.first_rows.end());
   }
   DataFrame out = concat_frames(frames);
-  if (ir.maintain_order) {
+  if (ir.as<plan::GroupByNode>().maintain_order) {
     Buffer b = Buffer::allocate(first_rows.size() * sizeof(IdxSize));
     std::copy(first_rows.begin(), first_rows.end(), b.mutable_as<IdxSize>());
     ArrayRef order_key = Array::make(DataType::uint32(), static_cast<int64_t>(first_rows.size()), Buffer(), {b});

@@ -30,17 +30,17 @@ using compute::kNullIdx;
 class OutputLayout {
  public:
   OutputLayout(const plan::IR& ir, const plan::ExprArena& ea) : ir_(ir) {
-    const JoinType how = ir.join().how;
-    if (!ir.join().coalesce || how == JoinType::Cross) return;
+    const JoinType how = ir.as<plan::JoinNode>().options.how;
+    if (!ir.as<plan::JoinNode>().options.coalesce || how == JoinType::Cross) return;
     auto key_column_name = [&](const plan::ExprIR& e) -> std::optional<std::string> {
       plan::Node n = e.node();
       while (ea.get(n).kind == plan::AExprKind::Cast) n = ea.get(n).inputs[0];
       if (ea.get(n).kind == plan::AExprKind::Column) return ea.get(n).name;
       return std::nullopt;
     };
-    for (size_t i = 0; i < ir.keys.size(); ++i) {
-      auto ln = key_column_name(ir.keys[i]);
-      auto rn = key_column_name(ir.keys2[i]);
+    for (size_t i = 0; i < ir.as<plan::JoinNode>().left_on.size(); ++i) {
+      auto ln = key_column_name(ir.as<plan::JoinNode>().left_on[i]);
+      auto rn = key_column_name(ir.as<plan::JoinNode>().right_on[i]);
       if (how == JoinType::Right) {
         if (ln) drop_left_.push_back(*ln);
       } else if (rn) {
@@ -123,7 +123,7 @@ DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFra
                      const JoinKeys& lkeys, const JoinKeys& rkeys, const OutputLayout& layout,
                      int64_t morsel_size) {
   const DataFrame left = left_in.rechunk(), right = right_in.rechunk();
-  const JoinType how = ir.join().how;
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
   compute::JoinIndices idx = how == JoinType::Cross
                                  ? compute::cross_join(left.height(), right.height())
                                  : compute::hash_join(lkeys.evaluate(left), rkeys.evaluate(right), how);
@@ -291,7 +291,7 @@ class JoinProbeOperator final : public Operator {
                     DataFrame build, std::shared_ptr<const compute::JoinTable> table, bool build_left,
                     JoinType how, std::shared_ptr<HitMarks> hits = nullptr)
       : layout_(ir, ea),
-        probe_keys_(build_left ? ir.keys2 : ir.keys, ea, probe_schema),
+        probe_keys_(build_left ? ir.as<plan::JoinNode>().right_on : ir.as<plan::JoinNode>().left_on, ea, probe_schema),
         build_(std::move(build)),
         table_(std::move(table)),
         build_left_(build_left),
@@ -367,10 +367,10 @@ class JoinProbeOperator final : public Operator {
 DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFrame& right,
                        const Schema& left_schema, const Schema& right_schema, const plan::ExprArena& ea,
                        int64_t morsel_size) {
-  const JoinType how = ir.join().how;
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
   const OutputLayout layout(ir, ea);
-  const JoinKeys lkeys(ir.keys, ea, left_schema);
-  const JoinKeys rkeys(ir.keys2, ea, right_schema);
+  const JoinKeys lkeys(ir.as<plan::JoinNode>().left_on, ea, left_schema);
+  const JoinKeys rkeys(ir.as<plan::JoinNode>().right_on, ea, right_schema);
   if (how == JoinType::Cross || how == JoinType::Full || !lkeys.row_local() || !rkeys.row_local())
     return join_whole(ir, left, right, lkeys, rkeys, layout, morsel_size);
 
@@ -409,9 +409,9 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
 namespace frazil::exec {
 
 bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea) {
-  const JoinType how = ir.join().how;
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
   if (how != JoinType::Inner && how != JoinType::Left && how != JoinType::Semi && how != JoinType::Anti) return false;
-  for (const auto* keys : {&ir.keys, &ir.keys2})
+  for (const auto* keys : {&ir.as<plan::JoinNode>().left_on, &ir.as<plan::JoinNode>().right_on})
     for (const auto& e : *keys)
       if (!plan::is_elementwise_rec(e.node(), ea)) return false;
   return true;
@@ -424,7 +424,7 @@ namespace {
 // the table drops its row lists.
 OperatorRef membership_probe(const plan::IR& ir, const plan::ExprArena& ea, const DataFrame& build,
                              const Schema& build_schema, const Schema& probe_schema, bool build_left, JoinType how) {
-  const JoinKeys build_keys(build_left ? ir.keys : ir.keys2, ea, build_schema);
+  const JoinKeys build_keys(build_left ? ir.as<plan::JoinNode>().left_on : ir.as<plan::JoinNode>().right_on, ea, build_schema);
   auto table = std::make_shared<compute::JoinTable>(build_keys.evaluate(build));
   table->drop_row_lists();
   return std::make_shared<JoinProbeOperator>(ir, ea, probe_schema, DataFrame(), std::move(table), build_left, how);
@@ -434,11 +434,11 @@ OperatorRef membership_probe(const plan::IR& ir, const plan::ExprArena& ea, cons
 
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea) {
-  const JoinType how = ir.join().how;
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
   if (how == JoinType::Semi || how == JoinType::Anti)
     return membership_probe(ir, ea, right, right_schema, left_schema, false, how);
   DataFrame build = right.rechunk();
-  auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys2, ea, right_schema).evaluate(build));
+  auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.as<plan::JoinNode>().right_on, ea, right_schema).evaluate(build));
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false, how);
 }
 
@@ -450,23 +450,23 @@ OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, con
 LeftBuildJoin::LeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
                              const Schema& right_schema, const plan::ExprArena& ea, int64_t morsel_size)
     : ir_(ir), ea_(ea), left_(left.rechunk()), morsel_size_(morsel_size) {
-  const JoinKeys left_keys(ir.keys, ea, left_schema);
+  const JoinKeys left_keys(ir.as<plan::JoinNode>().left_on, ea, left_schema);
   table_ = std::make_shared<const compute::JoinTable>(left_keys.evaluate(left_));
-  const JoinType how = ir.join().how;
-  probe_ = std::make_shared<MatchOperator>(table_, JoinKeys(ir.keys2, ea, right_schema),
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
+  probe_ = std::make_shared<MatchOperator>(table_, JoinKeys(ir.as<plan::JoinNode>().right_on, ea, right_schema),
                                                 how == JoinType::Semi || how == JoinType::Anti);
 }
 
 DataFrame LeftBuildJoin::finish(const DataFrame& matched) const {
-  return finish_build_led(*table_, left_, matched, ir_.join().how, true, OutputLayout(ir_, ea_), morsel_size_);
+  return finish_build_led(*table_, left_, matched, ir_.as<plan::JoinNode>().options.how, true, OutputLayout(ir_, ea_), morsel_size_);
 }
 
 UnorderedLeftBuildJoin::UnorderedLeftBuildJoin(const plan::IR& ir, DataFrame left, const Schema& left_schema,
                                                const Schema& right_schema, const plan::ExprArena& ea)
     : ir_(ir), ea_(ea), left_(left.rechunk()), right_schema_(right_schema) {
-  const JoinType how = ir.join().how;
+  const JoinType how = ir.as<plan::JoinNode>().options.how;
   FRAZIL_CHECK(how == JoinType::Inner || how == JoinType::Left);
-  table_ = std::make_shared<const compute::JoinTable>(JoinKeys(ir.keys, ea, left_schema).evaluate(left_));
+  table_ = std::make_shared<const compute::JoinTable>(JoinKeys(ir.as<plan::JoinNode>().left_on, ea, left_schema).evaluate(left_));
   if (how == JoinType::Left) hits_ = std::make_shared<HitMarks>(table_->num_ids());
   probe_ = std::make_shared<JoinProbeOperator>(ir, ea, right_schema, left_, table_, true, JoinType::Inner, hits_);
 }

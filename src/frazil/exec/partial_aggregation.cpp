@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frazil/plan/expr/properties.hpp"
+
 namespace frazil::exec {
 
 using compute::AggKind;

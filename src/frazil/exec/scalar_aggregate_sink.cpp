@@ -135,7 +135,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
     subs[aggs[a]] = std::make_shared<physical::LiteralExpr>(result, plan::node_to_expr(aggs[a], ea));
   }
   std::vector<physical::PhysicalExprRef> exprs;
-  for (const auto& e : ir.exprs) exprs.push_back(physical::create_physical_expr(e, ea, in, &subs));
+  for (const auto& e : ir.as<plan::SelectNode>().exprs) exprs.push_back(physical::create_physical_expr(e, ea, in, &subs));
   physical::ExecState state;
   return physical::evaluate_to_frame(exprs, DataFrame::empty_with_height(1), state, 1);
 }
@@ -160,7 +160,7 @@ void fuse_filter_into_partial_select(std::vector<OperatorRef>& ops) {
 std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const plan::ExprArena& ea,
                                                       const Schema& in) {
   std::vector<Node> aggs;
-  for (const auto& e : ir.exprs)
+  for (const auto& e : ir.as<plan::SelectNode>().exprs)
     if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
   if (aggs.empty()) return std::nullopt;
   PartialAggregation out;

@@ -6,20 +6,20 @@
 
 namespace frazil::exec {
 
-DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena) {
-  switch (scan.scan().format) {
+DataFrame read_scan(const plan::ScanNode& scan, const plan::ExprArena& arena) {
+  switch (scan.source.format) {
     case dsl::ScanFormat::Csv: return read_csv_scan(scan, arena);
     case dsl::ScanFormat::Parquet: return read_parquet_scan(scan, arena);
     case dsl::ScanFormat::Ipc: break;
   }
-  throw ComputeError(err_msg(dsl::scan_format_name(scan.scan().format), " scans are not supported yet"));
+  throw ComputeError(err_msg(dsl::scan_format_name(scan.source.format), " scans are not supported yet"));
 }
 
-std::optional<std::vector<std::string>> scan_columns(const plan::IR& scan, const plan::ExprArena& arena,
+std::optional<std::vector<std::string>> scan_columns(const plan::ScanNode& scan, const plan::ExprArena& arena,
                                                      bool* has_extra) {
   *has_extra = false;
-  if (!scan.projection()) return std::nullopt;
-  std::vector<std::string> cols = *scan.projection();
+  if (!scan.projection) return std::nullopt;
+  std::vector<std::string> cols = *scan.projection;
   if (scan.predicate) {
     std::vector<std::string> needed;
     plan::collect_columns(scan.predicate->node(), arena, needed);

@@ -6,15 +6,15 @@
 
 namespace frazil::exec {
 
-DataFrame read_scan(const plan::IR& scan, const plan::ExprArena& arena);
+DataFrame read_scan(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 // Per format (scan_csv.cpp, scan_parquet.cpp).
-DataFrame read_csv_scan(const plan::IR& scan, const plan::ExprArena& arena);
-DataFrame read_parquet_scan(const plan::IR& scan, const plan::ExprArena& arena);
+DataFrame read_csv_scan(const plan::ScanNode& scan, const plan::ExprArena& arena);
+DataFrame read_parquet_scan(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 // The columns a scan must read: its projection plus what its predicate needs (nullopt:
 // every column), and whether the predicate added columns to drop afterwards.
-std::optional<std::vector<std::string>> scan_columns(const plan::IR& scan, const plan::ExprArena& arena,
+std::optional<std::vector<std::string>> scan_columns(const plan::ScanNode& scan, const plan::ExprArena& arena,
                                                      bool* has_extra);
 
 }  // namespace frazil::exec

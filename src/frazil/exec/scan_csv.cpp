@@ -6,8 +6,8 @@
 
 namespace frazil::exec {
 
-DataFrame read_csv_scan(const plan::IR& scan, const plan::ExprArena& arena) {
-  io::CsvReadOptions opts = *static_cast<const io::CsvReadOptions*>(scan.scan().options.get());
+DataFrame read_csv_scan(const plan::ScanNode& scan, const plan::ExprArena& arena) {
+  io::CsvReadOptions opts = *static_cast<const io::CsvReadOptions*>(scan.source.options.get());
   bool extra = false;
   auto columns = scan_columns(scan, arena, &extra);
   if (columns) {
@@ -18,7 +18,7 @@ DataFrame read_csv_scan(const plan::IR& scan, const plan::ExprArena& arena) {
     opts.projection.reset();
   }
   if (scan.predicate) {
-    physical::PhysicalExprRef pred = physical::create_physical_expr(*scan.predicate, arena, *scan.source_schema());
+    physical::PhysicalExprRef pred = physical::create_physical_expr(*scan.predicate, arena, *scan.source_schema);
     opts.predicate = [pred](const DataFrame& chunk) {
       physical::ExecState state;
       return physical::broadcast_to(pred->evaluate(chunk, state), chunk.height()).as_array();
@@ -26,10 +26,10 @@ DataFrame read_csv_scan(const plan::IR& scan, const plan::ExprArena& arena) {
   }
   // A pushed-down slice counts rows after the predicate; the reader's own n_rows (the
   // user's scan option) counts rows before it.
-  if (scan.n_rows() && !scan.predicate) opts.n_rows = opts.n_rows ? std::min(*opts.n_rows, *scan.n_rows()) : *scan.n_rows();
-  DataFrame df = scan.scan().paths.size() == 1 ? io::read_csv(scan.scan().paths[0], opts) : io::read_csv(scan.scan().paths, opts);
-  if (extra || (scan.projection() && df.width() != scan.projection()->size())) df = df.select(*scan.projection());
-  if (scan.n_rows() && scan.predicate) df = df.head(*scan.n_rows());
+  if (scan.n_rows && !scan.predicate) opts.n_rows = opts.n_rows ? std::min(*opts.n_rows, *scan.n_rows) : *scan.n_rows;
+  DataFrame df = scan.source.paths.size() == 1 ? io::read_csv(scan.source.paths[0], opts) : io::read_csv(scan.source.paths, opts);
+  if (extra || (scan.projection && df.width() != scan.projection->size())) df = df.select(*scan.projection);
+  if (scan.n_rows && scan.predicate) df = df.head(*scan.n_rows);
   return df;
 }
 

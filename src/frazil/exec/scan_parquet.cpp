@@ -7,9 +7,9 @@
 
 namespace frazil::exec {
 
-DataFrame read_parquet_scan(const plan::IR& scan, const plan::ExprArena& arena) {
+DataFrame read_parquet_scan(const plan::ScanNode& scan, const plan::ExprArena& arena) {
   io::parquet::ParquetReadOptions opts;
-  if (scan.scan().options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.scan().options.get());
+  if (scan.source.options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.source.options.get());
   bool extra = false;
   if (auto columns = scan_columns(scan, arena, &extra)) opts.columns = *columns;
   if (scan.predicate) {
@@ -19,9 +19,9 @@ DataFrame read_parquet_scan(const plan::IR& scan, const plan::ExprArena& arena) 
     };
   }
   // With a predicate the limit applies after filtering, which the pipeline does.
-  if (scan.n_rows() && !scan.predicate) opts.n_rows = *scan.n_rows();
+  if (scan.n_rows && !scan.predicate) opts.n_rows = *scan.n_rows;
   std::vector<DataFrame> parts;
-  for (const auto& path : scan.scan().paths) parts.push_back(io::parquet::read_parquet(path, opts));
+  for (const auto& path : scan.source.paths) parts.push_back(io::parquet::read_parquet(path, opts));
   return concat_frames(parts);
 }
 

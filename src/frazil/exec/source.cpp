@@ -50,12 +50,12 @@ SourceRef frame_source(const DataFrame& df, int64_t morsel_size) {
   return std::make_shared<FrameSource>(df, morsel_size);
 }
 
-SourceRef parquet_source(const plan::IR& scan, const plan::ExprArena& arena) {
+SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& arena) {
   io::parquet::ParquetReadOptions opts;
-  if (scan.scan().options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.scan().options.get());
-  if (scan.n_rows() || opts.n_rows || opts.hive_partitioning.value_or(false)) return nullptr;
+  if (scan.source.options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.source.options.get());
+  if (scan.n_rows || opts.n_rows || opts.hive_partitioning.value_or(false)) return nullptr;
   std::error_code ec;
-  for (const auto& path : scan.scan().paths)
+  for (const auto& path : scan.source.paths)
     if (!std::filesystem::is_regular_file(path, ec)) return nullptr;
   bool extra = false;
   std::optional<std::vector<std::string>> columns = scan_columns(scan, arena, &extra);
@@ -63,7 +63,7 @@ SourceRef parquet_source(const plan::IR& scan, const plan::ExprArena& arena) {
   std::vector<ParquetSource::Group> groups;
   int64_t rows = 0;
   std::optional<Schema> first_schema;
-  for (const auto& path : scan.scan().paths) {
+  for (const auto& path : scan.source.paths) {
     auto file = io::parquet::ParquetFile::open(path, opts.limits);
     // Files of one scan must agree; the whole-file reader reports a mismatch properly.
     if (first_schema && !(file->schema() == *first_schema)) return nullptr;

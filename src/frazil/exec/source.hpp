@@ -28,6 +28,6 @@ SourceRef frame_source(const DataFrame& df, int64_t morsel_size);
 // The row groups of a Parquet scan, read one by one with the scan's projection (plus the
 // columns its predicate needs) and pruned by statistics; nullptr when the scan needs the
 // whole-file reader (row limits, hive partitions, directories or globs).
-SourceRef parquet_source(const plan::IR& scan, const plan::ExprArena& arena);
+SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 }  // namespace frazil::exec

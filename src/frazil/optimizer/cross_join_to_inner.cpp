@@ -2,10 +2,24 @@
 
 #include <unordered_map>
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::rename_columns;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::for_each_plan_node;
+using plan::count_parents;
 
 using compute::JoinType;
 using plan::AExpr;
@@ -37,7 +51,8 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
   const IR& filter = lp.get(n);
   const Node j = filter.inputs[0];
   const IR& join = lp.get(j);
-  if (join.kind != IRKind::Join || join.join().how != JoinType::Cross || parents[j.idx] > 1) return false;
+  if (!join.is<plan::JoinNode>() || join.as<plan::JoinNode>().options.how != JoinType::Cross || parents[j.idx] > 1)
+    return false;
   const Schema& schema = *join.schema;
   const auto columns = join_columns(join, *lp.get(join.inputs[0]).schema, *lp.get(join.inputs[1]).schema, ea);
   std::unordered_map<std::string, const JoinColumn*> origin;
@@ -47,7 +62,7 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
     to_input[c.output] = c.input;
   }
   std::vector<Node> conjuncts, rest;
-  split_conjuncts(filter.predicate->node(), ea, schema, conjuncts);
+  split_conjuncts(filter.as<plan::FilterNode>().predicate.node(), ea, schema, conjuncts);
   std::vector<ExprIR> left_on, right_on;
   for (Node c : conjuncts) {
     const AExpr& e = ea.get(c);
@@ -67,13 +82,14 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
   }
   if (left_on.empty()) return false;
   IR inner = lp.get(j);
-  inner.join_mut().how = JoinType::Inner;
-  inner.join_mut().coalesce = false;  // both key columns stay, as in the cross join
-  inner.keys = std::move(left_on);
-  inner.keys2 = std::move(right_on);
+  auto& spec = inner.as_mut<plan::JoinNode>();
+  spec.options.how = JoinType::Inner;
+  spec.options.coalesce = false;  // both key columns stay, as in the cross join
+  spec.left_on = std::move(left_on);
+  spec.right_on = std::move(right_on);
   if (auto remaining = combine_conjuncts(rest, ea)) {
     lp.replace(j, std::move(inner));
-    lp.get_mut(n).predicate = predicate_ir(*remaining, ea);
+    lp.get_mut(n).as_mut<plan::FilterNode>().predicate = predicate_ir(*remaining, ea);
   } else {
     // The filter's node becomes the join; its parents need not change.
     lp.replace(n, std::move(inner));
@@ -86,7 +102,7 @@ bool collapse(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& p
 Node cross_join_to_inner(Node root, IRArena& lp, ExprArena& ea) {
   const auto parents = count_parents(root, lp);
   for_each_plan_node(root, lp, [&](Node n) {
-    if (lp.get(n).kind == IRKind::Filter) collapse(n, lp, ea, parents);
+    if (lp.get(n).kind() == IRKind::Filter) collapse(n, lp, ea, parents);
   });
   return root;
 }

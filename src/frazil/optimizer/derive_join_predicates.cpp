@@ -3,10 +3,22 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::split_disjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::for_each_plan_node;
 
 using compute::JoinType;
 using dsl::Operator;
@@ -53,13 +65,14 @@ std::optional<Node> derive(const std::vector<std::vector<Node>>& disjuncts, Join
 void derive_for(Node n, IRArena& lp, ExprArena& ea) {
   const IR& filter = lp.get(n);
   const IR& join = lp.get(filter.inputs[0]);
-  if (join.kind != IRKind::Join || join.join().how != JoinType::Inner) return;
+  if (!join.is<plan::JoinNode>() || join.as<plan::JoinNode>().options.how != JoinType::Inner) return;
   const Schema& schema = *join.schema;
   std::unordered_map<std::string, JoinSide> origin;
   for (const auto& c : join_columns(join, *lp.get(join.inputs[0]).schema, *lp.get(join.inputs[1]).schema, ea))
     origin[c.output] = c.side;
   std::vector<Node> conjuncts;
-  split_conjuncts(filter.predicate->node(), ea, schema, conjuncts);
+  const Node predicate = filter.as<plan::FilterNode>().predicate.node();
+  split_conjuncts(predicate, ea, schema, conjuncts);
   std::vector<Node> derived;
   for (Node c : conjuncts) {
     std::vector<Node> ors;
@@ -71,16 +84,16 @@ void derive_for(Node n, IRArena& lp, ExprArena& ea) {
       if (auto d = derive(disjuncts, side, ea, origin)) derived.push_back(*d);
   }
   if (derived.empty()) return;
-  derived.insert(derived.begin(), filter.predicate->node());
+  derived.insert(derived.begin(), predicate);
   Node combined = *combine_conjuncts(derived, ea);
-  lp.get_mut(n).predicate = predicate_ir(combined, ea);
+  lp.get_mut(n).as_mut<plan::FilterNode>().predicate = predicate_ir(combined, ea);
 }
 
 }  // namespace
 
 Node derive_join_predicates(Node root, IRArena& lp, ExprArena& ea) {
   for_each_plan_node(root, lp, [&](Node n) {
-    if (lp.get(n).kind == IRKind::Filter) derive_for(n, lp, ea);
+    if (lp.get(n).kind() == IRKind::Filter) derive_for(n, lp, ea);
   });
   return root;
 }

@@ -15,13 +15,13 @@ Node flatten_union(Node root, plan::IRArena& lp, plan::ExprArena&) {
     stack.pop_back();
     if (seen[n.idx]) continue;
     seen[n.idx] = true;
-    if (lp.get(n).kind == IRKind::Union) {
+    if (lp.get(n).kind() == IRKind::Union) {
       // Splice the arms of union inputs in place, in order. An inner union read elsewhere
       // too stays as it is for its other readers: only node indices are copied.
       std::vector<Node> arms;
       bool changed = false;
       for (Node in : lp.get(n).inputs) {
-        if (lp.get(in).kind == IRKind::Union) {
+        if (lp.get(in).kind() == IRKind::Union) {
           for (Node arm : lp.get(in).inputs) arms.push_back(arm);
           changed = true;
         } else {

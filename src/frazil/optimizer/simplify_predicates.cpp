@@ -1,9 +1,20 @@
 #include "frazil/optimizer/simplify_predicates.hpp"
 
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/plan/conversion/simplify/rules.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::expr_equal;
+using plan::count_parents;
 
 using plan::AExpr;
 using plan::IR;
@@ -49,14 +60,13 @@ Node simplify_predicates(Node root, IRArena& lp, ExprArena& ea) {
     Node n = stack.back();
     stack.pop_back();
     const IR& ir = lp.get(n);
-    if (ir.predicate && (ir.kind == IRKind::Filter || ir.kind == IRKind::DataFrameScan || ir.kind == IRKind::Scan)) {
-      const Schema& schema = ir.kind == IRKind::Filter ? *ir.schema : *ir.source_schema();
-      auto simplified = simplify(ir.predicate->node(), schema, ea);
-      if (simplified && *simplified != ir.predicate->node()) {
-        lp.get_mut(n).predicate = predicate_ir(*simplified, ea);
+    if (const ExprIR* predicate = plan::predicate_of(ir)) {
+      auto simplified = simplify(predicate->node(), plan::predicate_schema(ir), ea);
+      if (simplified && *simplified != predicate->node()) {
+        plan::set_predicate(lp.get_mut(n), predicate_ir(*simplified, ea));
       } else if (!simplified) {
-        if (ir.kind != IRKind::Filter) {
-          lp.get_mut(n).predicate.reset();
+        if (ir.kind() != IRKind::Filter) {
+          plan::set_predicate(lp.get_mut(n), std::nullopt);
         } else if (parents[ir.inputs[0].idx] <= 1) {
           // The filter's node takes its input's place; its parents need not change.
           lp.replace(n, IR(lp.get(ir.inputs[0])));

@@ -6,7 +6,8 @@
 namespace frazil::physical {
 
 namespace {
-constexpr const char* kContextMarker = "\n\nThe failing expression: ";
+// Polars' wording, so messages read the same in both engines.
+constexpr const char* kContextMarker = "\n\nThis error occurred in the following expression:\n\t";
 
 [[noreturn]] void rethrow_with_context(const Error& e, const dsl::Expr& source) {
   std::string msg = e.what();

@@ -5,6 +5,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/supertype.hpp"
+#include "frazil/plan/expr/properties.hpp"
 
 namespace frazil::plan {
 
@@ -129,177 +130,6 @@ bool AExpr::equal_shallow(const AExpr& o) const {
   }
 }
 
-namespace {
-
-// Nodes already walked by one traversal. The arena is a DAG (conversion shares the
-// subtrees the user shared), so a walk that does not remember where it has been is
-// exponential in the depth of the sharing. Small walks stay in the inline array.
-class Visited {
- public:
-  // True the first time `n` is seen.
-  bool insert(Node n) {
-    if (set_.empty()) {
-      for (uint32_t i = 0; i < small_n_; ++i)
-        if (small_[i] == n.idx) return false;
-      if (small_n_ < kSmall) {
-        small_[small_n_++] = n.idx;
-        return true;
-      }
-      set_.insert(small_, small_ + small_n_);
-    }
-    return set_.insert(n.idx).second;
-  }
-
- private:
-  static constexpr uint32_t kSmall = 16;
-  uint32_t small_[kSmall];
-  uint32_t small_n_ = 0;
-  std::unordered_set<uint32_t> set_;
-};
-
-// The properties below are conjunctions (or disjunctions) over the subtree that return as
-// soon as the answer is known, so a node seen before contributed the neutral value.
-bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen);
-
-bool is_scalar_inputs(const AExpr& e, const ExprArena& arena, Visited& seen) {
-  for (Node in : e.inputs)
-    if (!is_scalar_rec(in, arena, seen)) return false;
-  return true;
-}
-
-bool is_scalar_rec(Node node, const ExprArena& arena, Visited& seen) {
-  const AExpr& e = arena.get(node);
-  if (!e.inputs.empty() && !seen.insert(node)) return true;
-  switch (e.kind) {
-    case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Agg:
-    case AExprKind::Len: return true;
-    case AExprKind::Column:
-    case AExprKind::Window:
-    case AExprKind::Filter:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return false;
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      switch (spec.shape) {
-        case Shape::Reduction: return true;
-        // Reordering one value keeps one value (Polars: lit(1).shift() broadcasts).
-        case Shape::LengthPreserving: return is_scalar_rec(e.inputs[0], arena, seen);
-        case Shape::Other: return false;
-        case Shape::Elementwise: break;
-      }
-      // A Set input (is_in's values) is a whole series, not a row-aligned input.
-      for (size_t i = 0; i < e.inputs.size(); ++i)
-        if (spec.role(i) == InputRole::Row && !is_scalar_rec(e.inputs[i], arena, seen)) return false;
-      return true;
-    }
-    default:
-      return is_scalar_inputs(e, arena, seen);
-  }
-}
-
-bool is_elementwise_inner(Node node, const ExprArena& arena, Visited& seen,
-                          const std::unordered_set<uint32_t>* leaves = nullptr) {
-  if (leaves && leaves->count(node.idx)) return true;
-  const AExpr& e = arena.get(node);
-  if (!e.inputs.empty() && !seen.insert(node)) return true;
-  switch (e.kind) {
-    case AExprKind::Agg:
-    case AExprKind::Len:
-    case AExprKind::Window:
-    case AExprKind::Filter:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      if (!spec.is_elementwise()) return false;
-      for (size_t i = 0; i < e.inputs.size(); ++i)
-        if (spec.role(i) == InputRole::Row && !is_elementwise_inner(e.inputs[i], arena, seen, leaves)) return false;
-      return true;
-    }
-    default: break;
-  }
-  for (Node in : e.inputs)
-    if (!is_elementwise_inner(in, arena, seen, leaves)) return false;
-  return true;
-}
-
-bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&), Visited& seen) {
-  const AExpr& e = arena.get(node);
-  if (pred(e)) return true;
-  if (e.inputs.empty() || !seen.insert(node)) return false;
-  for (Node in : e.inputs)
-    if (any_node(in, arena, pred, seen)) return true;
-  return false;
-}
-
-void collect_columns_rec(Node node, const ExprArena& arena, std::vector<std::string>& out, Visited& seen) {
-  const AExpr& e = arena.get(node);
-  if (e.kind == AExprKind::Column) {
-    for (const auto& n : out)
-      if (n == e.name) return;
-    out.push_back(e.name);
-    return;
-  }
-  if (e.inputs.empty() || !seen.insert(node)) return;
-  for (Node in : e.inputs) collect_columns_rec(in, arena, out, seen);
-}
-
-std::optional<std::string> leftmost_column_rec(Node node, const ExprArena& arena, Visited& seen) {
-  const AExpr& e = arena.get(node);
-  if (e.kind == AExprKind::Column) return e.name;
-  if (e.inputs.empty() || !seen.insert(node)) return std::nullopt;  // seen: no column below
-  for (Node in : e.inputs)
-    if (auto n = leftmost_column_rec(in, arena, seen)) return n;
-  return std::nullopt;
-}
-
-}  // namespace
-
-bool is_scalar_ae(Node node, const ExprArena& arena) {
-  Visited seen;
-  return is_scalar_rec(node, arena, seen);
-}
-
-
-bool is_elementwise_rec(Node node, const ExprArena& arena) {
-  Visited seen;
-  return is_elementwise_inner(node, arena, seen);
-}
-
-bool is_elementwise_rec(Node node, const ExprArena& arena, const std::unordered_set<uint32_t>& leaves) {
-  Visited seen;
-  return is_elementwise_inner(node, arena, seen, &leaves);
-}
-
-static bool any_node(Node node, const ExprArena& arena, bool (*pred)(const AExpr&)) {
-  Visited seen;
-  return any_node(node, arena, pred, seen);
-}
-
-bool has_aggregation(Node node, const ExprArena& arena) {
-  return any_node(node, arena, [](const AExpr& e) {
-    return e.kind == AExprKind::Agg || e.kind == AExprKind::Len || e.kind == AExprKind::Window ||
-           (e.kind == AExprKind::Function && !e.spec().is_elementwise()) ||
-           e.kind == AExprKind::Sort || e.kind == AExprKind::SortBy || e.kind == AExprKind::Filter;
-  });
-}
-
-bool has_window(Node node, const ExprArena& arena) {
-  return any_node(node, arena, [](const AExpr& e) { return e.kind == AExprKind::Window; });
-}
-
-void collect_columns(Node node, const ExprArena& arena, std::vector<std::string>& out) {
-  Visited seen;
-  collect_columns_rec(node, arena, out, seen);
-}
-
-std::optional<std::string> leftmost_column(Node node, const ExprArena& arena) {
-  Visited seen;
-  return leftmost_column_rec(node, arena, seen);
-}
-
 static DataType supertype_or_throw(const DataType& a, const DataType& b, const char* what) {
   auto s = get_supertype(a, b);
   if (!s) throw SchemaError(err_msg("failed to determine supertype of ", a, " and ", b, " in ", what));
@@ -325,34 +155,56 @@ static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
 }
 
 namespace {
-DataType node_dtype_rec(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
+
+// One node's dtype from its inputs' dtypes.
+DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& schema, std::span<const DataType> inputs);
+
+// A node without inputs: cheaper to derive again than to remember.
+bool is_leaf(const AExpr& e) { return e.inputs.empty(); }
+
 }  // namespace
 
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
   DtypeMemo memo;
-  return node_dtype_rec(node, arena, schema, memo);
+  return node_dtype(node, arena, schema, memo);
 }
 
+// Bottom-up with an explicit stack (a chain of a hundred thousand operations has its dtype
+// derived without deep recursion), each inner node of the DAG once per memo.
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
-  return node_dtype_rec(node, arena, schema, memo);
+  const AExpr& root = arena.get(node);
+  if (is_leaf(root)) return dtype_of_node(root, arena, schema, {});
+  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
+  std::vector<std::pair<Node, bool>> stack{{node, false}};
+  std::vector<DataType> inputs;
+  while (!stack.empty()) {
+    auto [n, expanded] = stack.back();
+    const AExpr& e = arena.get(n);
+    if (memo.count(n.idx)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      stack.back().second = true;
+      for (Node in : e.inputs)
+        if (!is_leaf(arena.get(in)) && !memo.count(in.idx)) stack.emplace_back(in, false);
+      continue;
+    }
+    stack.pop_back();
+    inputs.clear();
+    for (Node in : e.inputs) {
+      const AExpr& x = arena.get(in);
+      inputs.push_back(is_leaf(x) ? dtype_of_node(x, arena, schema, {}) : memo.at(in.idx));
+    }
+    memo.emplace(n.idx, dtype_of_node(e, arena, schema, inputs));
+  }
+  return memo.at(node.idx);
 }
 
 namespace {
 
-DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo);
-
-// Memoized per node of the DAG (leaves are cheaper to recompute than to look up).
-DataType node_dtype_rec(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
-  if (arena.get(node).inputs.empty()) return node_dtype_impl(node, arena, schema, memo);
-  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
-  DataType t = node_dtype_impl(node, arena, schema, memo);
-  memo.emplace(node.idx, t);
-  return t;
-}
-
-DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
-  const AExpr& e = arena.get(node);
-  auto in = [&](size_t i) { return node_dtype_rec(e.inputs[i], arena, schema, memo); };
+DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& schema, std::span<const DataType> inputs) {
+  auto in = [&](size_t i) { return inputs[i]; };
   switch (e.kind) {
     case AExprKind::Column: return schema.dtype_of(e.name);
     case AExprKind::Literal: return e.literal().materialized_dtype();
@@ -382,10 +234,7 @@ DataType node_dtype_impl(Node node, const ExprArena& arena, const Schema& schema
       return in(0);
     }
     case AExprKind::Function: {
-      std::vector<DataType> types;
-      types.reserve(e.inputs.size());
-      for (size_t i = 0; i < e.inputs.size(); ++i) types.push_back(in(i));
-      return e.spec().output_dtype(functions::CallTypes{types, e.function().args});
+      return e.spec().output_dtype(functions::CallTypes{inputs, e.function().args});
     }
   }
   return DataType::null();

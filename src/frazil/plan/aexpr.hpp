@@ -3,8 +3,6 @@
 // variant and its own attributes, never the children (structure comes from canonical ids).
 #pragma once
 
-#include <unordered_set>
-
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -95,22 +93,6 @@ struct AExpr {
 };
 
 using ExprArena = Arena<AExpr>;
-
-// --- properties of subtrees, computed by walking the arena ---
-
-// The output has exactly one row (literal scalar, aggregation, len()).
-bool is_scalar_ae(Node node, const ExprArena& arena);
-// Every node is elementwise: the output row i depends only on input row i.
-bool is_elementwise_rec(Node node, const ExprArena& arena);
-// The same, taking the nodes in `leaves` as given columns (subtrees computed elsewhere).
-bool is_elementwise_rec(Node node, const ExprArena& arena, const std::unordered_set<uint32_t>& leaves);
-// Contains an aggregation, window, sort, or any node that needs the whole column.
-bool has_aggregation(Node node, const ExprArena& arena);
-bool has_window(Node node, const ExprArena& arena);
-// Names of the columns a subtree reads, appended in first-seen order.
-void collect_columns(Node node, const ExprArena& arena, std::vector<std::string>& out);
-// The leftmost column name, the name Polars gives an unaliased expression.
-std::optional<std::string> leftmost_column(Node node, const ExprArena& arena);
 
 // Output dtype of a node against the input schema. `in_group_by` marks the aggregation
 // context of group_by().agg(): a non-aggregated column there becomes a List.

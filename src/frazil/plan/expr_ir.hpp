@@ -6,6 +6,8 @@
 #include <string>
 
 #include "frazil/plan/aexpr.hpp"
+#include "frazil/plan/expr/properties.hpp"
+#include "frazil/plan/expr/walk.hpp"
 
 namespace frazil::plan {
 

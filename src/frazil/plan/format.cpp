@@ -15,6 +15,29 @@ namespace {
 // each shared subexpression once, as a named definition after the expression.
 constexpr uint64_t kUnfoldLimit = 4096;
 
+// Polars' sort label: "[slice: (0, 5), maintain_order: true, descending: [true, false],
+// nulls_last: [false, true]] " with only the parts that differ from a plain sort (a flag
+// given once applies to every key and is shown for each).
+std::string sort_options_label(const dsl::SortOptions& sort, const std::optional<std::pair<int64_t, int64_t>>& slice,
+                               size_t n_keys) {
+  auto flags = [&](const std::vector<bool>& v) {
+    std::string out = "[";
+    size_t n = v.size() == 1 ? std::max<size_t>(n_keys, 1) : v.size();
+    for (size_t i = 0; i < n; ++i) out += std::string(i ? ", " : "") + (v[v.size() == 1 ? 0 : i] ? "true" : "false");
+    return out + "]";
+  };
+  auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
+  std::vector<std::string> parts;
+  if (slice) parts.push_back("slice: (" + std::to_string(slice->first) + ", " + std::to_string(slice->second) + ")");
+  if (sort.maintain_order) parts.push_back("maintain_order: true");
+  if (any(sort.descending)) parts.push_back("descending: " + flags(sort.descending));
+  if (any(sort.nulls_last)) parts.push_back("nulls_last: " + flags(sort.nulls_last));
+  if (parts.empty()) return "";
+  std::string out = "[";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "] ";
+}
+
 std::string render_expr(Node root, const ExprArena& arena) {
   // A plain column, the commonest expression of wide selects, prints as col("name").
   if (const AExpr& e = arena.get(root); e.kind == AExprKind::Column) return "col(\"" + e.name + "\")";
@@ -96,101 +119,156 @@ std::string quoted_names(const std::vector<std::string>& names, size_t max = 4) 
   return s + "]";
 }
 
-std::string projection_text(const IR& ir) {
-  size_t total = ir.source_schema() ? ir.source_schema()->size() : 0;
-  if (!ir.projection()) return "PROJECT */" + std::to_string(total) + " COLUMNS";
-  return "PROJECT" + quoted_names(*ir.projection()) + " " + std::to_string(ir.projection()->size()) + "/" +
+std::string projection_text(const SchemaRef& source_schema, const std::optional<std::vector<std::string>>& projection) {
+  size_t total = source_schema ? source_schema->size() : 0;
+  if (!projection) return "PROJECT */" + std::to_string(total) + " COLUMNS";
+  return "PROJECT" + quoted_names(*projection) + " " + std::to_string(projection->size()) + "/" +
          std::to_string(total) + " COLUMNS";
 }
 
-void format(Node node, const IRArena& lp, const ExprArena& ea, int indent, std::ostringstream& os) {
-  const IR& ir = lp.get(node);
-  std::string pad(indent, ' ');
-  auto child = [&](size_t i, int extra) { format(ir.inputs[i], lp, ea, indent + extra, os); };
-  switch (ir.kind) {
-    case IRKind::DataFrameScan:
-      os << pad << "DF " << quoted_names(ir.source_schema()->names()) << "; " << projection_text(ir);
-      if (ir.predicate) os << "; SELECTION: " << predicate_text(*ir.predicate, ea);
-      os << "\n";
+// What one node prints: lines of text and its inputs, in output order. An input is an
+// (input index, extra indent) pair.
+struct Piece {
+  std::string text;
+  int input = -1;
+  int extra = 0;
+};
+
+std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena& ea, const std::string& pad) {
+  std::vector<Piece> out;
+  auto text = [&](std::string t) { out.push_back({std::move(t)}); };
+  auto input = [&](int i, int extra) { out.push_back({"", i, extra}); };
+  switch (ir.kind()) {
+    case IRKind::DataFrameScan: {
+      const auto& n = ir.as<DataFrameScanNode>();
+      std::string line = pad + "DF " + quoted_names(n.source_schema->names()) + "; " +
+                         projection_text(n.source_schema, n.projection);
+      if (n.predicate) line += "; SELECTION: " + predicate_text(*n.predicate, ea);
+      text(line + "\n");
       break;
+    }
     case IRKind::Scan: {
-      std::string fmt = dsl::scan_format_name(ir.scan().format);
+      const auto& n = ir.as<ScanNode>();
+      std::string fmt = dsl::scan_format_name(n.source.format);
       fmt[0] = static_cast<char>(std::toupper(fmt[0]));
-      if (fmt == "Csv") fmt = "Csv";
-      os << pad << fmt << " SCAN " << quoted_names(ir.scan().paths, 2) << "\n";
-      os << pad << projection_text(ir) << "\n";
-      if (ir.predicate) os << pad << "SELECTION: " << predicate_text(*ir.predicate, ea) << "\n";
-      if (ir.n_rows()) os << pad << "N_ROWS: " << *ir.n_rows() << "\n";
+      text(pad + fmt + " SCAN " + quoted_names(n.source.paths, 2) + "\n");
+      text(pad + projection_text(n.source_schema, n.projection) + "\n");
+      if (n.predicate) text(pad + "SELECTION: " + predicate_text(*n.predicate, ea) + "\n");
+      if (n.n_rows) text(pad + "N_ROWS: " + std::to_string(*n.n_rows) + "\n");
       break;
     }
     case IRKind::Filter:
-      os << pad << "FILTER " << predicate_text(*ir.predicate, ea) << "\n" << pad << "FROM\n";
-      child(0, 2);
+      text(pad + "FILTER " + predicate_text(ir.as<FilterNode>().predicate, ea) + "\n" + pad + "FROM\n");
+      input(0, 2);
       break;
     case IRKind::Select:
-      os << pad << "SELECT " << expr_list(ir.exprs, ea) << "\n";
-      child(0, 2);
+      text(pad + "SELECT " + expr_list(ir.as<SelectNode>().exprs, ea) + "\n");
+      input(0, 2);
       break;
     case IRKind::HStack:
-      os << pad << "WITH_COLUMNS:\n" << pad << expr_list(ir.exprs, ea) << "\n";
-      child(0, 2);
+      text(pad + "WITH_COLUMNS:\n" + pad + expr_list(ir.as<HStackNode>().exprs, ea) + "\n");
+      input(0, 2);
       break;
     case IRKind::SimpleProjection:
-      os << pad << "simple π " << ir.schema->size() << "/" << lp.get(ir.inputs[0]).schema->size() << " "
-         << quoted_names(ir.schema->names()) << "\n";
-      child(0, 2);
+      text(pad + "simple π " + std::to_string(ir.schema->size()) + "/" +
+           std::to_string(lp.get(ir.inputs[0]).schema->size()) + " " + quoted_names(ir.schema->names()) + "\n");
+      input(0, 2);
       break;
-    case IRKind::GroupBy:
-      os << pad << "AGGREGATE[maintain_order: " << (ir.maintain_order ? "true" : "false") << "]\n"
-         << pad << "  " << expr_list(ir.exprs, ea) << " BY " << expr_list(ir.keys, ea) << "\n"
-         << pad << "  FROM\n";
-      child(0, 4);
-      break;
-    case IRKind::Join: {
-      std::string how = compute::join_type_name(ir.join().how);
-      os << pad << how << " JOIN:\n" << pad << "LEFT PLAN ON: " << expr_list(ir.keys, ea) << "\n";
-      child(0, 2);
-      os << pad << "RIGHT PLAN ON: " << expr_list(ir.keys2, ea) << "\n";
-      child(1, 2);
-      os << pad << "END " << how << " JOIN\n";
+    case IRKind::GroupBy: {
+      const auto& g = ir.as<GroupByNode>();
+      text(pad + "AGGREGATE[maintain_order: " + (g.maintain_order ? "true" : "false") + "]\n" + pad + "  " +
+           expr_list(g.aggs, ea) + " BY " + expr_list(g.keys, ea) + "\n" + pad + "  FROM\n");
+      input(0, 4);
       break;
     }
-    case IRKind::Sort:
-      os << pad << "SORT BY ";
-      if (ir.sort_slice()) os << "[slice: (" << ir.sort_slice()->first << ", " << ir.sort_slice()->second << ")] ";
-      os << expr_list(ir.keys, ea) << "\n";
-      child(0, 2);
+    case IRKind::Join: {
+      const auto& j = ir.as<JoinNode>();
+      std::string how = compute::join_type_name(j.options.how);
+      text(pad + how + " JOIN:\n" + pad + "LEFT PLAN ON: " + expr_list(j.left_on, ea) + "\n");
+      input(0, 2);
+      text(pad + "RIGHT PLAN ON: " + expr_list(j.right_on, ea) + "\n");
+      input(1, 2);
+      text(pad + "END " + how + " JOIN\n");
       break;
-    case IRKind::Slice:
-      os << pad << "SLICE[offset: " << ir.offset << ", len: " << ir.length << "]\n";
-      child(0, 2);
+    }
+    case IRKind::Sort: {
+      const auto& sort = ir.as<SortNode>();
+      text(pad + "SORT BY " + sort_options_label(sort.options, sort.slice, sort.by.size()) + expr_list(sort.by, ea) + "\n");
+      input(0, 2);
       break;
+    }
+    case IRKind::Slice: {
+      const auto& sl = ir.as<SliceNode>();
+      text(pad + "SLICE[offset: " + std::to_string(sl.offset) + ", len: " + std::to_string(sl.length) + "]\n");
+      input(0, 2);
+      break;
+    }
     case IRKind::Union:
-      os << pad << "UNION\n";
+      text(pad + "UNION\n");
       for (size_t i = 0; i < ir.inputs.size(); ++i) {
-        os << pad << "  PLAN " << i << ":\n";
-        child(i, 4);
+        text(pad + "  PLAN " + std::to_string(i) + ":\n");
+        input(static_cast<int>(i), 4);
       }
-      os << pad << "END UNION\n";
+      text(pad + "END UNION\n");
       break;
-    case IRKind::Distinct:
-      os << pad << "UNIQUE[maintain_order: " << (ir.maintain_order ? "true" : "false") << ", keep: " << ir.keep()
-         << "] BY " << (ir.names.empty() ? std::string("None") : quoted_names(ir.names, 100)) << "\n";
-      child(0, 2);
+    case IRKind::Distinct: {
+      const auto& d = ir.as<DistinctNode>();
+      text(pad + "UNIQUE[maintain_order: " + (d.maintain_order ? "true" : "false") + ", keep: " + d.keep + "] BY " +
+           (d.subset.empty() ? std::string("None") : quoted_names(d.subset, 100)) + "\n");
+      input(0, 2);
       break;
-    case IRKind::MapFunction:
-      if (ir.map == MapKind::Rename) os << pad << "RENAME " << quoted_names(ir.names, 100) << " -> " << quoted_names(ir.names2(), 100) << "\n";
-      else if (ir.map == MapKind::RowIndex) os << pad << "ROW_INDEX " << ir.names[0] << "\n";
-      else
-        os << pad << "EXPLODE " << quoted_names(ir.names, 100) << (ir.explode.empty_as_null ? ", empty_as_null: true" : "")
-           << (ir.explode.keep_nulls ? "" : ", keep_nulls: false") << "\n";
-      child(0, 2);
+    }
+    case IRKind::Rename: {
+      const auto& r = ir.as<RenameNode>();
+      text(pad + "RENAME " + quoted_names(r.existing, 100) + " -> " + quoted_names(r.new_names, 100) + "\n");
+      input(0, 2);
       break;
-    case IRKind::Cache:
-      os << pad << "CACHE[id: " << std::hex << ir.cache_id << std::dec << "]\n";
-      child(0, 2);
+    }
+    case IRKind::RowIndex:
+      text(pad + "ROW_INDEX " + ir.as<RowIndexNode>().name + "\n");
+      input(0, 2);
       break;
-    case IRKind::Invalid: os << pad << "INVALID\n"; break;
+    case IRKind::Explode: {
+      const auto& x = ir.as<ExplodeNode>();
+      text(pad + "EXPLODE " + quoted_names(x.columns, 100) + (x.options.empty_as_null ? ", empty_as_null: true" : "") +
+           (x.options.keep_nulls ? "" : ", keep_nulls: false") + "\n");
+      input(0, 2);
+      break;
+    }
+    case IRKind::Cache: {
+      std::ostringstream id;
+      id << std::hex << ir.as<CacheNode>().id;
+      text(pad + "CACHE[id: " + id.str() + "]\n");
+      input(0, 2);
+      break;
+    }
+    case IRKind::Invalid: text(pad + "INVALID\n"); break;
+  }
+  return out;
+}
+
+// Pre-order with an explicit stack: a plan of many thousand nodes prints without
+// overflowing the call stack.
+void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstream& os) {
+  struct Pending {
+    Node node;
+    int indent;
+    std::string text;  // printed as is when `node` is invalid
+  };
+  std::vector<Pending> stack{{root, 0, ""}};
+  while (!stack.empty()) {
+    Pending top = std::move(stack.back());
+    stack.pop_back();
+    if (!top.node.valid()) {
+      os << top.text;
+      continue;
+    }
+    const IR& ir = lp.get(top.node);
+    std::vector<Piece> pieces = node_pieces(ir, lp, ea, std::string(top.indent, ' '));
+    for (auto it = pieces.rbegin(); it != pieces.rend(); ++it) {
+      if (it->input < 0) stack.push_back({Node(), 0, std::move(it->text)});
+      else stack.push_back({ir.inputs[it->input], top.indent + it->extra, ""});
+    }
   }
 }
 
@@ -204,20 +282,44 @@ std::string dot_escape(const std::string& s) {
 }
 
 std::string node_label(const IR& ir, const ExprArena& ea) {
-  switch (ir.kind) {
-    case IRKind::DataFrameScan: return "TABLE\\nπ " + std::string(ir.projection() ? std::to_string(ir.projection()->size()) : "*") + "/" + std::to_string(ir.source_schema()->size()) + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
-    case IRKind::Scan: return std::string(dsl::scan_format_name(ir.scan().format)) + " SCAN" + (ir.predicate ? "\\nσ " + dot_escape(format_expr(*ir.predicate, ea)) : "");
-    case IRKind::Filter: return "FILTER BY " + dot_escape(format_expr(*ir.predicate, ea));
-    case IRKind::Select: return "SELECT " + dot_escape(expr_list(ir.exprs, ea));
-    case IRKind::HStack: return "WITH COLUMNS " + dot_escape(quoted_names([&] { std::vector<std::string> v; for (auto& e : ir.exprs) v.push_back(e.output_name()); return v; }()));
+  auto sigma = [&](const std::optional<ExprIR>& p) { return p ? "\\nσ " + dot_escape(format_expr(*p, ea)) : std::string(); };
+  switch (ir.kind()) {
+    case IRKind::DataFrameScan: {
+      const auto& n = ir.as<DataFrameScanNode>();
+      return "TABLE\\nπ " + std::string(n.projection ? std::to_string(n.projection->size()) : "*") + "/" +
+             std::to_string(n.source_schema->size()) + sigma(n.predicate);
+    }
+    case IRKind::Scan: {
+      const auto& n = ir.as<ScanNode>();
+      return std::string(dsl::scan_format_name(n.source.format)) + " SCAN" + sigma(n.predicate);
+    }
+    case IRKind::Filter: return "FILTER BY " + dot_escape(format_expr(ir.as<FilterNode>().predicate, ea));
+    case IRKind::Select: return "SELECT " + dot_escape(expr_list(ir.as<SelectNode>().exprs, ea));
+    case IRKind::HStack: {
+      std::vector<std::string> names;
+      for (const auto& e : ir.as<HStackNode>().exprs) names.push_back(e.output_name());
+      return "WITH COLUMNS " + dot_escape(quoted_names(names));
+    }
     case IRKind::SimpleProjection: return "π " + std::to_string(ir.schema->size());
-    case IRKind::GroupBy: return "AGG " + dot_escape(expr_list(ir.exprs, ea)) + "\\nBY " + dot_escape(expr_list(ir.keys, ea));
-    case IRKind::Join: return std::string(compute::join_type_name(ir.join().how)) + " JOIN\\nleft: " + dot_escape(expr_list(ir.keys, ea)) + "\\nright: " + dot_escape(expr_list(ir.keys2, ea));
-    case IRKind::Sort: return "SORT BY " + dot_escape(expr_list(ir.keys, ea));
-    case IRKind::Slice: return "SLICE offset: " + std::to_string(ir.offset) + "; len: " + std::to_string(ir.length);
+    case IRKind::GroupBy: {
+      const auto& g = ir.as<GroupByNode>();
+      return "AGG " + dot_escape(expr_list(g.aggs, ea)) + "\\nBY " + dot_escape(expr_list(g.keys, ea));
+    }
+    case IRKind::Join: {
+      const auto& j = ir.as<JoinNode>();
+      return std::string(compute::join_type_name(j.options.how)) + " JOIN\\nleft: " + dot_escape(expr_list(j.left_on, ea)) +
+             "\\nright: " + dot_escape(expr_list(j.right_on, ea));
+    }
+    case IRKind::Sort: return "SORT BY " + dot_escape(expr_list(ir.as<SortNode>().by, ea));
+    case IRKind::Slice: {
+      const auto& sl = ir.as<SliceNode>();
+      return "SLICE offset: " + std::to_string(sl.offset) + "; len: " + std::to_string(sl.length);
+    }
     case IRKind::Union: return "UNION";
     case IRKind::Distinct: return "UNIQUE";
-    case IRKind::MapFunction: return "MAP";
+    case IRKind::Rename: return "RENAME";
+    case IRKind::RowIndex: return "ROW INDEX";
+    case IRKind::Explode: return "EXPLODE";
     case IRKind::Cache: return "CACHE";
     case IRKind::Invalid: return "INVALID";
   }
@@ -228,7 +330,7 @@ std::string node_label(const IR& ir, const ExprArena& ea) {
 
 std::string explain_plan(Node root, const IRArena& lp_arena, const ExprArena& expr_arena) {
   std::ostringstream os;
-  format(root, lp_arena, expr_arena, 0, os);
+  format(root, lp_arena, expr_arena, os);
   std::string s = os.str();
   if (!s.empty() && s.back() == '\n') s.pop_back();
   return s;
@@ -237,21 +339,24 @@ std::string explain_plan(Node root, const IRArena& lp_arena, const ExprArena& ex
 std::string plan_to_dot(Node root, const IRArena& lp, const ExprArena& ea) {
   std::ostringstream os;
   os << "graph  polars_query {\n";
-  std::vector<std::pair<Node, int>> stack{{root, 0}};
-  int next_id = 0;
+  // Depth-first, numbering nodes as they are visited (an explicit stack: deep plans print
+  // without overflowing the call stack).
   std::vector<std::string> edges;
-  // Depth-first, numbering nodes as they are visited.
-  std::function<int(Node)> visit = [&](Node n) -> int {
-    int id = next_id++;
-    const IR& ir = lp.get(n);
-    os << "  p" << id << "[label=\"" << node_label(ir, ea) << "\"]\n";
-    for (Node in : ir.inputs) {
-      int c = visit(in);
-      edges.push_back("  p" + std::to_string(id) + " -- p" + std::to_string(c));
-    }
-    return id;
+  struct Pending {
+    Node node;
+    int parent;
   };
-  visit(root);
+  std::vector<Pending> stack{{root, -1}};
+  int next_id = 0;
+  while (!stack.empty()) {
+    const Pending top = stack.back();
+    stack.pop_back();
+    const int id = next_id++;
+    const IR& ir = lp.get(top.node);
+    os << "  p" << id << "[label=\"" << node_label(ir, ea) << "\"]\n";
+    if (top.parent >= 0) edges.push_back("  p" + std::to_string(top.parent) + " -- p" + std::to_string(id));
+    for (auto it = ir.inputs.rbegin(); it != ir.inputs.rend(); ++it) stack.push_back({*it, id});
+  }
   for (const auto& e : edges) os << e << "\n";
   os << "}\n";
   return os.str();

@@ -1,10 +1,16 @@
 // IR: the logical plan node in an Arena<IR>. Inputs are Nodes; expressions are ExprIRs
-// into the expression arena; every node knows its output schema.
+// into the expression arena; every node knows its output schema. Each kind carries its own
+// payload struct, so a field means one thing (JoinNode::left_on, SortNode::by), and
+// hashing and equality for common subplan elimination follow from the payload's fields
+// (plan/canonical/ir_hash.cpp): a field added to a payload is compared without being listed.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "frazil/dsl/dsl_plan.hpp"
@@ -12,95 +18,221 @@
 
 namespace frazil::plan {
 
-enum class IRKind : uint8_t {
-  DataFrameScan,     // df, projection, predicate
-  Scan,              // scan, projection, predicate, n_rows
-  Filter,            // inputs[0], predicate
-  Select,            // inputs[0], exprs
-  HStack,            // inputs[0], exprs (with_columns)
-  SimpleProjection,  // inputs[0], columns = schema's names (no computation)
-  GroupBy,           // inputs[0], keys, exprs = aggregations, maintain_order
-  Join,              // inputs[0] left, inputs[1] right, keys = left_on, keys2 = right_on, join
-  Sort,              // inputs[0], keys = by, sort, slice (top-k)
-  Slice,             // inputs[0], offset, length
-  Union,             // inputs
-  Distinct,          // inputs[0], names = subset, keep, maintain_order
-  MapFunction,       // inputs[0], map (Explode: names = columns, explode)
-  Cache,             // inputs[0], cache_id
-  Invalid,           // a taken-out node
-};
+// --- one payload per kind. `fields()` lists every field, for hashing, equality and the
+// expression visitors; a payload without a field lists none. ---
 
-enum class MapKind : uint8_t { Rename, RowIndex, Explode };
-
-// The attributes only some kinds of node have (a scan's source, a join's or sort's
-// options...), out of line so that the node itself stays small: arenas are copied and
-// grown node by node. Copies of a node share it; a node that changes one of these gets its
-// own copy first (read through ir.scan(), change through ir.scan_mut()).
-struct IRPayload {
+// A frame in memory, with the columns to read and a predicate pushed into the scan.
+struct DataFrameScanNode {
   std::shared_ptr<const DataFrame> df;
-  dsl::ScanSource scan;
-  SchemaRef source_schema;                              // full schema of the source
-  std::optional<std::vector<std::string>> projection;  // columns to read
-  std::optional<int64_t> n_rows;                       // stop after this many rows
-  dsl::JoinOptions join;
-  dsl::SortOptions sort;
-  std::optional<std::pair<int64_t, int64_t>> sort_slice;  // top-k: (offset, length)
-  std::string keep;
-  std::vector<std::string> names2;
+  SchemaRef source_schema;                             // the frame's full schema
+  std::optional<std::vector<std::string>> projection;  // columns to read (all when unset)
+  std::optional<ExprIR> predicate;                     // rows to keep, over source_schema
+  auto fields() const { return std::tie(df, projection, predicate); }
 };
 
-// A new field must also be compared in ir_equal_shallow (plan/canonical/ir_hash.cpp), or
-// common subplan elimination could share two nodes that differ in it.
-struct IR {
-  IRKind kind = IRKind::Invalid;
-  MapKind map = MapKind::Rename;
+// Files, read by format; the same pushed-down projection and predicate, and a row limit.
+struct ScanNode {
+  dsl::ScanSource source;
+  SchemaRef source_schema;
+  std::optional<std::vector<std::string>> projection;
+  std::optional<ExprIR> predicate;
+  std::optional<int64_t> n_rows;  // stop after this many rows (counted after the predicate)
+  auto fields() const { return std::tie(source, projection, predicate, n_rows); }
+};
+
+struct FilterNode {
+  ExprIR predicate;
+  auto fields() const { return std::tie(predicate); }
+};
+
+struct SelectNode {
+  std::vector<ExprIR> exprs;
+  auto fields() const { return std::tie(exprs); }
+};
+
+// with_columns: the input's columns with `exprs` added or replaced.
+struct HStackNode {
+  std::vector<ExprIR> exprs;
+  auto fields() const { return std::tie(exprs); }
+};
+
+// A choice of the input's columns, in this order, without computation.
+struct SimpleProjectionNode {
+  std::vector<std::string> columns;
+  auto fields() const { return std::tie(columns); }
+};
+
+struct GroupByNode {
+  std::vector<ExprIR> keys;
+  std::vector<ExprIR> aggs;
   bool maintain_order = false;
-  compute::ExplodeOptions explode;  // MapFunction Explode
+  auto fields() const { return std::tie(keys, aggs, maintain_order); }
+};
+
+// inputs[0] is the left side, inputs[1] the right.
+struct JoinNode {
+  std::vector<ExprIR> left_on;
+  std::vector<ExprIR> right_on;
+  dsl::JoinOptions options;
+  auto fields() const { return std::tie(left_on, right_on, options); }
+};
+
+struct SortNode {
+  std::vector<ExprIR> by;
+  dsl::SortOptions options;
+  std::optional<std::pair<int64_t, int64_t>> slice;  // top-k: (offset, length) of the sorted rows
+  auto fields() const { return std::tie(by, options, slice); }
+};
+
+struct SliceNode {
+  int64_t offset = 0;  // negative: from the end
+  int64_t length = 0;
+  auto fields() const { return std::tie(offset, length); }
+};
+
+// Vertical concatenation of every input.
+struct UnionNode {
+  auto fields() const { return std::tuple<>(); }
+};
+
+struct DistinctNode {
+  std::vector<std::string> subset;  // empty: every column
+  std::string keep = "any";         // any, first, last, none
+  bool maintain_order = false;
+  auto fields() const { return std::tie(subset, keep, maintain_order); }
+};
+
+struct RenameNode {
+  std::vector<std::string> existing;
+  std::vector<std::string> new_names;
+  auto fields() const { return std::tie(existing, new_names); }
+};
+
+// A UInt32 row number prepended as column `name`, starting at `offset`.
+struct RowIndexNode {
+  std::string name;
+  int64_t offset = 0;
+  auto fields() const { return std::tie(name, offset); }
+};
+
+struct ExplodeNode {
+  std::vector<std::string> columns;
+  compute::ExplodeOptions options;
+  auto fields() const { return std::tie(columns, options); }
+};
+
+// Computed once and read by every node that points at it (common subplan elimination).
+struct CacheNode {
+  uint64_t id = 0;
+  auto fields() const { return std::tie(id); }
+};
+
+// A node taken out of the arena.
+struct InvalidNode {
+  auto fields() const { return std::tuple<>(); }
+};
+
+// The kinds, in the order of IRPayload's alternatives.
+enum class IRKind : uint8_t {
+  DataFrameScan,
+  Scan,
+  Filter,
+  Select,
+  HStack,
+  SimpleProjection,
+  GroupBy,
+  Join,
+  Sort,
+  Slice,
+  Union,
+  Distinct,
+  Rename,
+  RowIndex,
+  Explode,
+  Cache,
+  Invalid,
+};
+const char* ir_kind_name(IRKind kind);  // "DataFrameScan", "Join", ...
+
+using IRPayload = std::variant<DataFrameScanNode, ScanNode, FilterNode, SelectNode, HStackNode, SimpleProjectionNode,
+                               GroupByNode, JoinNode, SortNode, SliceNode, UnionNode, DistinctNode, RenameNode,
+                               RowIndexNode, ExplodeNode, CacheNode, InvalidNode>;
+
+class IR {
+ public:
+  IR() = default;
+  // A node of the payload's kind over `inputs`, producing `schema`.
+  template <typename Node_, typename = std::enable_if_t<!std::is_same_v<std::decay_t<Node_>, IR>>>
+  IR(Node_ payload, std::vector<Node> in, SchemaRef out_schema)
+      : inputs(std::move(in)), schema(std::move(out_schema)),
+        payload_(std::make_shared<IRPayload>(std::move(payload))) {}
+
   std::vector<Node> inputs;
   SchemaRef schema;  // output schema
 
-  std::vector<ExprIR> exprs;
-  std::vector<ExprIR> keys;
-  std::vector<ExprIR> keys2;
-  std::optional<ExprIR> predicate;
+  IRKind kind() const { return payload_ ? static_cast<IRKind>(payload_->index()) : IRKind::Invalid; }
+  template <typename T>
+  bool is() const {
+    return payload_ && std::holds_alternative<T>(*payload_);
+  }
+  // The payload as its kind (an internal error for another kind).
+  template <typename T>
+  const T& as() const {
+    const T* p = get_if<T>();
+    if (!p) throw_wrong_kind(kind());
+    return *p;
+  }
+  template <typename T>
+  const T* get_if() const {
+    return payload_ ? std::get_if<T>(payload_.get()) : nullptr;
+  }
+  // Mutable access; a payload shared with a copy of this node is copied first, so copies
+  // never see each other's changes.
+  template <typename T>
+  T& as_mut() {
+    if (!is<T>()) throw_wrong_kind(kind());
+    if (payload_.use_count() > 1) payload_ = std::make_shared<IRPayload>(*payload_);
+    return std::get<T>(*payload_);
+  }
+  const IRPayload& payload() const;
 
-  int64_t offset = 0;
-  int64_t length = 0;
-  std::vector<std::string> names;
-  uint64_t cache_id = 0;
-
-  const std::shared_ptr<const DataFrame>& df() const { return payload().df; }
-  const dsl::ScanSource& scan() const { return payload().scan; }
-  const SchemaRef& source_schema() const { return payload().source_schema; }
-  const std::optional<std::vector<std::string>>& projection() const { return payload().projection; }
-  const std::optional<int64_t>& n_rows() const { return payload().n_rows; }
-  const dsl::JoinOptions& join() const { return payload().join; }
-  const dsl::SortOptions& sort() const { return payload().sort; }
-  const std::optional<std::pair<int64_t, int64_t>>& sort_slice() const { return payload().sort_slice; }
-  const std::string& keep() const { return payload().keep; }
-  const std::vector<std::string>& names2() const { return payload().names2; }
-  std::shared_ptr<const DataFrame>& df_mut() { return payload_mut().df; }
-  dsl::ScanSource& scan_mut() { return payload_mut().scan; }
-  SchemaRef& source_schema_mut() { return payload_mut().source_schema; }
-  std::optional<std::vector<std::string>>& projection_mut() { return payload_mut().projection; }
-  std::optional<int64_t>& n_rows_mut() { return payload_mut().n_rows; }
-  dsl::JoinOptions& join_mut() { return payload_mut().join; }
-  dsl::SortOptions& sort_mut() { return payload_mut().sort; }
-  std::optional<std::pair<int64_t, int64_t>>& sort_slice_mut() { return payload_mut().sort_slice; }
-  std::string& keep_mut() { return payload_mut().keep; }
-  std::vector<std::string>& names2_mut() { return payload_mut().names2; }
-
-  // Every expression hanging off this node (exprs, keys, keys2, predicate).
+  // Every expression hanging off this node, in field order.
   std::vector<const ExprIR*> all_exprs() const;
-  std::vector<ExprIR*> all_exprs_mut();
 
  private:
-  const IRPayload& payload() const;
-  IRPayload& payload_mut();
+  [[noreturn]] static void throw_wrong_kind(IRKind kind);
 
-  std::shared_ptr<IRPayload> payload_;  // null: every attribute at its default
+  std::shared_ptr<IRPayload> payload_;  // null: an Invalid node
 };
 
 using IRArena = Arena<IR>;
+
+// The predicate a node applies: a Filter's, or one pushed into a scan (nullptr: none).
+const ExprIR* predicate_of(const IR& ir);
+// The schema that predicate reads: a scan's source schema, or the filter's own.
+const Schema& predicate_schema(const IR& ir);
+// Replaces it; nullopt removes a scan's (a Filter keeps one).
+void set_predicate(IR& ir, std::optional<ExprIR> predicate);
+
+// The expressions of a Select or an HStack, which compute its output columns.
+const std::vector<ExprIR>& projection_exprs(const IR& ir);
+std::vector<ExprIR>& projection_exprs_mut(IR& ir);
+
+// Builders of the nodes the optimizer adds most, with their schemas filled in.
+inline IR make_filter(Node input, ExprIR predicate, SchemaRef schema) {
+  return IR(FilterNode{std::move(predicate)}, {input}, std::move(schema));
+}
+// The columns of `schema`, in its order, read from `input`.
+inline IR make_simple_projection(Node input, SchemaRef schema) {
+  SimpleProjectionNode columns{schema->names()};  // before `schema` is moved from
+  return IR(std::move(columns), {input}, std::move(schema));
+}
+
+// Calls fn(field) for every field of the node's payload (visitors of all expressions,
+// hashing, equality and serialization build on this).
+template <typename Fn>
+void visit_fields(const IRPayload& payload, Fn&& fn) {
+  std::visit([&](const auto& p) { std::apply([&](const auto&... f) { (fn(f), ...); }, p.fields()); }, payload);
+}
 
 }  // namespace frazil::plan

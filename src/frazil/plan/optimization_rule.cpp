@@ -16,8 +16,12 @@ thread_local int t_enabled = -1;  // -1: not decided yet, read the environment
 
 bool RewriteTrace::enabled() {
   if (t_enabled < 0) {
-    const char* v = std::getenv("FRAZIL_TRACE");
-    t_enabled = (v && *v && std::string(v) != "0") ? 1 : 0;
+    // FRAZIL_TRACE lists the rewrites; FRAZIL_VERBOSE (POLARS_VERBOSE) logs the timings.
+    auto on = [](const char* name) {
+      const char* v = std::getenv(name);
+      return v && *v && std::string(v) != "0";
+    };
+    t_enabled = (on("FRAZIL_TRACE") || on("FRAZIL_VERBOSE") || on("POLARS_VERBOSE")) ? 1 : 0;
   }
   return t_enabled == 1;
 }

@@ -65,31 +65,37 @@ class OrderWalk {
 
   // Whether the inputs' order is unobserved, given whether this node's own order is.
   bool input_free(const IR& ir, bool free) {
-    switch (ir.kind) {
-      case IRKind::Filter: return free && robust_rec(ir.predicate->node(), ea_, memo_);
+    switch (ir.kind()) {
+      case IRKind::Filter: return free && robust_rec(ir.as<FilterNode>().predicate.node(), ea_, memo_);
       case IRKind::Select:
       case IRKind::HStack: {
-        if (!all_robust(ir.exprs, ea_, memo_)) return false;
+        const auto& exprs = ir.kind() == IRKind::Select ? ir.as<SelectNode>().exprs : ir.as<HStackNode>().exprs;
+        if (!all_robust(exprs, ea_, memo_)) return false;
         if (free) return true;
         // A select of aggregations alone has one row whatever the input order.
-        if (ir.kind == IRKind::HStack) return false;
-        for (const auto& e : ir.exprs)
+        if (ir.kind() == IRKind::HStack) return false;
+        for (const auto& e : exprs)
           if (!is_scalar_ae(e.node(), ea_)) return false;
-        return !ir.exprs.empty();
+        return !exprs.empty();
       }
       case IRKind::SimpleProjection:
       case IRKind::Union:
       case IRKind::Join:
-      case IRKind::Cache: return free;
-      case IRKind::MapFunction: return free && ir.map != MapKind::RowIndex;
-      case IRKind::GroupBy:
+      case IRKind::Cache:
+      case IRKind::Rename:
+      case IRKind::Explode: return free;
+      case IRKind::GroupBy: {
         // Without maintain_order the groups come in an unspecified order (Polars' rule),
         // so only the aggregations can observe the input order.
-        return !ir.maintain_order && all_robust(ir.keys, ea_, memo_) && all_robust(ir.exprs, ea_, memo_);
-      case IRKind::Distinct:
+        const auto& g = ir.as<GroupByNode>();
+        return !g.maintain_order && all_robust(g.keys, ea_, memo_) && all_robust(g.aggs, ea_, memo_);
+      }
+      case IRKind::Distinct: {
         // Whole-row duplicates are indistinguishable; with a subset, keep="first" decides
         // which row survives by position.
-        return !ir.maintain_order && ir.names.empty();
+        const auto& d = ir.as<DistinctNode>();
+        return !d.maintain_order && d.subset.empty();
+      }
       default: return false;  // sorts (ties keep input order), slices, scans
     }
   }

@@ -20,3 +20,11 @@ TEST(Suggest, ClosestNamesWithinAThirdOfTheLength) {
   EXPECT_EQ(did_you_mean("zzz", names), "");
   EXPECT_EQ(did_you_mean("y", names), "; did you mean 'x'?");
 }
+
+TEST(Suggest, ColumnHintInPolarsWording) {
+  const std::vector<std::string> names{"amount", "name"};
+  EXPECT_EQ(closest_name("amout", names), "amount");
+  EXPECT_EQ(closest_name("nmae", names), std::nullopt);  // two edits, one allowed for 4 letters
+  EXPECT_EQ(did_you_mean_column("amout", names), "\n\nDid you mean \"amount\"?");
+  EXPECT_EQ(did_you_mean_column("qqqqqq", names), "");
+}

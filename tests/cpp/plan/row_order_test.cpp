@@ -29,7 +29,7 @@ std::vector<bool> join_order_freedom(const LazyFrame& lf) {
   const std::vector<bool> free = plan::unordered_outputs(root, lp, ea);
   std::vector<bool> out;
   for (uint32_t i = 0; i < lp.size(); ++i)
-    if (lp.get(plan::Node(i)).kind == plan::IRKind::Join) out.push_back(free[i]);
+    if (lp.get(plan::Node(i)).kind() == plan::IRKind::Join) out.push_back(free[i]);
   return out;
 }
 

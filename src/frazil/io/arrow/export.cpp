@@ -1,5 +1,7 @@
 #include "frazil/io/arrow/export.hpp"
 
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -16,14 +18,15 @@ struct SchemaPrivate {
   std::string name;
   std::vector<std::unique_ptr<ArrowSchema>> children;
   std::vector<ArrowSchema*> child_ptrs;
+  ~SchemaPrivate() {
+    for (auto& c : children)
+      if (c->release) c->release(c.get());
+  }
 };
 
 void release_schema(ArrowSchema* s) {
   if (!s || !s->release) return;
-  auto* p = static_cast<SchemaPrivate*>(s->private_data);
-  for (auto& c : p->children)
-    if (c->release) c->release(c.get());
-  delete p;
+  delete static_cast<SchemaPrivate*>(s->private_data);
   s->release = nullptr;
 }
 
@@ -44,17 +47,20 @@ void fill_schema(ArrowSchema* out, std::unique_ptr<SchemaPrivate> p, int64_t fla
 struct ArrayPrivate {
   ArrayRef array;
   Buffer variadic_sizes;  // int64 sizes of the data buffers of a view array
+  std::vector<Buffer> converted;  // buffers made for this export (offset strings)
   std::vector<const void*> buffer_ptrs;
   std::vector<std::unique_ptr<ArrowArray>> children;
   std::vector<ArrowArray*> child_ptrs;
+  // Also runs when an export fails half-way: the children exported so far are released.
+  ~ArrayPrivate() {
+    for (auto& c : children)
+      if (c->release) c->release(c.get());
+  }
 };
 
 void release_array(ArrowArray* a) {
   if (!a || !a->release) return;
-  auto* p = static_cast<ArrayPrivate*>(a->private_data);
-  for (auto& c : p->children)
-    if (c->release) c->release(c.get());
-  delete p;
+  delete static_cast<ArrayPrivate*>(a->private_data);
   a->release = nullptr;
 }
 
@@ -80,57 +86,106 @@ void fill_array(ArrowArray* out, std::unique_ptr<ArrayPrivate> p, int64_t length
   out->private_data = p.release();
 }
 
-}  // namespace
+const ArrowSchema* child_request(const ArrowSchema* requested, size_t i) {
+  if (!requested || !requested->children || requested->n_children <= static_cast<int64_t>(i)) return nullptr;
+  return requested->children[i];
+}
 
-void export_schema(const DataType& dtype, const std::string& name, ArrowSchema* out) {
+// The views of a string/binary array rewritten as offsets + one contiguous data buffer
+// (Arrow's string / large_string layouts). The result starts at offset 0, so a validity
+// bitmap at another bit offset is realigned.
+template <typename Offset>
+void export_offset_strings(const Array& a, ArrayPrivate& p) {
+  const int64_t n = a.length();
+  const View* views = a.views();
+  Buffer offsets = Buffer::allocate(static_cast<size_t>(n + 1) * sizeof(Offset));
+  Offset* off = offsets.mutable_as<Offset>();
+  // A null slot's view may hold anything: it counts as empty.
+  uint64_t total = 0;
+  for (int64_t i = 0; i < n; ++i)
+    if (a.is_valid(i)) total += views[i].length;
+  if (total > static_cast<uint64_t>(std::numeric_limits<Offset>::max()))
+    throw ComputeError(err_msg("a string array of ", total, " bytes does not fit Arrow's 32-bit string offsets; "
+                               "ask for large_string (format \"U\") instead"));
+  Buffer data = Buffer::allocate(std::max<uint64_t>(total, 1));
+  uint8_t* out = data.mutable_data();
+  Offset pos = 0;
+  off[0] = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (a.is_valid(i)) {
+      std::string_view v = a.str_value(i);
+      if (!v.empty()) std::memcpy(out + pos, v.data(), v.size());
+      pos += static_cast<Offset>(v.size());
+    }
+    off[i + 1] = pos;
+  }
+  Buffer validity = a.has_validity() ? a.validity().to_aligned_buffer() : Buffer();
+  p.converted = {validity, offsets, data};
+  p.buffer_ptrs = {a.has_validity() ? validity.data() : nullptr, offsets.data(), data.data()};
+}
+
+void export_schema_node(const DataType& dtype, const std::string& name, ArrowSchema* out,
+                        ArrowStringLayout fallback, const ArrowSchema* requested) {
   auto p = std::make_unique<SchemaPrivate>();
   p->format = arrow_format(dtype);
   p->name = name;
-  if (dtype.id() == TypeId::List) {
+  if (dtype.id() == TypeId::String || dtype.id() == TypeId::Binary) {
+    // "vu"/"vz" become "U"/"Z" (large) or "u"/"z": one letter, upper case for large.
+    ArrowStringLayout layout = string_layout_for(fallback, requested);
+    if (layout != ArrowStringLayout::View) {
+      char letter = dtype.id() == TypeId::String ? 'u' : 'z';
+      p->format.assign(1, layout == ArrowStringLayout::Large ? static_cast<char>(letter - 'a' + 'A') : letter);
+    }
+  } else if (dtype.id() == TypeId::List) {
     p->children.push_back(std::make_unique<ArrowSchema>());
-    export_schema(dtype.inner(), "item", p->children.back().get());
+    export_schema_node(dtype.inner(), "item", p->children.back().get(), fallback, child_request(requested, 0));
   } else if (dtype.id() == TypeId::Struct) {
-    for (const auto& f : dtype.fields()) {
+    const auto& fields = dtype.fields();
+    for (size_t i = 0; i < fields.size(); ++i) {
       p->children.push_back(std::make_unique<ArrowSchema>());
-      export_schema(f.dtype, f.name, p->children.back().get());
+      export_schema_node(fields[i].dtype, fields[i].name, p->children.back().get(), fallback,
+                         child_request(requested, i));
     }
   }
   fill_schema(out, std::move(p), ARROW_FLAG_NULLABLE);
 }
 
-void export_schema(const Schema& schema, ArrowSchema* out) {
-  auto p = std::make_unique<SchemaPrivate>();
-  p->format = "+s";
-  for (const auto& f : schema.fields()) {
-    p->children.push_back(std::make_unique<ArrowSchema>());
-    export_schema(f.dtype, f.name, p->children.back().get());
-  }
-  fill_schema(out, std::move(p), 0);
-}
-
-void export_array(const ArrayRef& array, ArrowArray* out) {
+void export_array_node(const ArrayRef& array, ArrowArray* out, ArrowStringLayout fallback,
+                       const ArrowSchema* requested) {
   FRAZIL_CHECK(array != nullptr);
   auto p = std::make_unique<ArrayPrivate>();
   p->array = array;
   const Array& a = *array;
   const DataType& t = a.dtype();
+  int64_t offset = a.offset();
   auto validity = [&]() -> const void* { return a.has_validity() ? a.validity_bits() : nullptr; };
   switch (t.id()) {
     case TypeId::Null: break;  // the null type has no buffers
     case TypeId::Struct:
       p->buffer_ptrs = {validity()};
-      for (const auto& child : a.children()) {
+      for (size_t i = 0; i < a.children().size(); ++i) {
         p->children.push_back(std::make_unique<ArrowArray>());
-        export_array(child, p->children.back().get());
+        export_array_node(a.children()[i], p->children.back().get(), fallback, child_request(requested, i));
       }
       break;
     case TypeId::List:
       p->buffer_ptrs = {validity(), non_null(a.buffer(0))};
       p->children.push_back(std::make_unique<ArrowArray>());
-      export_array(a.child(0), p->children.back().get());
+      export_array_node(a.child(0), p->children.back().get(), fallback, child_request(requested, 0));
       break;
     case TypeId::String:
     case TypeId::Binary: {
+      ArrowStringLayout layout = string_layout_for(fallback, requested);
+      if (layout == ArrowStringLayout::Large) {
+        export_offset_strings<int64_t>(a, *p);
+        offset = 0;
+        break;
+      }
+      if (layout == ArrowStringLayout::Regular) {
+        export_offset_strings<int32_t>(a, *p);
+        offset = 0;
+        break;
+      }
       // validity, views, the data buffers, then the sizes of the data buffers.
       size_t n_data = a.buffers().size() - 1;
       p->variadic_sizes = Buffer::allocate(std::max<size_t>(n_data, 1) * sizeof(int64_t));
@@ -147,15 +202,59 @@ void export_array(const ArrayRef& array, ArrowArray* out) {
       break;
   }
   int64_t null_count = t.is_null() ? a.length() : a.null_count();
-  fill_array(out, std::move(p), a.length(), a.offset(), null_count);
+  fill_array(out, std::move(p), a.length(), offset, null_count);
 }
 
-void export_frame(const DataFrame& df, ArrowArray* out) {
+}  // namespace
+
+ArrowStringLayout string_layout_for(ArrowStringLayout fallback, const ArrowSchema* requested) {
+  if (!requested || !requested->format) return fallback;
+  std::string_view f = requested->format;
+  if (f == "vu" || f == "vz") return ArrowStringLayout::View;
+  if (f == "U" || f == "Z") return ArrowStringLayout::Large;
+  if (f == "u" || f == "z") return ArrowStringLayout::Regular;
+  return fallback;
+}
+
+void copy_schema_formats(const ArrowSchema* src, ArrowSchema* out) {
+  auto p = std::make_unique<SchemaPrivate>();
+  p->format = src->format ? src->format : "";
+  p->name = src->name ? src->name : "";
+  for (int64_t i = 0; i < src->n_children; ++i) {
+    p->children.push_back(std::make_unique<ArrowSchema>());
+    copy_schema_formats(src->children[i], p->children.back().get());
+  }
+  fill_schema(out, std::move(p), src->flags);
+}
+
+void export_schema(const DataType& dtype, const std::string& name, ArrowSchema* out,
+                   const ArrowExportOptions& options) {
+  export_schema_node(dtype, name, out, options.strings, options.requested);
+}
+
+void export_schema(const Schema& schema, ArrowSchema* out, const ArrowExportOptions& options) {
+  auto p = std::make_unique<SchemaPrivate>();
+  p->format = "+s";
+  const auto& fields = schema.fields();
+  for (size_t i = 0; i < fields.size(); ++i) {
+    p->children.push_back(std::make_unique<ArrowSchema>());
+    export_schema_node(fields[i].dtype, fields[i].name, p->children.back().get(), options.strings,
+                       child_request(options.requested, i));
+  }
+  fill_schema(out, std::move(p), 0);
+}
+
+void export_array(const ArrayRef& array, ArrowArray* out, const ArrowExportOptions& options) {
+  export_array_node(array, out, options.strings, options.requested);
+}
+
+void export_frame(const DataFrame& df, ArrowArray* out, const ArrowExportOptions& options) {
   auto p = std::make_unique<ArrayPrivate>();
   p->buffer_ptrs = {nullptr};
-  for (const auto& col : df.columns()) {
+  for (size_t i = 0; i < df.columns().size(); ++i) {
     p->children.push_back(std::make_unique<ArrowArray>());
-    export_array(col.as_array(), p->children.back().get());
+    export_array_node(df.columns()[i].as_array(), p->children.back().get(), options.strings,
+                      child_request(options.requested, i));
   }
   fill_array(out, std::move(p), df.height(), 0, 0);
 }

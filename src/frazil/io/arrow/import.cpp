@@ -25,6 +25,7 @@ struct ImportedArray {
 struct Ctx {
   const std::string& column;
   std::shared_ptr<const void> owner;
+  bool validate_utf8 = true;
   Buffer wrap(const void* p, size_t n) const { return Buffer::foreign(p, n, owner); }
 };
 
@@ -145,7 +146,7 @@ ArrayRef import_offset_binary(const ArrowArray* a, const DataType& dtype, const 
   const uint8_t* data = data_buf.data();  // never null, even for all-empty values
   const uint8_t* bits = validity.empty() ? nullptr : validity.data();
 
-  if (dtype.is_string()) {
+  if (dtype.is_string() && ctx.validate_utf8) {
     auto row_ok = [&](int64_t i) { return is_valid_utf8(data + offs[i], offs[i + 1] - offs[i]); };
     if (!bits) {
       // One pass over all the bytes, then every row start must be a character boundary.
@@ -204,7 +205,8 @@ ArrayRef import_view(const ArrowArray* a, const DataType& dtype, const Ctx& ctx)
       if (valid && std::memcmp(bytes, v.data, 4) != 0)
         malformed(ctx.column, err_msg("view prefix at row ", i, " does not match its data"));
     }
-    if (valid && dtype.is_string() && !is_valid_utf8(bytes, v.length)) invalid_utf8(ctx.column, i);
+    if (valid && dtype.is_string() && ctx.validate_utf8 && !is_valid_utf8(bytes, v.length))
+      invalid_utf8(ctx.column, i);
   }
   if (!needs_copy) return Array::make(dtype, len, validity, std::move(buffers), {}, off, nc);
   Buffer fixed = Buffer::allocate(len * sizeof(View));
@@ -530,13 +532,14 @@ Schema import_schema(const ArrowSchema* s) {
   return Schema(std::move(fields));
 }
 
-ArrayRef import_array(ArrowArray* array, const ArrowSchema* schema, const std::string& column) {
+ArrayRef import_array(ArrowArray* array, const ArrowSchema* schema, const std::string& column,
+                      const ArrowImportOptions& options) {
   auto holder = take(array, schema);
-  Ctx ctx{column, holder};
+  Ctx ctx{column, holder, options.validate_utf8};
   return import_node(&holder->array, schema, ctx);
 }
 
-DataFrame import_frame(ArrowArray* array, const ArrowSchema* schema) {
+DataFrame import_frame(ArrowArray* array, const ArrowSchema* schema, const ArrowImportOptions& options) {
   auto holder = take(array, schema);
   Schema frame_schema = import_schema(schema);  // checks the format and names
   const ArrowArray* a = &holder->array;
@@ -553,7 +556,7 @@ DataFrame import_frame(ArrowArray* array, const ArrowSchema* schema) {
   std::vector<Column> columns;
   for (int64_t i = 0; i < a->n_children; ++i) {
     const std::string& name = frame_schema.field(i).name;
-    Ctx ctx{name, holder};
+    Ctx ctx{name, holder, options.validate_utf8};
     ArrayRef child = import_node(a->children[i], schema->children[i], ctx);
     if (child->length() < off + len)
       throw ShapeError(err_msg("could not create a new DataFrame: height of column '", name, "' (",

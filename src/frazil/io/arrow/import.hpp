@@ -19,6 +19,13 @@
 
 namespace frazil::io {
 
+struct ArrowImportOptions {
+  // Check that string data is UTF-8. Off only for producers whose string type guarantees
+  // it (Polars; pyarrow arrays built by pyarrow), whose data is then shared unread.
+  // Structure (lengths, offsets, view bounds) is always checked.
+  bool validate_utf8 = true;
+};
+
 // The frazil dtype of a schema node (a dictionary-encoded one gives its values' dtype).
 DataType import_dtype(const ArrowSchema* schema, const std::string& column);
 // A frame's schema from a struct schema ("+s"): one field per child.
@@ -26,9 +33,10 @@ Schema import_schema(const ArrowSchema* schema);
 
 // Takes ownership of `*array` (the struct is moved out and `array->release` set to
 // null, also when an error is thrown); `schema` is only read.
-ArrayRef import_array(ArrowArray* array, const ArrowSchema* schema, const std::string& column);
+ArrayRef import_array(ArrowArray* array, const ArrowSchema* schema, const std::string& column,
+                      const ArrowImportOptions& options = {});
 // A struct array (a record batch) as a frame; the same ownership rule as import_array.
 // Nulls of the struct itself, if any, are pushed down into the columns.
-DataFrame import_frame(ArrowArray* array, const ArrowSchema* schema);
+DataFrame import_frame(ArrowArray* array, const ArrowSchema* schema, const ArrowImportOptions& options = {});
 
 }  // namespace frazil::io

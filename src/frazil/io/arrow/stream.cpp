@@ -19,6 +19,12 @@ struct StreamPrivate {
   std::vector<int64_t> bounds;  // batch i covers rows [bounds[i], bounds[i + 1])
   size_t next = 0;
   std::string last_error;
+  ArrowStringLayout strings = ArrowStringLayout::View;
+  ArrowSchema requested{};  // owned copy of the consumer's request (release == null: none)
+  ~StreamPrivate() {
+    if (requested.release) requested.release(&requested);
+  }
+  ArrowExportOptions options() const { return {strings, requested.release ? &requested : nullptr}; }
 };
 
 StreamPrivate* priv(ArrowArrayStream* s) { return static_cast<StreamPrivate*>(s->private_data); }
@@ -41,8 +47,8 @@ int guarded(ArrowArrayStream* s, F&& f) {
 int stream_get_schema(ArrowArrayStream* s, ArrowSchema* out) {
   return guarded(s, [&] {
     StreamPrivate* p = priv(s);
-    if (p->is_column) export_schema(p->df.column(0).dtype(), p->df.column(0).name(), out);
-    else export_schema(p->df.schema(), out);
+    if (p->is_column) export_schema(p->df.column(0).dtype(), p->df.column(0).name(), out, p->options());
+    else export_schema(p->df.schema(), out, p->options());
   });
 }
 
@@ -56,8 +62,8 @@ int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
     int64_t start = p->bounds[p->next], end = p->bounds[p->next + 1];
     ++p->next;
     DataFrame batch = p->df.slice(start, end - start);
-    if (p->is_column) export_array(batch.column(0).as_array(), out);
-    else export_frame(batch, out);
+    if (p->is_column) export_array(batch.column(0).as_array(), out, p->options());
+    else export_frame(batch, out, p->options());
   });
 }
 
@@ -93,9 +99,11 @@ struct SchemaGuard {
 
 }  // namespace
 
-void export_stream(const DataFrame& df, ArrowArrayStream* out) {
+void export_stream(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options) {
   auto p = std::make_unique<StreamPrivate>();
   p->df = df;
+  p->strings = options.strings;
+  if (options.requested && options.requested->release) copy_schema_formats(options.requested, &p->requested);
   std::set<int64_t> bounds{0, df.height()};
   for (const auto& col : df.columns()) {
     if (col.is_scalar()) continue;
@@ -125,12 +133,13 @@ void take_stream(ArrowArrayStream* stream, StreamGuard& g, SchemaGuard& sg) {
 
 }  // namespace
 
-void export_column_stream(const Column& column, ArrowArrayStream* out) {
-  export_stream(DataFrame({column}), out);
+void export_column_stream(const Column& column, ArrowArrayStream* out, const ArrowExportOptions& options) {
+  export_stream(DataFrame({column}), out, options);
   priv(out)->is_column = true;
 }
 
-Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {
+Column import_column_stream(ArrowArrayStream* stream, const std::string& name,
+                            const ArrowImportOptions& options) {
   StreamGuard g;
   SchemaGuard sg;
   take_stream(stream, g, sg);
@@ -142,13 +151,13 @@ Column import_column_stream(ArrowArrayStream* stream, const std::string& name) {
     if (int rc = g.stream.get_next(&g.stream, &batch))
       throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
     if (!batch.release) break;
-    ArrayRef chunk = import_array(&batch, &sg.schema, col_name);
+    ArrayRef chunk = import_array(&batch, &sg.schema, col_name, options);
     if (chunk->length() > 0) chunks.push_back(std::move(chunk));
   }
   return Column(col_name, dtype, std::move(chunks));
 }
 
-DataFrame import_stream(ArrowArrayStream* stream) {
+DataFrame import_stream(ArrowArrayStream* stream, const ArrowImportOptions& options) {
   StreamGuard g;
   SchemaGuard sg;
   take_stream(stream, g, sg);
@@ -160,7 +169,7 @@ DataFrame import_stream(ArrowArrayStream* stream) {
     if (int rc = g.stream.get_next(&g.stream, &batch))
       throw ComputeError("Arrow stream failed to give its next batch: " + g.error(rc));
     if (!batch.release) break;
-    DataFrame part = import_frame(&batch, &sg.schema);
+    DataFrame part = import_frame(&batch, &sg.schema, options);
     height += part.height();
     for (size_t c = 0; c < schema.size(); ++c) {
       const Column& col = part.column(c);

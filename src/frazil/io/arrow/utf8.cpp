@@ -1,13 +1,21 @@
 #include "frazil/io/arrow/utf8.hpp"
+#include "frazil/core/cpu_dispatch.hpp"
 
 #include <cstring>
 
 namespace frazil::io {
 
-bool is_valid_utf8(const uint8_t* s, size_t n) {
+FRAZIL_MULTIVERSION bool is_valid_utf8(const uint8_t* s, size_t n) {
   size_t i = 0;
   while (i < n) {
-    // ASCII fast path, eight bytes at a time.
+    // ASCII fast path: 32 bytes per step as four words OR-ed together (the compiler keeps
+    // them in vector registers), then eight at a time.
+    while (i + 32 <= n) {
+      uint64_t w[4];
+      std::memcpy(w, s + i, 32);
+      if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) != 0) break;
+      i += 32;
+    }
     if (i + 8 <= n) {
       uint64_t w;
       std::memcpy(&w, s + i, 8);

@@ -10,11 +10,13 @@
 #include <cstring>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::csv_detail {
 
 CsvBytes map_csv_file(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) throw_file_not_found(path);
   if (fd < 0) throw IOError(err_msg("cannot open CSV file '", path, "': ", std::strerror(errno)));
   struct stat st;
   if (::fstat(fd, &st) != 0) {

@@ -7,6 +7,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::parquet {
 
@@ -264,7 +265,7 @@ std::vector<std::string> expand_paths(const std::string& path) {
       if (files.empty()) throw IOError(err_msg("no parquet files found in directory '", path, "'"));
       return files;
     }
-    if (!fs::exists(path, ec)) throw IOError(err_msg("no such file or directory: '", path, "'"));
+    if (!fs::exists(path, ec)) throw_file_not_found(path);
     return {path};
   }
   std::string base = glob_base(path);

@@ -9,6 +9,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/core/file_not_found.hpp"
 #include "frazil/io/parquet/assemble.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/column_reader.hpp"
@@ -25,6 +26,7 @@ std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLi
   f->path_ = path;
   f->limits_ = limits;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (f->fd_ < 0 && errno == ENOENT) throw_file_not_found(path);
   if (f->fd_ < 0) throw IOError(err_msg("cannot open parquet file '", path, "': ", std::strerror(errno)));
   struct stat st;
   if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));

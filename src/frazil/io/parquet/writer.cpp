@@ -14,6 +14,7 @@
 #include "frazil/io/parquet/metadata.hpp"
 #include "frazil/io/parquet/rle.hpp"
 #include "frazil/io/parquet/schema.hpp"
+#include "frazil/version.hpp"
 
 namespace frazil::io::parquet {
 
@@ -611,7 +612,7 @@ void write_parquet_impl(const DataFrame& df, const ParquetWriteOptions& opt,
   ParquetSchema ps(md.schema);
   const auto& leaves = ps.leaves();
   md.num_rows = df.height();
-  md.created_by = "frazil version 0.1.0";
+  md.created_by = "frazil version " FRAZIL_VERSION_STRING;
   md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(df.schema())});
   md.column_orders.assign(leaves.size(), true);
 

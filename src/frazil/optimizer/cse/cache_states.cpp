@@ -40,9 +40,10 @@ PlanWalk walk(Node root, const plan::IRArena& lp) {
     Node n = stack.back();
     stack.pop_back();
     const IR& ir = lp.get(n);
-    if (ir.kind == IRKind::Cache) {
-      auto& v = w.caches[ir.cache_id];
-      if (v.empty()) w.order.push_back(ir.cache_id);
+    if (ir.kind() == IRKind::Cache) {
+      const uint64_t id = ir.as<plan::CacheNode>().id;
+      auto& v = w.caches[id];
+      if (v.empty()) w.order.push_back(id);
       v.push_back(n);
     }
     for (auto it = ir.inputs.rbegin(); it != ir.inputs.rend(); ++it) {
@@ -78,12 +79,7 @@ ExprIR predicate_ir(Node n, const plan::ExprArena& ea) {
 }
 
 Node add_filter(Node input, Node predicate, plan::IRArena& lp, const plan::ExprArena& ea) {
-  IR f;
-  f.kind = IRKind::Filter;
-  f.schema = lp.get(input).schema;
-  f.inputs = {input};
-  f.predicate = predicate_ir(predicate, ea);
-  return lp.add(std::move(f));
+  return lp.add(plan::make_filter(input, predicate_ir(predicate, ea), lp.get(input).schema));
 }
 
 // Replaces the IR at `n` by a copy of its input's: `n` now is what it read.
@@ -153,7 +149,7 @@ class CacheStates {
       if (seen[m.idx]) continue;
       seen[m.idx] = true;
       const IR& ir = lp_.get(m);
-      if (ir.kind == IRKind::Cache) out.insert(ir.cache_id);
+      if (ir.kind() == IRKind::Cache) out.insert(ir.as<plan::CacheNode>().id);
       for (Node in : ir.inputs) stack.push_back(in);
     }
   }
@@ -176,11 +172,11 @@ class CacheStates {
     int64_t p = w.parent[cache.idx];
     while (p >= 0) {
       const IR& ir = lp_.get(Node(static_cast<uint32_t>(p)));
-      if (ir.kind == IRKind::Filter) {
+      if (ir.kind() == IRKind::Filter) {
         std::vector<Node> parts;
-        split_conjuncts(ir.predicate->node(), ea_, parts);
+        split_conjuncts(ir.as<plan::FilterNode>().predicate.node(), ea_, parts);
         for (Node part : parts) u.conjuncts.emplace_back(part, exprs.resolve(part, ea_));
-      } else if (ir.kind != IRKind::SimpleProjection) {
+      } else if (ir.kind() != IRKind::SimpleProjection) {
         break;
       }
       u.chain.push_back(Node(static_cast<uint32_t>(p)));
@@ -195,18 +191,18 @@ class CacheStates {
     std::vector<std::string> cols;
     for (Node n : u.chain) {
       const IR& ir = lp_.get(n);
-      if (ir.kind == IRKind::SimpleProjection) {
+      if (ir.kind() == IRKind::SimpleProjection) {
         for (const auto& name : ir.schema->names())
           if (std::find(cols.begin(), cols.end(), name) == cols.end()) cols.push_back(name);
         return cols;  // filters above a projection read only what it keeps
       }
-      plan::collect_columns(ir.predicate->node(), ea_, cols);
+      plan::collect_columns(ir.as<plan::FilterNode>().predicate.node(), ea_, cols);
     }
     if (!u.consumer) return std::nullopt;
     const IR& top = lp_.get(*u.consumer);
     // Nodes that name what they read; any other consumer (join, union, sort, ...) passes
     // the columns on, so it needs them all.
-    if (top.kind != IRKind::Select && top.kind != IRKind::GroupBy) return std::nullopt;
+    if (top.kind() != IRKind::Select && top.kind() != IRKind::GroupBy) return std::nullopt;
     for (const ExprIR* e : top.all_exprs()) plan::collect_columns(e->node(), ea_, cols);
     return cols;
   }
@@ -303,11 +299,7 @@ class CacheStates {
     if (!common.empty()) shared = add_filter(shared, fold(common, dsl::Operator::And, ea_), lp_, ea_);
     if (any_of_rest) shared = add_filter(shared, *any_of_rest, lp_, ea_);
     if (narrowed != full) {
-      IR p;
-      p.kind = IRKind::SimpleProjection;
-      p.inputs = {shared};
-      p.schema = narrowed;
-      shared = lp_.add(std::move(p));
+      shared = lp_.add(plan::make_simple_projection(shared, narrowed));
     }
 
     // Cost: recomputing per consumer against materialising once.
@@ -357,27 +349,28 @@ class CacheStates {
     Node pos = u.chain.back();
     for (;;) {
       IR& ir = lp_.get_mut(pos);
-      if (ir.kind == IRKind::SimpleProjection) {
+      if (ir.kind() == IRKind::SimpleProjection) {
         kept.push_back(pos);
         pos = ir.inputs[0];
         continue;
       }
-      if (ir.kind != IRKind::Filter) break;  // the cache
+      if (ir.kind() != IRKind::Filter) break;  // the cache
       std::vector<Node> parts, rest;
-      split_conjuncts(ir.predicate->node(), ea_, parts);
+      split_conjuncts(ir.as<plan::FilterNode>().predicate.node(), ea_, parts);
       for (Node part : parts)
         if (!common_ids.count(exprs.resolve(part, ea_).value)) rest.push_back(part);
       if (rest.empty()) {
         bypass(pos, lp_);
         continue;
       }
-      if (rest.size() != parts.size()) ir.predicate = predicate_ir(fold(rest, dsl::Operator::And, ea_), ea_);
+      if (rest.size() != parts.size())
+        ir.as_mut<plan::FilterNode>().predicate = predicate_ir(fold(rest, dsl::Operator::And, ea_), ea_);
       kept.push_back(pos);
       pos = ir.inputs[0];
     }
     for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
       IR& ir = lp_.get_mut(*it);
-      if (ir.kind == IRKind::Filter) ir.schema = lp_.get(ir.inputs[0]).schema;
+      if (ir.kind() == IRKind::Filter) ir.schema = lp_.get(ir.inputs[0]).schema;
     }
   }
 

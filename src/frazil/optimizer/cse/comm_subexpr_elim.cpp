@@ -257,7 +257,7 @@ class SubexprElimination {
       if (seen[n.idx]) continue;
       seen[n.idx] = true;
       const IR& ir = lp_.get(n);
-      if (ir.kind == IRKind::Select || ir.kind == IRKind::HStack || ir.kind == IRKind::GroupBy) targets.push_back(n);
+      if (ir.kind() == IRKind::Select || ir.kind() == IRKind::HStack || ir.kind() == IRKind::GroupBy) targets.push_back(n);
       for (Node in : ir.inputs) stack.push_back(in);
     }
     for (Node n : targets) process(n);
@@ -272,42 +272,34 @@ class SubexprElimination {
       input = temporaries(input, std::move(again->temps));
       temps = std::move(again->exprs);
     }
-    IR h;
-    h.kind = IRKind::HStack;
-    h.inputs = {input};
-    h.schema = with_columns_schema(*lp_.get(input).schema, temps, ea_);
-    h.exprs = std::move(temps);
-    return lp_.add(std::move(h));
+    SchemaRef schema = with_columns_schema(*lp_.get(input).schema, temps, ea_);
+    return lp_.add(IR(plan::HStackNode{std::move(temps)}, {input}, std::move(schema)));
   }
 
   void process(Node n) {
     const IR& ir = lp_.get(n);
     const Node input = ir.inputs[0];
-    const Context ctx = ir.kind == IRKind::Select ? Context::Select
-                        : ir.kind == IRKind::HStack ? Context::HStack
+    const Context ctx = ir.kind() == IRKind::Select ? Context::Select
+                        : ir.kind() == IRKind::HStack ? Context::HStack
                                                     : Context::GroupBy;
-    auto found = finder_.find(ir.exprs, ctx, *lp_.get(input).schema);
+    const std::vector<ExprIR>& exprs = ctx == Context::Select    ? ir.as<plan::SelectNode>().exprs
+                                       : ctx == Context::HStack ? ir.as<plan::HStackNode>().exprs
+                                                                : ir.as<plan::GroupByNode>().aggs;
+    auto found = finder_.find(exprs, ctx, *lp_.get(input).schema);
     if (!found) return;
     Node temps = temporaries(input, std::move(found->temps));
     IR updated = lp_.get(n);
     if (ctx != Context::HStack) {
       updated.inputs = {temps};
-      updated.exprs = std::move(found->exprs);
+      if (ctx == Context::Select) updated.as_mut<plan::SelectNode>().exprs = std::move(found->exprs);
+      else updated.as_mut<plan::GroupByNode>().aggs = std::move(found->exprs);
       lp_.replace(n, std::move(updated));
       return;
     }
     // with_columns keeps its input's columns: compute over the temporaries, then drop them.
-    IR upper;
-    upper.kind = IRKind::HStack;
-    upper.inputs = {temps};
-    upper.schema = with_columns_schema(*lp_.get(temps).schema, found->exprs, ea_);
-    upper.exprs = std::move(found->exprs);
-    Node computed = lp_.add(std::move(upper));
-    IR project;
-    project.kind = IRKind::SimpleProjection;
-    project.inputs = {computed};
-    project.schema = updated.schema;
-    lp_.replace(n, std::move(project));
+    SchemaRef upper_schema = with_columns_schema(*lp_.get(temps).schema, found->exprs, ea_);
+    Node computed = lp_.add(IR(plan::HStackNode{std::move(found->exprs)}, {temps}, std::move(upper_schema)));
+    lp_.replace(n, plan::make_simple_projection(computed, updated.schema));
   }
 
   plan::IRArena& lp_;

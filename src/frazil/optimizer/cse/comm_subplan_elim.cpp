@@ -17,7 +17,7 @@ using plan::IR;
 using plan::IRKind;
 using plan::Node;
 
-bool is_plain_scan(const IR& ir) { return ir.kind == IRKind::DataFrameScan || ir.kind == IRKind::Scan; }
+bool is_plain_scan(const IR& ir) { return ir.kind() == IRKind::DataFrameScan || ir.kind() == IRKind::Scan; }
 
 namespace {
 
@@ -39,7 +39,7 @@ std::vector<Occurrence> occurrences(Node root, const plan::IRArena& lp, Canonica
     const auto self = static_cast<int64_t>(out.size());
     out.push_back({n, map.lookup(n).value, parent});
     const IR& ir = lp.get(n);
-    if (ir.kind == IRKind::Cache && !entered_cache_inputs.insert(ir.inputs[0].idx).second) continue;
+    if (ir.kind() == IRKind::Cache && !entered_cache_inputs.insert(ir.inputs[0].idx).second) continue;
     for (auto it = ir.inputs.rbegin(); it != ir.inputs.rend(); ++it) stack.emplace_back(*it, self);
   }
   return out;
@@ -84,7 +84,7 @@ Node comm_subplan_elim(Node root, plan::IRArena& lp, plan::ExprArena& ea, const 
     const Occurrence& o = occs[i];
     if (o.parent < 0) continue;
     const IR& ir = lp.get(o.node);
-    if (ir.kind == IRKind::Cache) continue;
+    if (ir.kind() == IRKind::Cache) continue;
     if (!options.cache_plain_scans && is_plain_scan(ir)) continue;
     const plan::CanonicalIRId id{o.id};
     if (map.is_nondeterministic(id)) continue;
@@ -99,7 +99,7 @@ Node comm_subplan_elim(Node root, plan::IRArena& lp, plan::ExprArena& ea, const 
   uint64_t next_cache_id = 0;
   if (members.has_caches)
     for (const auto& o : occs)
-      if (lp.get(o.node).kind == IRKind::Cache) next_cache_id = std::max(next_cache_id, lp.get(o.node).cache_id + 1);
+      if (const auto* c = lp.get(o.node).get_if<plan::CacheNode>()) next_cache_id = std::max(next_cache_id, c->id + 1);
   std::unordered_map<uint32_t, uint64_t> cache_of;
   std::unordered_map<uint64_t, size_t> consumers;
   const bool trace = plan::RewriteTrace::enabled();
@@ -117,12 +117,8 @@ Node comm_subplan_elim(Node root, plan::IRArena& lp, plan::ExprArena& ea, const 
   for (size_t i : to_cache) {
     const Occurrence& o = occs[i];
     Node moved = lp.add(lp.take(o.node));
-    IR cache;
-    cache.kind = IRKind::Cache;
-    cache.inputs = {moved};
-    cache.schema = lp.get(moved).schema;
-    cache.cache_id = cache_of[o.id];
-    lp.replace(o.node, std::move(cache));
+    SchemaRef schema = lp.get(moved).schema;
+    lp.replace(o.node, IR(plan::CacheNode{cache_of[o.id]}, {moved}, std::move(schema)));
   }
   if (trace)
     for (const auto& [cache_id, text] : described) {

@@ -74,11 +74,11 @@ double text_width(const DataType& t) {
   return 9;
 }
 
-std::optional<double> file_rows(const std::string& path, const IR& scan) {
+std::optional<double> file_rows(const std::string& path, const dsl::ScanSource& scan) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  if (scan.scan().format == dsl::ScanFormat::Parquet) {
+  if (scan.format == dsl::ScanFormat::Parquet) {
     try {
       return static_cast<double>(io::parquet::ParquetFile::open(path)->num_rows());
     } catch (const std::exception&) {
@@ -88,30 +88,31 @@ std::optional<double> file_rows(const std::string& path, const IR& scan) {
   auto bytes = static_cast<double>(fs::file_size(path, ec));
   if (ec) return std::nullopt;
   double width = 1;
-  if (scan.scan().file_schema)
-    for (const auto& f : scan.scan().file_schema->fields()) width += text_width(f.dtype);
+  if (scan.file_schema)
+    for (const auto& f : scan.file_schema->fields()) width += text_width(f.dtype);
   return bytes / width;
 }
 
 }  // namespace
 
 std::optional<double> source_rows(const IR& scan) {
-  if (scan.kind == IRKind::DataFrameScan) return static_cast<double>(scan.df()->height());
-  if (scan.kind != IRKind::Scan) return std::nullopt;
+  if (const auto* df = scan.get_if<plan::DataFrameScanNode>()) return static_cast<double>(df->df->height());
+  if (!scan.is<plan::ScanNode>()) return std::nullopt;
+  const dsl::ScanSource& source = scan.as<plan::ScanNode>().source;
   double total = 0;
-  for (const auto& path : scan.scan().paths) {
+  for (const auto& path : source.paths) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
       for (const auto& entry : fs::recursive_directory_iterator(path, ec)) {
         if (!entry.is_regular_file()) continue;
-        auto r = file_rows(entry.path().string(), scan);
+        auto r = file_rows(entry.path().string(), source);
         if (!r) return std::nullopt;
         total += *r;
       }
       continue;
     }
-    auto r = file_rows(path, scan);
+    auto r = file_rows(path, source);
     if (!r) return std::nullopt;
     total += *r;
   }
@@ -133,31 +134,31 @@ class Estimator {
   }
 
  private:
-  double selectivity(const std::optional<plan::ExprIR>& p) const {
-    return p ? predicate_selectivity(p->node(), ea_) : 1.0;
-  }
+  double selectivity(const plan::ExprIR* p) const { return p ? predicate_selectivity(p->node(), ea_) : 1.0; }
 
   std::optional<PlanCost> compute(const IR& ir) {
     auto in = [&](size_t i) { return cost(ir.inputs[i]); };
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: {
         auto n = source_rows(ir);
         if (!n) return std::nullopt;
-        double read = ir.n_rows() ? std::min<double>(*n, static_cast<double>(*ir.n_rows())) : *n;
-        const double sel = selectivity(ir.predicate);
+        const auto* scan = ir.get_if<plan::ScanNode>();
+        double read = scan && scan->n_rows ? std::min<double>(*n, static_cast<double>(*scan->n_rows)) : *n;
+        const double sel = selectivity(plan::predicate_of(ir));
         return PlanCost{read * sel, read, sel};
       }
       case IRKind::Filter: {
         auto c = in(0);
         if (!c) return c;
-        const double sel = selectivity(ir.predicate);
+        const double sel = selectivity(plan::predicate_of(ir));
         return PlanCost{c->rows * sel, c->work + c->rows, c->kept * sel};
       }
       case IRKind::Select: {
         auto c = in(0);
         if (!c) return c;
-        bool all_scalar = !ir.exprs.empty() && std::all_of(ir.exprs.begin(), ir.exprs.end(), [&](const auto& e) {
+        const auto& exprs = ir.as<plan::SelectNode>().exprs;
+        bool all_scalar = !exprs.empty() && std::all_of(exprs.begin(), exprs.end(), [&](const auto& e) {
           return plan::is_scalar_ae(e.node(), ea_);
         });
         return PlanCost{all_scalar ? 1.0 : c->rows, c->work + c->rows, all_scalar ? 1.0 : c->kept};
@@ -166,14 +167,16 @@ class Estimator {
       case IRKind::Distinct: {
         auto c = in(0);
         if (!c) return c;
-        if (ir.kind == IRKind::Distinct) return PlanCost{std::max(1.0, c->rows * 0.5), c->work + c->rows, 1.0};
+        if (ir.kind() == IRKind::Distinct) return PlanCost{std::max(1.0, c->rows * 0.5), c->work + c->rows, 1.0};
         return PlanCost{c->rows, c->work + c->rows, c->kept};
       }
       case IRKind::SimpleProjection:
+      case IRKind::Rename:
       case IRKind::Cache: return in(0);
-      case IRKind::MapFunction: {
+      case IRKind::RowIndex:
+      case IRKind::Explode: {
         auto c = in(0);
-        if (!c || ir.map == plan::MapKind::Rename) return c;
+        if (!c) return c;
         return PlanCost{c->rows, c->work + c->rows, c->kept};
       }
       case IRKind::GroupBy: {
@@ -187,7 +190,7 @@ class Estimator {
         double rows = 0, kept = 1;
         // The side with more rows before its filters is taken for the fact table.
         const bool left_fact = l->rows / std::max(l->kept, 1e-9) >= r->rows / std::max(r->kept, 1e-9);
-        switch (ir.join().how) {
+        switch (ir.as<plan::JoinNode>().options.how) {
           case compute::JoinType::Inner:
             rows = left_fact ? l->rows * r->kept : r->rows * l->kept;
             kept = l->kept * r->kept;
@@ -216,15 +219,17 @@ class Estimator {
       case IRKind::Sort: {
         auto c = in(0);
         if (!c) return c;
-        double rows = ir.sort_slice() ? std::min<double>(c->rows, static_cast<double>(ir.sort_slice()->second)) : c->rows;
+        const auto& slice = ir.as<plan::SortNode>().slice;
+        double rows = slice ? std::min<double>(c->rows, static_cast<double>(slice->second)) : c->rows;
         return PlanCost{rows, c->work + 2 * c->rows, c->kept};
       }
       case IRKind::Slice: {
         auto c = in(0);
         if (!c) return c;
-        double avail = ir.offset >= 0 ? std::max(0.0, c->rows - static_cast<double>(ir.offset))
-                                      : std::min(c->rows, -static_cast<double>(ir.offset));
-        return PlanCost{std::min(avail, static_cast<double>(ir.length)), c->work, c->kept};
+        const auto& sl = ir.as<plan::SliceNode>();
+        double avail = sl.offset >= 0 ? std::max(0.0, c->rows - static_cast<double>(sl.offset))
+                                      : std::min(c->rows, -static_cast<double>(sl.offset));
+        return PlanCost{std::min(avail, static_cast<double>(sl.length)), c->work, c->kept};
       }
       case IRKind::Union: {
         PlanCost total;

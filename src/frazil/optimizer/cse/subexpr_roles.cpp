@@ -44,49 +44,6 @@ Role classify(const AExpr& e, bool in_group_by, const plan::CanonicalExprMap::Ho
   return Role::Refuse;
 }
 
-namespace {
-
-Height combine(const std::vector<Height>& hs) {
-  Height out = Height::Scalar;
-  for (Height h : hs) {
-    if (h == Height::Other) return Height::Other;
-    if (h == Height::Frame) out = Height::Frame;
-  }
-  return out;
-}
-
-}  // namespace
-
-Height node_height(const AExpr& e, const std::vector<Height>& in) {
-  switch (e.kind) {
-    case AExprKind::Column: return Height::Frame;
-    case AExprKind::Window: return e.window().keeps_rows() ? Height::Frame : Height::Other;
-    case AExprKind::Literal: return e.literal().is_series() ? Height::Other : Height::Scalar;
-    case AExprKind::Len:
-    case AExprKind::Agg: return Height::Scalar;
-    case AExprKind::Filter: return Height::Other;
-    case AExprKind::Cast:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return in[0];
-    case AExprKind::BinaryExpr:
-    case AExprKind::Ternary: return combine(in);
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      switch (spec.shape) {
-        case Shape::Reduction: return Height::Scalar;
-        case Shape::LengthPreserving: return in[0];
-        case Shape::Other: return Height::Other;
-        case Shape::Elementwise: break;
-      }
-      std::vector<Height> rows;  // a Set input (is_in's values) has a height of its own
-      for (size_t i = 0; i < in.size(); ++i)
-        if (spec.role(i) == InputRole::Row) rows.push_back(in[i]);
-      return combine(rows);
-    }
-  }
-  return Height::Other;
-}
-
 bool input_is_elementwise(const AExpr& e, size_t i) {
   switch (e.kind) {
     case AExprKind::Column:

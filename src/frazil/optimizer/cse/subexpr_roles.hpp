@@ -6,11 +6,7 @@
 
 namespace frazil::optimizer::cse {
 
-enum class Height : uint8_t {
-  Scalar,  // one row, broadcast where it meets a column
-  Frame,   // one row per row of the frame
-  Other,   // anything else (filter, unique, head, a series literal)
-};
+using plan::Height;  // one row, one per row of the frame, or anything else
 
 enum class Role : uint8_t {
   Candidate,   // may be hoisted (if its subtree is valid and its height fits)
@@ -23,9 +19,6 @@ enum class Role : uint8_t {
 inline constexpr int64_t kCheapSeriesLimit = 64;
 
 Role classify(const plan::AExpr& e, bool in_group_by, const plan::CanonicalExprMap::Hooks& hooks);
-
-// The height of `e` given the heights of its inputs.
-Height node_height(const plan::AExpr& e, const std::vector<Height>& inputs);
 
 // Whether input `i` of `e` is consumed row by row (a broadcast scalar there means the same
 // as the scalar itself). False for aggregations, windows, sorts, shifts, is_in's set, ...

@@ -12,7 +12,8 @@ using plan::Node;
 std::vector<JoinColumn> join_columns(const plan::IR& join, const Schema& left, const Schema& right,
                                      const plan::ExprArena& arena) {
   std::vector<JoinColumn> out;
-  const JoinType how = join.join().how;
+  const auto& spec = join.as<plan::JoinNode>();
+  const JoinType how = spec.options.how;
   if (how == JoinType::Semi || how == JoinType::Anti) {
     for (const auto& f : left.fields()) out.push_back({f.name, JoinSide::Left, f.name});
     return out;
@@ -22,10 +23,10 @@ std::vector<JoinColumn> join_columns(const plan::IR& join, const Schema& left, c
     return arena.get(n);
   };
   std::unordered_set<std::string> drop_left, drop_right, both;
-  if (join.join().coalesce && how != JoinType::Cross) {
-    for (size_t i = 0; i < join.keys2.size(); ++i) {
-      const AExpr& l = peel(join.keys[i].node());
-      const AExpr& r = peel(join.keys2[i].node());
+  if (spec.options.coalesce && how != JoinType::Cross) {
+    for (size_t i = 0; i < spec.right_on.size(); ++i) {
+      const AExpr& l = peel(spec.left_on[i].node());
+      const AExpr& r = peel(spec.right_on[i].node());
       if (how == JoinType::Right) {
         if (l.kind == AExprKind::Column) drop_left.insert(l.name);
       } else if (r.kind == AExprKind::Column) {
@@ -44,7 +45,7 @@ std::vector<JoinColumn> join_columns(const plan::IR& join, const Schema& left, c
   for (const auto& f : right.fields()) {
     if (drop_right.count(f.name)) continue;
     std::string name = f.name;
-    if (names.count(name)) name += join.join().suffix;
+    if (names.count(name)) name += spec.options.suffix;
     out.push_back({name, JoinSide::Right, f.name});
     names.insert(name);
   }

@@ -4,78 +4,41 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 #include "frazil/optimizer/pushdown/null_rejecting.hpp"
 
 namespace frazil::optimizer {
+
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::split_conjuncts;
+using plan::combine_conjuncts;
+using plan::predicate_ir;
+using plan::rename_columns;
+using plan::deep_copy;
+using plan::expr_equal;
+using plan::columns_of;
+using plan::is_row_local;
+using plan::is_fallible;
+using plan::is_zero_sign_insensitive;
+using plan::count_parents;
+using plan::lets_filters_through;
+using plan::WindowKeys;
 
 using compute::JoinType;
 using plan::AExpr;
 using plan::AExprKind;
 using plan::IR;
 using plan::IRKind;
-using plan::MapKind;
 
 namespace {
 
 // Conjuncts in the order they apply: a lower filter's come first.
 using Preds = std::vector<Node>;
 using NameMap = std::unordered_map<std::string, std::string>;
-
-// The partition keys shared by every window of a projection (in input names).
-struct WindowKeys {
-  bool any = false;
-  std::unordered_set<std::string> keys;
-};
-
-// Whether a projection expression lets filters through: row-local everywhere except in
-// windows over plain columns, which are evaluated per partition. Filtering on keys shared
-// by every window removes whole partitions and leaves the others' results unchanged.
-bool lets_filters_through(Node node, const ExprArena& arena, WindowKeys& w) {
-  const AExpr& e = arena.get(node);
-  switch (e.kind) {
-    case AExprKind::Window: {
-      if (plan::has_window(e.inputs[0], arena)) return false;
-      // A rolling window's rows are its neighbours by index, not a partition.
-      if (e.window().kind != dsl::WindowKind::Over || !e.window().keeps_rows()) return false;
-      std::unordered_set<std::string> keys;
-      // The order keys order a partition's rows: filtering on them would change its content.
-      for (size_t i = 1; i + e.window().num_order_by < e.inputs.size(); ++i) {
-        const AExpr& p = arena.get(e.inputs[i]);
-        if (p.kind != AExprKind::Column) return false;
-        keys.insert(p.name);
-      }
-      if (!w.any) {
-        w.any = true;
-        w.keys = std::move(keys);
-      } else {
-        std::erase_if(w.keys, [&](const std::string& k) { return !keys.count(k); });
-      }
-      return !w.keys.empty();
-    }
-    case AExprKind::Agg:
-    case AExprKind::Len:
-    case AExprKind::Filter:
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return false;
-    case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      if (!spec.is_elementwise()) return false;
-      for (size_t i = 0; i < e.inputs.size(); ++i) {
-        const bool ok = spec.role(i) == functions::InputRole::Set ? arena.get(e.inputs[i]).kind == AExprKind::Literal
-                                                                   : lets_filters_through(e.inputs[i], arena, w);
-        if (!ok) return false;
-      }
-      return true;
-    }
-    default: break;
-  }
-  for (Node in : e.inputs)
-    if (!lets_filters_through(in, arena, w)) return false;
-  return true;
-}
 
 class PredicatePushdown {
  public:
@@ -94,12 +57,7 @@ class PredicatePushdown {
   Node wrap(Node n, const Preds& preds) {
     auto combined = combine_conjuncts(preds, ea_);
     if (!combined) return n;
-    IR f;
-    f.kind = IRKind::Filter;
-    f.inputs = {n};
-    f.schema = lp_.get(n).schema;
-    f.predicate = predicate_ir(*combined, ea_);
-    return lp_.add(std::move(f));
+    return lp_.add(plan::make_filter(n, predicate_ir(*combined, ea_), lp_.get(n).schema));
   }
 
   void add_pred(Preds& acc, Node p) const {
@@ -136,14 +94,16 @@ class PredicatePushdown {
   }
 
   Node visit(Node n, Preds acc) {
-    switch (lp_.get(n).kind) {
+    switch (lp_.get(n).kind()) {
       case IRKind::Filter: return filter(n, std::move(acc));
       case IRKind::DataFrameScan:
       case IRKind::Scan: return scan(n, std::move(acc));
       case IRKind::Select:
       case IRKind::HStack: return projection(n, std::move(acc));
       case IRKind::SimpleProjection: return through(n, 0, std::move(acc), {});
-      case IRKind::MapFunction: return map_function(n, std::move(acc));
+      case IRKind::Rename: return rename(n, std::move(acc));
+      case IRKind::Explode: return explode(n, std::move(acc));
+      case IRKind::RowIndex: return barrier(n, acc);  // a row index numbers the rows it sees
       case IRKind::Sort: return sort(n, std::move(acc));
       case IRKind::Distinct: return distinct(n, std::move(acc));
       case IRKind::GroupBy: return group_by(n, std::move(acc));
@@ -161,7 +121,7 @@ class PredicatePushdown {
     const IR& ir = lp_.get(n);
     const SchemaRef schema = ir.schema;
     Preds conj;
-    split_conjuncts(ir.predicate->node(), ea_, *schema, conj);
+    split_conjuncts(ir.as<plan::FilterNode>().predicate.node(), ea_, *schema, conj);
     for (Node c : conj)
       // `x == x.min()` depends on which rows are present: it neither moves nor lets others
       // move below it.
@@ -181,28 +141,29 @@ class PredicatePushdown {
     const IR& ir = lp_.get(n);
     // A file scan's row limit counts rows that passed its predicate: a filter above the
     // limit is not the same as one below it.
-    if (ir.kind == IRKind::Scan && ir.n_rows()) return wrap(n, acc);
+    if (ir.kind() == IRKind::Scan && ir.as<plan::ScanNode>().n_rows) return wrap(n, acc);
     Preds all;
-    if (ir.predicate) split_conjuncts(ir.predicate->node(), ea_, *ir.source_schema(), all);
+    if (const plan::ExprIR* own = plan::predicate_of(ir)) split_conjuncts(own->node(), ea_, plan::predicate_schema(ir), all);
     for (Node p : acc) add_pred(all, p);
-    lp_.get_mut(n).predicate = predicate_ir(*combine_conjuncts(all, ea_), ea_);
+    plan::set_predicate(lp_.get_mut(n), predicate_ir(*combine_conjuncts(all, ea_), ea_));
     return n;
   }
 
   Node projection(Node n, Preds acc) {
     if (acc.empty()) return through(n, 0, {}, {});
     const IR& ir = lp_.get(n);
-    const bool is_select = ir.kind == IRKind::Select;
+    const bool is_select = ir.kind() == IRKind::Select;
+    const auto& exprs = is_select ? ir.as<plan::SelectNode>().exprs : ir.as<plan::HStackNode>().exprs;
     // A select of scalars has one row whatever its input has.
     if (is_select) {
       bool all_scalar = true;
-      for (const auto& e : ir.exprs) all_scalar &= plan::is_scalar_ae(e.node(), ea_);
+      for (const auto& e : exprs) all_scalar &= plan::is_scalar_ae(e.node(), ea_);
       if (all_scalar) return barrier(n, acc);
     }
     NameMap renamed;  // output name -> input column, for plain column projections
     std::unordered_set<std::string> computed;
     WindowKeys windows;
-    for (const auto& e : ir.exprs) {
+    for (const auto& e : exprs) {
       const AExpr& a = ea_.get(e.node());
       if (a.kind == AExprKind::Column) {
         renamed[e.output_name()] = a.name;
@@ -234,12 +195,10 @@ class PredicatePushdown {
     return through(n, 0, std::move(down), local);
   }
 
-  Node map_function(Node n, Preds acc) {
-    const IR& ir = lp_.get(n);
-    if (ir.map == MapKind::Explode) return explode(n, std::move(acc));
-    if (ir.map != MapKind::Rename) return barrier(n, acc);  // a row index numbers the rows it sees
+  Node rename(Node n, Preds acc) {
+    const auto& r = lp_.get(n).as<plan::RenameNode>();
     NameMap back;  // new name -> old name
-    for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
+    for (size_t i = 0; i < r.existing.size(); ++i) back[r.new_names[i]] = r.existing[i];
     Preds down;
     for (Node p : acc) {
       NameMap map;
@@ -258,7 +217,8 @@ class PredicatePushdown {
   // (an input row that explodes into no rows must not raise).
   Node explode(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
-    const std::unordered_set<std::string> exploded(ir.names.begin(), ir.names.end());
+    const auto& columns = ir.as<plan::ExplodeNode>().columns;
+    const std::unordered_set<std::string> exploded(columns.begin(), columns.end());
     const SchemaRef schema = ir.schema;
     Preds down, local;
     for (Node p : acc) {
@@ -271,8 +231,9 @@ class PredicatePushdown {
 
   Node sort(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
-    if (ir.sort_slice()) return barrier(n, acc);  // top-k: which rows survive depends on the others
-    for (const auto& k : ir.keys)
+    const auto& sort = ir.as<plan::SortNode>();
+    if (sort.slice) return barrier(n, acc);  // top-k: which rows survive depends on the others
+    for (const auto& k : sort.by)
       if (!is_row_local(k.node(), ea_)) return barrier(n, acc);
     return through(n, 0, std::move(acc), {});
   }
@@ -282,7 +243,8 @@ class PredicatePushdown {
   Node distinct(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
     const SchemaRef schema = ir.schema;
-    std::unordered_set<std::string> subset(ir.names.begin(), ir.names.end());
+    const auto& names = ir.as<plan::DistinctNode>().subset;
+    std::unordered_set<std::string> subset(names.begin(), names.end());
     if (subset.empty())
       for (const auto& f : schema->fields()) subset.insert(f.name);
     Preds down, local;
@@ -298,15 +260,16 @@ class PredicatePushdown {
   Node group_by(Node n, Preds acc) {
     const IR& ir = lp_.get(n);
     const SchemaRef schema = ir.schema;
+    const auto& g = ir.as<plan::GroupByNode>();
     NameMap keys;  // output name -> input column
-    for (const auto& k : ir.keys) {
+    for (const auto& k : g.keys) {
       if (!is_row_local(k.node(), ea_)) return barrier(n, acc);
       const AExpr& a = ea_.get(k.node());
       if (a.kind == AExprKind::Column) keys[k.output_name()] = a.name;
     }
     // Aggregations run per group, so the other groups' results stay; a window inside one
     // would see the whole frame.
-    for (const auto& agg : ir.exprs)
+    for (const auto& agg : g.aggs)
       if (plan::has_window(agg.node(), ea_)) return barrier(n, acc);
     Preds down, local;
     for (Node p : acc) {
@@ -329,7 +292,7 @@ class PredicatePushdown {
     const SchemaRef schema = ir.schema;
     for (const auto* k : ir.all_exprs())
       if (!is_row_local(k->node(), ea_)) return barrier(n, acc);
-    JoinType how = ir.join().how;
+    JoinType how = ir.as<plan::JoinNode>().options.how;
     if (how == JoinType::Full) return barrier(n, acc);
     const auto columns =
         join_columns(ir, *lp_.get(ir.inputs[0]).schema, *lp_.get(ir.inputs[1]).schema, ea_);
@@ -344,7 +307,7 @@ class PredicatePushdown {
     if (how == JoinType::Left) {
       for (Node p : acc)
         if (rejects_nulls(p, ea_, from(JoinSide::Right))) {
-          lp_.get_mut(n).join_mut().how = how = JoinType::Inner;
+          lp_.get_mut(n).as_mut<plan::JoinNode>().options.how = how = JoinType::Inner;
           break;
         }
     }

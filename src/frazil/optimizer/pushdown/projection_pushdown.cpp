@@ -5,17 +5,23 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 namespace frazil::optimizer {
 
+using plan::ExprArena;
+using plan::ExprIR;
+using plan::IRArena;
+using plan::Node;
+using plan::columns_of;
+
 using plan::AExpr;
 using plan::AExprKind;
 using plan::IR;
 using plan::IRKind;
-using plan::MapKind;
 
 namespace {
 
@@ -61,58 +67,11 @@ struct Need {
   NameSet resolve(const Schema& schema) const;
 };
 
-// The expression's output has the height of the frame it is evaluated on (as opposed to
-// one row, or a length of its own such as unique() or head()).
-// Memoized per node: the arena is a DAG when the user shared subexpressions.
-bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo);
-
-bool has_frame_height_of(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
-  auto has_frame_height = [&memo](Node n, const ExprArena& a) { return frazil::optimizer::has_frame_height(n, a, memo); };
-  const AExpr& e = arena.get(node);
-  switch (e.kind) {
-    case AExprKind::Column: return true;
-    case AExprKind::Window: return e.window().keeps_rows();
-    case AExprKind::Literal:
-    case AExprKind::Agg:
-    case AExprKind::Len:
-    case AExprKind::Filter: return false;
-    case AExprKind::Sort:
-    case AExprKind::SortBy: return has_frame_height(e.inputs[0], arena);
-    case AExprKind::Function: {
-      const auto& spec = e.spec();
-      if (spec.shape == functions::Shape::LengthPreserving || spec.has_set_input())
-        return has_frame_height(e.inputs[0], arena);
-      if (!spec.is_elementwise()) return false;
-      break;
-    }
-    default: break;
-  }
-  // Elementwise: frame height when some input has it and the others broadcast.
-  bool any = false;
-  for (Node in : e.inputs) {
-    if (has_frame_height(in, arena)) any = true;
-    else if (!plan::is_scalar_ae(in, arena)) return false;
-  }
-  return any;
-}
-
-bool has_frame_height(Node node, const ExprArena& arena, std::unordered_map<uint32_t, bool>& memo) {
-  if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
-  const bool out = has_frame_height_of(node, arena, memo);
-  memo.emplace(node.idx, out);
-  return out;
-}
-
-bool has_frame_height(Node node, const ExprArena& arena) {
-  std::unordered_map<uint32_t, bool> memo;
-  return has_frame_height(node, arena, memo);
-}
-
-enum class Height : uint8_t { Scalar, Frame, Other };
+using plan::Height;
 
 Height height_of(Node node, const ExprArena& arena) {
   if (plan::is_scalar_ae(node, arena)) return Height::Scalar;
-  return has_frame_height(node, arena) ? Height::Frame : Height::Other;
+  return plan::expr_height(node, arena) == Height::Frame ? Height::Frame : Height::Other;
 }
 
 void add_columns(Node node, const ExprArena& arena, NameSet& out) {
@@ -262,8 +221,8 @@ class ProjectionPushdown {
       for (Node n : order) {
         Need& need = needed_[slot(n)];
         const IR& ir = lp_.get(n);
-        if (ir.kind == IRKind::Cache) {
-          const auto it = cache_needs.find(ir.cache_id);
+        if (ir.kind() == IRKind::Cache) {
+          const auto it = cache_needs.find(ir.as<plan::CacheNode>().id);
           if (it != cache_needs.end()) need.merge(it->second);
         }
         Decision d = decide(n, need);
@@ -272,40 +231,42 @@ class ProjectionPushdown {
       }
       for (Node n : order) {
         const IR& ir = lp_.get(n);
-        if (ir.kind == IRKind::Cache) cache_needs[ir.cache_id].merge(needed_[slot(n)]);
+        if (ir.kind() == IRKind::Cache) cache_needs[ir.as<plan::CacheNode>().id].merge(needed_[slot(n)]);
       }
       // Done when every cache already needed the union of its id: another round would
       // compute the same (usually after the first: consumers of one id need the same).
       bool stable = true;
       for (Node n : order) {
         const IR& ir = lp_.get(n);
-        if (ir.kind == IRKind::Cache) stable = stable && needed_[slot(n)].covers(cache_needs[ir.cache_id]);
+        if (ir.kind() == IRKind::Cache)
+          stable = stable && needed_[slot(n)].covers(cache_needs[ir.as<plan::CacheNode>().id]);
       }
       if (stable) return;
     }
   }
 
   std::vector<bool> keep_projection(const IR& ir, const Need& need) const {
-    const size_t n = ir.exprs.size();
+    const std::vector<ExprIR>& exprs = plan::projection_exprs(ir);
+    const size_t n = exprs.size();
     // Every expression is needed: nothing to decide about heights.
     if (need.all) return std::vector<bool>(n, true);
     std::vector<bool> keep(n, false);
     std::vector<Height> heights(n);
     bool frame_kept = false, any_frame = false;
     for (size_t i = 0; i < n; ++i) {
-      heights[i] = height_of(ir.exprs[i].node(), ea_);
+      heights[i] = height_of(exprs[i].node(), ea_);
       // An expression of its own length fixes (or fails) the height: it always stays.
-      keep[i] = need.has(ir.exprs[i].output_name()) || heights[i] == Height::Other;
+      keep[i] = need.has(exprs[i].output_name()) || heights[i] == Height::Other;
       // Only a frame-height expression vouches for the height (one of its own length may be 1).
       any_frame |= heights[i] == Height::Frame;
       frame_kept |= keep[i] && heights[i] == Height::Frame;
     }
-    if (ir.kind == IRKind::Select) {
+    if (ir.kind() == IRKind::Select) {
       if (any_frame && !frame_kept) {
         // Keep one expression of the frame's height, a plain column when there is one.
         size_t pick = n;
         for (size_t i = 0; i < n && pick == n; ++i)
-          if (heights[i] == Height::Frame && ea_.get(ir.exprs[i].node()).kind == AExprKind::Column) pick = i;
+          if (heights[i] == Height::Frame && ea_.get(exprs[i].node()).kind == AExprKind::Column) pick = i;
         for (size_t i = 0; i < n && pick == n; ++i)
           if (heights[i] == Height::Frame) pick = i;
         keep[pick] = true;
@@ -321,8 +282,8 @@ class ProjectionPushdown {
     const Schema& ls = original(ir.inputs[0]);
     const Schema& rs = original(ir.inputs[1]);
     NameSet left, right;
-    for (const auto& k : ir.keys) add_columns(k.node(), ea_, left);
-    for (const auto& k : ir.keys2) add_columns(k.node(), ea_, right);
+    for (const auto& k : ir.as<plan::JoinNode>().left_on) add_columns(k.node(), ea_, left);
+    for (const auto& k : ir.as<plan::JoinNode>().right_on) add_columns(k.node(), ea_, right);
     const auto columns = join_columns(ir, ls, rs, ea_);
     for (const auto& c : columns) {
       if (!need.count(c.output)) continue;
@@ -358,27 +319,27 @@ class ProjectionPushdown {
     Decision d;
     d.input_needs.resize(ir.inputs.size());
     auto& in0 = d.input_needs.empty() ? d.input_needs.emplace_back() : d.input_needs[0];
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: break;
       case IRKind::Filter:
         // The input has the same columns as the output: `all` covers the predicate's.
         in0 = need;
-        add_columns(ir.predicate->node(), ea_, in0);
+        add_columns(ir.as<plan::FilterNode>().predicate.node(), ea_, in0);
         break;
       case IRKind::Sort:
         in0 = need;
-        for (const auto& k : ir.keys) add_columns(k.node(), ea_, in0);
+        for (const auto& k : ir.as<plan::SortNode>().by) add_columns(k.node(), ea_, in0);
         break;
       case IRKind::Slice:
       case IRKind::Cache: in0 = need; break;
       case IRKind::Distinct:
         // unique() over all columns compares every column: none may go.
-        if (ir.names.empty()) {
+        if (ir.as<plan::DistinctNode>().subset.empty()) {
           in0 = Need::everything();
         } else {
           in0 = need;
-          for (const auto& c : ir.names) in0.add(c);
+          for (const auto& c : ir.as<plan::DistinctNode>().subset) in0.add(c);
         }
         break;
       case IRKind::Union: {
@@ -396,58 +357,69 @@ class ProjectionPushdown {
       case IRKind::HStack: {
         d.keep = keep_projection(ir, need);
         // with_columns outputs every input column: all of the output needs all of the input.
-        if (ir.kind == IRKind::HStack && need.all) {
+        if (ir.kind() == IRKind::HStack && need.all) {
           in0 = Need::everything();
           break;
         }
         const Schema& input = original(ir.inputs[0]);
-        for (size_t i = 0; i < ir.exprs.size(); ++i) {
+        const std::vector<ExprIR>& exprs = plan::projection_exprs(ir);
+        for (size_t i = 0; i < exprs.size(); ++i) {
           if (!d.keep[i]) continue;
-          add_columns(ir.exprs[i].node(), ea_, in0);
+          add_columns(exprs[i].node(), ea_, in0);
           // An overwritten column keeps its place only if the input still has it.
-          if (ir.kind == IRKind::HStack && input.contains(ir.exprs[i].output_name()))
-            in0.add(ir.exprs[i].output_name());
+          if (ir.kind() == IRKind::HStack && input.contains(exprs[i].output_name())) in0.add(exprs[i].output_name());
         }
-        if (ir.kind == IRKind::HStack)
+        if (ir.kind() == IRKind::HStack)
           for (const auto& c : need.names)
             if (input.contains(c)) in0.add(c);
         break;
       }
-      case IRKind::GroupBy:
-        for (const auto& k : ir.keys) add_columns(k.node(), ea_, in0);
-        d.keep.resize(ir.exprs.size());
-        for (size_t i = 0; i < ir.exprs.size(); ++i) {
-          d.keep[i] = need.has(ir.exprs[i].output_name());
-          if (d.keep[i]) add_columns(ir.exprs[i].node(), ea_, in0);
+      case IRKind::GroupBy: {
+        const auto& g = ir.as<plan::GroupByNode>();
+        for (const auto& k : g.keys) add_columns(k.node(), ea_, in0);
+        d.keep.resize(g.aggs.size());
+        for (size_t i = 0; i < g.aggs.size(); ++i) {
+          d.keep[i] = need.has(g.aggs[i].output_name());
+          if (d.keep[i]) add_columns(g.aggs[i].node(), ea_, in0);
         }
         break;
+      }
       case IRKind::Join: {
         auto [left, right] = join_needs(ir, need.resolve(original(n)));
         d.input_needs[0].names = std::move(left);
         d.input_needs[1].names = std::move(right);
         break;
       }
-      case IRKind::MapFunction:
+      case IRKind::Explode:
         if (need.all) {
-          // A rename, a row index or an explode drops nothing of its input.
-          in0 = Need::everything();
-        } else if (ir.map == MapKind::Explode) {
-          // The exploded columns decide how many rows there are, needed or not.
-          in0 = need;
-          for (const auto& c : ir.names) in0.add(c);
-        } else if (ir.map == MapKind::Rename) {
-          std::unordered_map<std::string, std::string> back;
-          for (size_t i = 0; i < ir.names.size(); ++i) back[ir.names2()[i]] = ir.names[i];
-          for (const auto& c : need.names) {
-            auto it = back.find(c);
-            in0.add(it == back.end() ? c : it->second);
-          }
-        } else if (ir.map == MapKind::RowIndex) {
-          in0 = need;
-          in0.names.erase(ir.names[0]);
-        } else {
-          in0 = Need::everything();
+          in0 = Need::everything();  // an explode drops nothing of its input
+          break;
         }
+        // The exploded columns decide how many rows there are, needed or not.
+        in0 = need;
+        for (const auto& c : ir.as<plan::ExplodeNode>().columns) in0.add(c);
+        break;
+      case IRKind::Rename: {
+        if (need.all) {
+          in0 = Need::everything();
+          break;
+        }
+        const auto& r = ir.as<plan::RenameNode>();
+        std::unordered_map<std::string, std::string> back;
+        for (size_t i = 0; i < r.existing.size(); ++i) back[r.new_names[i]] = r.existing[i];
+        for (const auto& c : need.names) {
+          auto it = back.find(c);
+          in0.add(it == back.end() ? c : it->second);
+        }
+        break;
+      }
+      case IRKind::RowIndex:
+        if (need.all) {
+          in0 = Need::everything();
+          break;
+        }
+        in0 = need;
+        in0.names.erase(ir.as<plan::RowIndexNode>().name);
         break;
       case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
     }
@@ -465,11 +437,7 @@ class ProjectionPushdown {
     if (has_names(*schema, names)) return n;
     Schema out;
     for (const auto& name : names) out.push(Field{name, schema->dtype_of(name)});
-    IR p;
-    p.kind = IRKind::SimpleProjection;
-    p.inputs = {n};
-    p.schema = std::make_shared<const Schema>(std::move(out));
-    return lp_.add(std::move(p));
+    return lp_.add(plan::make_simple_projection(n, std::make_shared<const Schema>(std::move(out))));
   }
 
   static SchemaRef fields_of(const Schema& from, const std::vector<std::string>& names) {
@@ -484,7 +452,7 @@ class ProjectionPushdown {
   // themselves (growing the arena), work on a copy.
   void rewrite(Node n) {
     const Need& need = needed_[slot(n)];
-    const IRKind kind = lp_.get(n).kind;
+    const IRKind kind = lp_.get(n).kind();
     if (kind == IRKind::Union || kind == IRKind::Join) {
       rewrite_adding(n, need);
       return;
@@ -497,21 +465,25 @@ class ProjectionPushdown {
       inputs_unchanged &= lp_.get(in).schema.get() == planned;
     }
     auto input_schema = [&](size_t i) { return lp_.get(ir.inputs[i]).schema; };
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::DataFrameScan:
       case IRKind::Scan: {
-        const Schema& source = *ir.source_schema();
+        const SchemaRef source_ref = ir.is<plan::ScanNode>() ? ir.as<plan::ScanNode>().source_schema
+                                                             : ir.as<plan::DataFrameScanNode>().source_schema;
+        const Schema& source = *source_ref;
         // Everything it reads now is needed: it keeps reading exactly that.
         if (source.empty() || need.all) break;
         std::vector<std::string> proj = ordered(source, need.names);
         if (proj.empty()) proj.push_back(narrowest(source));
+        std::optional<std::vector<std::string>> projection;
         if (proj.size() == source.size()) {
-          ir.projection_mut().reset();
-          ir.schema = ir.source_schema();
+          ir.schema = source_ref;
         } else {
           ir.schema = fields_of(source, proj);
-          ir.projection_mut() = std::move(proj);
+          projection = std::move(proj);
         }
+        if (ir.is<plan::ScanNode>()) ir.as_mut<plan::ScanNode>().projection = std::move(projection);
+        else ir.as_mut<plan::DataFrameScanNode>().projection = std::move(projection);
         break;
       }
       case IRKind::Filter:
@@ -527,19 +499,23 @@ class ProjectionPushdown {
           forward_[slot(n)] = ir.inputs[0];
           return;
         }
-        if (!need.all || !inputs_unchanged) ir.schema = fields_of(*input_schema(0), cols);
+        if (!need.all || !inputs_unchanged) {
+          ir.schema = fields_of(*input_schema(0), cols);
+          ir.as_mut<plan::SimpleProjectionNode>().columns = ir.schema->names();
+        }
         break;
       }
       case IRKind::Select:
       case IRKind::HStack: {
         const std::vector<bool>& keep = keep_[slot(n)];
         const bool all_kept = std::all_of(keep.begin(), keep.end(), [](bool b) { return b; });
-        if (all_kept && (ir.kind == IRKind::Select || inputs_unchanged)) break;
+        if (all_kept && (ir.kind() == IRKind::Select || inputs_unchanged)) break;
         std::vector<plan::ExprIR> kept;
-        for (size_t i = 0; i < ir.exprs.size(); ++i)
-          if (keep[i]) kept.push_back(ir.exprs[i]);
+        const std::vector<plan::ExprIR>& exprs = plan::projection_exprs(ir);
+        for (size_t i = 0; i < exprs.size(); ++i)
+          if (keep[i]) kept.push_back(exprs[i]);
         const Schema& orig = original(n);
-        if (ir.kind == IRKind::HStack) {
+        if (ir.kind() == IRKind::HStack) {
           if (kept.empty()) {
             forward_[slot(n)] = ir.inputs[0];
             return;
@@ -552,56 +528,59 @@ class ProjectionPushdown {
           for (const auto& e : kept) names.push_back(e.output_name());
           ir.schema = fields_of(orig, names);
         }
-        ir.exprs = std::move(kept);
+        plan::projection_exprs_mut(ir) = std::move(kept);
         break;
       }
       case IRKind::GroupBy: {
         const std::vector<bool>& keep = keep_[slot(n)];
         if (std::all_of(keep.begin(), keep.end(), [](bool b) { return b; })) break;
+        const auto& g = ir.as<plan::GroupByNode>();
         std::vector<plan::ExprIR> kept;
         std::vector<std::string> names;
-        for (const auto& k : ir.keys) names.push_back(k.output_name());
-        for (size_t i = 0; i < ir.exprs.size(); ++i)
+        for (const auto& k : g.keys) names.push_back(k.output_name());
+        for (size_t i = 0; i < g.aggs.size(); ++i)
           if (keep[i]) {
-            kept.push_back(ir.exprs[i]);
-            names.push_back(ir.exprs[i].output_name());
+            kept.push_back(g.aggs[i]);
+            names.push_back(g.aggs[i].output_name());
           }
         ir.schema = fields_of(original(n), names);
-        ir.exprs = std::move(kept);
+        ir.as_mut<plan::GroupByNode>().aggs = std::move(kept);
         break;
       }
-      case IRKind::MapFunction: {
+      case IRKind::Rename: {
         const Schema& input = *input_schema(0);
-        if (ir.map == MapKind::Rename) {
-          std::vector<std::string> from, to;
-          for (size_t i = 0; i < ir.names.size(); ++i)
-            if (input.contains(ir.names[i])) {
-              from.push_back(ir.names[i]);
-              to.push_back(ir.names2()[i]);
-            }
-          if (from.empty()) {  // nothing renamed is used any more
-            forward_[slot(n)] = ir.inputs[0];
-            return;
+        const auto& r = ir.as<plan::RenameNode>();
+        std::vector<std::string> from, to;
+        for (size_t i = 0; i < r.existing.size(); ++i)
+          if (input.contains(r.existing[i])) {
+            from.push_back(r.existing[i]);
+            to.push_back(r.new_names[i]);
           }
-          if (inputs_unchanged && from.size() == ir.names.size()) break;
-          std::vector<Field> fields = input.fields();
-          for (auto& f : fields) {
-            auto it = std::find(from.begin(), from.end(), f.name);
-            if (it != from.end()) f.name = to[it - from.begin()];
-          }
-          ir.names = std::move(from);
-          ir.names2_mut() = std::move(to);
-          ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
-        } else if (ir.map == MapKind::RowIndex && !inputs_unchanged) {
+        if (from.empty()) {  // nothing renamed is used any more
+          forward_[slot(n)] = ir.inputs[0];
+          return;
+        }
+        if (inputs_unchanged && from.size() == r.existing.size()) break;
+        std::vector<Field> fields = input.fields();
+        for (auto& f : fields) {
+          auto it = std::find(from.begin(), from.end(), f.name);
+          if (it != from.end()) f.name = to[it - from.begin()];
+        }
+        ir.as_mut<plan::RenameNode>() = plan::RenameNode{std::move(from), std::move(to)};
+        ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
+        break;
+      }
+      case IRKind::RowIndex:
+        if (!inputs_unchanged) {
           Schema out;
           out.push(original(n).field(0));
-          for (const auto& f : input.fields()) out.push(f);
+          for (const auto& f : input_schema(0)->fields()) out.push(f);
           ir.schema = std::make_shared<const Schema>(std::move(out));
-        } else if (ir.map == MapKind::Explode && !inputs_unchanged) {
-          ir.schema = plan::explode_schema(input, ir.names);
         }
         break;
-      }
+      case IRKind::Explode:
+        if (!inputs_unchanged) ir.schema = plan::explode_schema(*input_schema(0), ir.as<plan::ExplodeNode>().columns);
+        break;
       case IRKind::Union:
       case IRKind::Join:
       case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
@@ -612,7 +591,7 @@ class ProjectionPushdown {
   void rewrite_adding(Node n, const Need& need) {
     IR ir = lp_.get(n);
     for (Node& in : ir.inputs) in = resolve(in);
-    if (ir.kind == IRKind::Union) {
+    if (ir.kind() == IRKind::Union) {
       const Schema& orig = original(n);
       Need arm = need.empty() ? Need{false, {orig.field(0).name}} : need;
       const auto names = ordered(orig, arm);
@@ -633,7 +612,8 @@ class ProjectionPushdown {
       const Schema& rs = *lp_.get(ir.inputs[1]).schema;
       if (!same_origins(ir, before, ls, rs, need)) return nullptr;
       try {
-        return plan::join_schema(ls, rs, ir.keys, ir.keys2, ir.join(), ea_);
+        const auto& j = ir.as<plan::JoinNode>();
+        return plan::join_schema(ls, rs, j.left_on, j.right_on, j.options, ea_);
       } catch (const Error&) {
         return nullptr;
       }

@@ -4,13 +4,19 @@
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 
 namespace frazil::optimizer {
 
+using plan::ExprArena;
+using plan::IRArena;
+using plan::Node;
+using plan::is_row_local;
+using plan::count_parents;
+
 using plan::IR;
 using plan::IRKind;
-using plan::MapKind;
 
 namespace {
 
@@ -52,13 +58,8 @@ class SlicePushdown {
   // A Slice node above `n` when there is a slice to apply.
   Node place(Node n, std::optional<Slice> s) {
     if (!s) return n;
-    IR ir;
-    ir.kind = IRKind::Slice;
-    ir.inputs = {n};
-    ir.schema = lp_.get(n).schema;
-    ir.offset = s->offset;
-    ir.length = s->length;
-    return lp_.add(std::move(ir));
+    SchemaRef schema = lp_.get(n).schema;
+    return lp_.add(IR(plan::SliceNode{s->offset, s->length}, {n}, std::move(schema)));
   }
 
   Node barrier(Node n, std::optional<Slice> s) {
@@ -79,18 +80,18 @@ class SlicePushdown {
   // Every output row is computed from its input row alone and the height is the input's.
   bool row_wise(const IR& ir) const {
     bool any_column = false;
-    for (const auto& e : ir.exprs) {
-      if (!is_row_local(e.node(), ea_)) return false;
-      any_column |= !plan::is_scalar_ae(e.node(), ea_);
+    for (const plan::ExprIR* e : ir.all_exprs()) {
+      if (!is_row_local(e->node(), ea_)) return false;
+      any_column |= !plan::is_scalar_ae(e->node(), ea_);
     }
-    return ir.kind == IRKind::HStack || any_column;
+    return ir.kind() == IRKind::HStack || any_column;
   }
 
   Node visit(Node n, std::optional<Slice> s) {
     const IR& ir = lp_.get(n);
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::Slice: {
-        const Slice own{ir.offset, ir.length};
+        const Slice own{ir.as<plan::SliceNode>().offset, ir.as<plan::SliceNode>().length};
         const Node input = ir.inputs[0];
         if (!s) return push(input, own);
         if (auto merged = merge(own, *s)) return push(input, merged);
@@ -101,20 +102,20 @@ class SlicePushdown {
         // reader counts rows that passed it. Either way a slice from the start fits.
         if (!s || s->offset < 0) return barrier(n, s);
         int64_t limit = add_saturating(s->offset, s->length);
-        if (ir.n_rows()) limit = std::min(limit, *ir.n_rows());
-        lp_.get_mut(n).n_rows_mut() = limit;
+        if (const auto& n_rows = ir.as<plan::ScanNode>().n_rows) limit = std::min(limit, *n_rows);
+        lp_.get_mut(n).as_mut<plan::ScanNode>().n_rows = limit;
         return s->offset == 0 ? n : place(n, Slice{s->offset, s->length});
       }
       case IRKind::Sort: {
         if (!s) return barrier(n, s);
         // A top-k keeps `offset + length` rows: only worth it for a bounded slice.
         if (s->offset >= 0 && s->length > INT64_MAX / 4) return barrier(n, s);
-        if (ir.sort_slice()) {
-          auto merged = merge(Slice{ir.sort_slice()->first, ir.sort_slice()->second}, *s);
+        if (const auto& top_k = ir.as<plan::SortNode>().slice) {
+          auto merged = merge(Slice{top_k->first, top_k->second}, *s);
           if (!merged) return barrier(n, s);
-          lp_.get_mut(n).sort_slice_mut() = std::make_pair(merged->offset, merged->length);
+          lp_.get_mut(n).as_mut<plan::SortNode>().slice = std::make_pair(merged->offset, merged->length);
         } else {
-          lp_.get_mut(n).sort_slice_mut() = std::make_pair(s->offset, s->length);
+          lp_.get_mut(n).as_mut<plan::SortNode>().slice = std::make_pair(s->offset, s->length);
         }
         return barrier(n, std::nullopt);
       }
@@ -122,15 +123,17 @@ class SlicePushdown {
       case IRKind::HStack:
         if (!s || !row_wise(ir)) return barrier(n, s);
         return through(n, s);
-      case IRKind::SimpleProjection: return through(n, s);
-      case IRKind::MapFunction:
-        if (ir.map == MapKind::Rename) return through(n, s);
-        if (ir.map == MapKind::RowIndex && s && s->offset >= 0) {
+      case IRKind::SimpleProjection:
+      case IRKind::Rename: return through(n, s);
+      case IRKind::RowIndex:
+        if (s && s->offset >= 0) {
           // Row i of the slice was row offset + i of the input.
-          lp_.get_mut(n).offset = add_saturating(ir.offset, s->offset);
+          auto& index = lp_.get_mut(n).as_mut<plan::RowIndexNode>();
+          index.offset = add_saturating(index.offset, s->offset);
           return through(n, s);
         }
         return barrier(n, s);
+      case IRKind::Explode: return barrier(n, s);
       case IRKind::Union: {
         if (!s || s->offset == INT64_MIN) return barrier(n, s);
         // The first offset + length rows of the union lie in the first offset + length

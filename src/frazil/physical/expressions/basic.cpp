@@ -62,10 +62,10 @@ Column LenExpr::evaluate_on_groups_impl(const DataFrame&, const GroupContext& g,
 static Column cast_column(const Column& c, const DataType& dtype, bool strict) {
   if (c.dtype() == dtype) return c;
   if (c.is_scalar()) {
-    ArrayRef one = compute::cast(*scalar_to_array(c.scalar_value(), 1), dtype, strict);
+    ArrayRef one = compute::cast(*scalar_to_array(c.scalar_value(), 1), dtype, strict, c.name());
     return Column::scalar(c.name(), array_get(*one, 0), c.length());
   }
-  return Column(c.name(), compute::cast(*c.as_array(), dtype, strict));
+  return Column(c.name(), compute::cast(*c.as_array(), dtype, strict, c.name()));
 }
 
 Column CastExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {

@@ -4,11 +4,6 @@
 
 namespace frazil::plan {
 
-bool is_nondeterministic_top_level(const AExpr& e) {
-  // Functions that draw random numbers (sample, shuffle) say so in the registry.
-  return e.kind == AExprKind::Function && e.spec().nondeterministic;
-}
-
 bool CanonicalExprMap::same_shallow(const AExpr& a, const AExpr& b) const {
   if (!a.equal_shallow(b)) return false;
   // Literal equality treats -0.0 as 0.0 (right for grouping, wrong for identity: 1 / -0.0

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "frazil/plan/aexpr.hpp"
+#include "frazil/plan/expr/properties.hpp"
 #include "frazil/plan/canonical/intern_table.hpp"
 
 namespace frazil::plan {
@@ -22,11 +23,6 @@ struct CanonicalExprId {
   bool valid() const { return value != UINT32_MAX; }
   auto operator<=>(const CanonicalExprId&) const = default;
 };
-
-// Whether `e` itself (not its inputs) gives different results on the same input: random
-// sampling, shuffles, ... frazil has none yet, so this is false for every node today; a
-// new such function must be listed here so that CSE and subplan caching leave it alone.
-bool is_nondeterministic_top_level(const AExpr& e);
 
 // Replaceable parts, for tests: a deliberately colliding hash, or pretending some node
 // kind is non-deterministic. nullptr means the default.

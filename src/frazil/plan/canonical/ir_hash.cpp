@@ -8,118 +8,108 @@ namespace frazil::plan {
 
 namespace {
 
-uint64_t hash_str(const std::string& s) { return std::hash<std::string>()(s); }
+// Hashes one payload field. Every field type a payload may hold has an overload: a
+// payload with a field of a new type does not compile until it is given one here.
+struct FieldHasher {
+  ExprIRHasher& exprs;
+  uint64_t h;
 
-uint64_t hash_names(uint64_t h, const std::vector<std::string>& names) {
-  h = hash_combine(h, names.size());
-  for (const auto& n : names) h = hash_combine(h, hash_str(n));
-  return h;
-}
+  void mix(uint64_t v) { h = hash_combine(h, v); }
+  void operator()(const ExprIR& e) { mix(exprs.hash(e)); }
+  void operator()(const std::optional<ExprIR>& e) { mix(e ? exprs.hash(*e) : 0x5eed); }
+  void operator()(const std::vector<ExprIR>& es) {
+    mix(es.size());
+    for (const auto& e : es) mix(exprs.hash(e));
+  }
+  void operator()(const std::string& s) { mix(std::hash<std::string>()(s)); }
+  void operator()(const std::vector<std::string>& names) {
+    mix(names.size());
+    for (const auto& n : names) (*this)(n);
+  }
+  void operator()(const std::optional<std::vector<std::string>>& names) {
+    if (names) (*this)(*names);
+    else mix(0x5eed);
+  }
+  void operator()(bool b) { mix(b ? 3 : 5); }
+  void operator()(int64_t v) { mix(static_cast<uint64_t>(v)); }
+  void operator()(uint64_t v) { mix(v); }
+  void operator()(const std::optional<int64_t>& v) { mix(v ? static_cast<uint64_t>(*v) * 2 + 1 : 0); }
+  void operator()(const std::optional<std::pair<int64_t, int64_t>>& v) {
+    if (v) mix(hash_combine(static_cast<uint64_t>(v->first), static_cast<uint64_t>(v->second)));
+    else mix(0x5eed);
+  }
+  // The same DataFrame object (pointer identity).
+  void operator()(const std::shared_ptr<const DataFrame>& df) { mix(std::hash<const void*>()(df.get())); }
+  // The same format, paths and reader options (by value when they can be compared).
+  void operator()(const dsl::ScanSource& s) {
+    mix(static_cast<uint64_t>(s.format));
+    (*this)(s.paths);
+    if (s.options_key.empty()) mix(std::hash<const void*>()(s.options.get()));
+    else (*this)(s.options_key);
+  }
+  void operator()(const dsl::JoinOptions& o) {
+    mix(static_cast<uint64_t>(o.how));
+    (*this)(o.suffix);
+    (*this)(o.coalesce);
+  }
+  void operator()(const dsl::SortOptions& o) {
+    for (bool b : o.descending) (*this)(b);
+    for (bool b : o.nulls_last) mix(b + 7);
+    (*this)(o.maintain_order);
+  }
+  void operator()(const compute::ExplodeOptions& o) { mix(o.empty_as_null * 2 + o.keep_nulls); }
+};
 
-uint64_t hash_exprs(uint64_t h, const std::vector<ExprIR>& exprs, ExprIRHasher& hasher) {
-  h = hash_combine(h, exprs.size());
-  for (const auto& e : exprs) h = hash_combine(h, hasher.hash(e));
-  return h;
-}
+// Compares one payload field of two nodes of the same kind (the same overloads).
+struct FieldEqual {
+  ExprIRHasher& exprs;
 
-uint64_t hash_predicate(uint64_t h, const std::optional<ExprIR>& p, ExprIRHasher& hasher) {
-  return hash_combine(h, p ? hasher.hash(*p) : 0x5eed);
-}
-
-bool exprs_equal(const std::vector<ExprIR>& a, const std::vector<ExprIR>& b, ExprIRHasher& hasher) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (!hasher.equal(a[i], b[i])) return false;
-  return true;
-}
-
-bool predicates_equal(const std::optional<ExprIR>& a, const std::optional<ExprIR>& b, ExprIRHasher& hasher) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a || hasher.equal(*a, *b);
-}
-
-bool schemas_equal(const SchemaRef& a, const SchemaRef& b) {
-  if (a == b) return true;
-  if (!a || !b) return false;
-  return *a == *b;
-}
+  bool operator()(const ExprIR& a, const ExprIR& b) { return exprs.equal(a, b); }
+  bool operator()(const std::optional<ExprIR>& a, const std::optional<ExprIR>& b) {
+    return a.has_value() == b.has_value() && (!a || exprs.equal(*a, *b));
+  }
+  bool operator()(const std::vector<ExprIR>& a, const std::vector<ExprIR>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!exprs.equal(a[i], b[i])) return false;
+    return true;
+  }
+  bool operator()(const dsl::ScanSource& a, const dsl::ScanSource& b) {
+    if (a.format != b.format || a.paths != b.paths) return false;
+    if (a.options == b.options) return true;
+    // Equal options by value must also have found the same file schema.
+    if (a.options_key.empty() || a.options_key != b.options_key) return false;
+    return a.file_schema && b.file_schema && *a.file_schema == *b.file_schema;
+  }
+  // Everything else compares by value (DataFrame pointers by identity).
+  template <typename T>
+  bool operator()(const T& a, const T& b) {
+    return a == b;
+  }
+};
 
 }  // namespace
 
 uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& hasher) {
-  uint64_t h = hash_combine(static_cast<uint64_t>(ir.kind) + 1, ir.inputs.size());
-  switch (ir.kind) {
-    case IRKind::DataFrameScan:
-      h = hash_combine(h, std::hash<const void*>()(ir.df().get()));
-      break;
-    case IRKind::Scan:
-      h = hash_combine(h, static_cast<uint64_t>(ir.scan().format));
-      h = hash_names(h, ir.scan().paths);
-      h = ir.scan().options_key.empty() ? hash_combine(h, std::hash<const void*>()(ir.scan().options.get()))
-                                      : hash_combine(h, std::hash<std::string>()(ir.scan().options_key));
-      break;
-    case IRKind::Filter: break;  // the predicate is hashed below
-    case IRKind::Select:
-    case IRKind::HStack: break;  // the exprs are hashed below
-    case IRKind::SimpleProjection: h = hash_names(h, ir.schema->names()); break;
-    case IRKind::GroupBy: h = hash_combine(h, ir.maintain_order); break;
-    case IRKind::Join:
-      h = hash_combine(h, static_cast<uint64_t>(ir.join().how));
-      h = hash_combine(h, hash_str(ir.join().suffix) * 2 + ir.join().coalesce);
-      break;
-    case IRKind::Sort:
-      for (bool b : ir.sort().descending) h = hash_combine(h, b);
-      for (bool b : ir.sort().nulls_last) h = hash_combine(h, b + 2);
-      h = hash_combine(h, ir.sort().maintain_order);
-      if (ir.sort_slice()) h = hash_combine(hash_combine(h, ir.sort_slice()->first), ir.sort_slice()->second);
-      break;
-    case IRKind::Slice: h = hash_combine(hash_combine(h, ir.offset), ir.length); break;
-    case IRKind::Union: break;
-    case IRKind::Distinct:
-      h = hash_names(h, ir.names);
-      h = hash_combine(hash_combine(h, hash_str(ir.keep())), ir.maintain_order);
-      break;
-    case IRKind::MapFunction:
-      h = hash_combine(h, static_cast<uint64_t>(ir.map));
-      h = hash_names(hash_names(h, ir.names), ir.names2());
-      h = hash_combine(h, ir.offset);
-      h = hash_combine(h, ir.explode.empty_as_null * 2 + ir.explode.keep_nulls);
-      break;
-    case IRKind::Cache: h = hash_combine(h, ir.cache_id); break;
-    case IRKind::Invalid: break;
-  }
-  // Every kind: its expressions by the hasher's identity, the scan fields where set.
-  h = hash_exprs(h, ir.exprs, hasher);
-  h = hash_exprs(h, ir.keys, hasher);
-  h = hash_exprs(h, ir.keys2, hasher);
-  h = hash_predicate(h, ir.predicate, hasher);
-  if (ir.projection()) h = hash_names(h + 1, *ir.projection());
-  if (ir.n_rows()) h = hash_combine(h, *ir.n_rows());
-  return h;
+  FieldHasher fh{hasher, hash_combine(static_cast<uint64_t>(ir.kind()) + 1, ir.inputs.size())};
+  visit_fields(ir.payload(), [&](const auto& field) { fh(field); });
+  return fh.h;
 }
 
 bool ir_equal_shallow(const IR& a, const IR& b, ExprIRHasher& hasher) {
-  // Every field is compared whatever the kind (fields a kind does not use are default in
-  // both), so a field added to IR is safe once it is listed here.
-  if (a.kind != b.kind || a.inputs.size() != b.inputs.size()) return false;
-  if (a.df() != b.df()) return false;
-  // The same DataFrame object or reader options object implies the same source schema;
-  // equal options by value must also have found the same file schema.
-  if (a.scan().format != b.scan().format || a.scan().paths != b.scan().paths) return false;
-  if (a.scan().options != b.scan().options) {
-    if (a.scan().options_key.empty() || a.scan().options_key != b.scan().options_key) return false;
-    if (!a.scan().file_schema || !b.scan().file_schema || !(*a.scan().file_schema == *b.scan().file_schema)) return false;
-  }
-  if (a.projection() != b.projection() || a.n_rows() != b.n_rows()) return false;
-  if (!(a.join() == b.join()) || !(a.sort() == b.sort()) || a.sort_slice() != b.sort_slice()) return false;
-  if (a.offset != b.offset || a.length != b.length || a.maintain_order != b.maintain_order) return false;
-  if (a.keep() != b.keep() || a.names != b.names || a.names2() != b.names2() || a.map != b.map) return false;
-  if (a.cache_id != b.cache_id || !(a.explode == b.explode)) return false;
-  // A SimpleProjection is defined by its output columns; other kinds' schemas follow from
-  // their payload and inputs (and comparing wide schemas per probe would cost too much).
-  if (a.kind == IRKind::SimpleProjection && !schemas_equal(a.schema, b.schema)) return false;
-  return exprs_equal(a.exprs, b.exprs, hasher) && exprs_equal(a.keys, b.keys, hasher) &&
-         exprs_equal(a.keys2, b.keys2, hasher) && predicates_equal(a.predicate, b.predicate, hasher);
+  if (a.kind() != b.kind() || a.inputs.size() != b.inputs.size()) return false;
+  FieldEqual eq{hasher};
+  return std::visit(
+      [&](const auto& pa) {
+        using T = std::decay_t<decltype(pa)>;
+        const T& pb = std::get<T>(b.payload());
+        return std::apply(
+            [&](const auto&... fa) {
+              return std::apply([&](const auto&... fb) { return (eq(fa, fb) && ...); }, pb.fields());
+            },
+            pa.fields());
+      },
+      a.payload());
 }
 
 }  // namespace frazil::plan

@@ -20,8 +20,10 @@ class ExprIRHasher {
   virtual bool equal(const ExprIR& a, const ExprIR& b) = 0;
 };
 
-// Identity of the sources: a DataFrameScan is the same DataFrame object (pointer); a file
-// Scan is the same format, paths and reader options object.
+// Both follow from the payload's fields() (plan/ir.hpp): a field added to a payload is
+// hashed and compared without being listed here. Identity of the sources: a DataFrameScan
+// is the same DataFrame object (pointer); a file Scan is the same format, paths and reader
+// options (by value when they can be compared).
 uint64_t hash_excluding_inputs(const IR& ir, ExprIRHasher& exprs);
 bool ir_equal_shallow(const IR& a, const IR& b, ExprIRHasher& exprs);
 

@@ -15,7 +15,7 @@ PlanMembers collect_members(Node root, const IRArena& lp_arena, const ExprArena&
     if (seen[n.idx]) continue;
     seen[n.idx] = true;
     const IR& ir = lp_arena.get(n);
-    switch (ir.kind) {
+    switch (ir.kind()) {
       case IRKind::Join: m.has_joins = true; break;
       case IRKind::Union: m.has_unions = true; break;
       case IRKind::Cache: m.has_caches = true; break;

@@ -8,6 +8,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/plan_context.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 #include "frazil/core/supertype.hpp"
@@ -86,64 +87,95 @@ struct Converter {
     return s;
   }
 
-  Node convert(const DslPlan& p) {
-    IR ir;
-    switch (p.kind) {
+  // Converts the plan bottom-up with an explicit stack (a plan of many thousand steps must
+  // not overflow the call stack): a step is converted once its inputs are.
+  Node convert(const DslPlan& root) {
+    struct Pending {
+      const DslPlan* plan;
+      size_t next_input;
+    };
+    std::vector<Pending> stack{{&root, 0}};
+    std::vector<Node> done;  // converted inputs of the steps on the stack, in order
+    while (!stack.empty()) {
+      Pending& top = stack.back();
+      if (top.next_input < top.plan->inputs.size()) {
+        const DslPlan* input = top.plan->inputs[top.next_input++].get();
+        stack.push_back({input, 0});
+        continue;
+      }
+      const size_t n = top.plan->inputs.size();
+      std::vector<Node> inputs(done.end() - static_cast<std::ptrdiff_t>(n), done.end());
+      done.resize(done.size() - n);
+      done.push_back(convert_with_context(*top.plan, std::move(inputs)));
+      stack.pop_back();
+    }
+    return done.back();
+  }
+
+  // Converts one step; an error names the operation and the plan resolved before it (the
+  // step's first input).
+  Node convert_with_context(const DslPlan& p, std::vector<Node> inputs) {
+    const std::optional<Node> input = inputs.empty() ? std::nullopt : std::optional<Node>(inputs[0]);
+    try {
+      return convert_step(p, std::move(inputs));
+    } catch (const Error& e) {
+      rethrow_with_plan_context(e, p.kind(), input, lp, ea);
+    }
+  }
+
+  Node add(auto payload, std::vector<Node> inputs, SchemaRef schema) {
+    return lp.add(IR(std::move(payload), std::move(inputs), std::move(schema)));
+  }
+
+  // One step over its converted inputs.
+  Node convert_step(const DslPlan& p, std::vector<Node> inputs) {
+    switch (p.kind()) {
       case DslKind::DataFrameScan: {
-        ir.kind = IRKind::DataFrameScan;
-        ir.df_mut() = p.df;
-        ir.schema = frame_schema(p.df.get());
-        ir.source_schema_mut() = ir.schema;
-        break;
+        const auto& step = p.as<dsl::DslDataFrameScan>();
+        SchemaRef schema = frame_schema(step.df.get());
+        return add(DataFrameScanNode{step.df, schema, std::nullopt, std::nullopt}, {}, schema);
       }
       case DslKind::Scan: {
-        ir.kind = IRKind::Scan;
-        ir.scan_mut() = p.scan;
-        ir.schema = p.scan.file_schema;
-        ir.source_schema_mut() = ir.schema;
-        break;
+        const auto& step = p.as<dsl::DslScan>();
+        SchemaRef schema = step.source.file_schema;
+        return add(ScanNode{step.source, schema, std::nullopt, std::nullopt, std::nullopt}, {}, schema);
       }
       case DslKind::Filter: {
-        Node input = convert(*p.inputs[0]);
-        ir.kind = IRKind::Filter;
-        ir.inputs = {input};
-        ir.schema = schema_of(input);
-        ir.predicate = predicate(p.exprs[0], *ir.schema);
-        break;
+        SchemaRef schema = schema_of(inputs[0]);
+        return add(FilterNode{predicate(p.as<dsl::DslFilter>().predicate, *schema)}, std::move(inputs), schema);
       }
       case DslKind::Select:
       case DslKind::WithColumns: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        ir.kind = p.kind == DslKind::Select ? IRKind::Select : IRKind::HStack;
-        ir.inputs = {input};
-        ir.exprs = exprs(p.exprs, in);
-        if (p.kind == DslKind::Select) {
-          check_unique_names(ir.exprs, "projections");
+        const Schema& in = *schema_of(inputs[0]);
+        const bool select = p.kind() == DslKind::Select;
+        std::vector<ExprIR> out_exprs =
+            exprs(select ? p.as<dsl::DslSelect>().exprs : p.as<dsl::DslWithColumns>().exprs, in);
+        if (select) {
+          check_unique_names(out_exprs, "projections");
         } else {
           // Polars reports this one as a ComputeError, not a DuplicateError.
           std::unordered_set<std::string> seen;
-          for (const auto& e : ir.exprs)
+          for (const auto& e : out_exprs)
             if (!seen.insert(e.output_name()).second)
               throw ComputeError(err_msg("the name '", e.output_name(),
                                          "' passed to `LazyFrame.with_columns` is duplicate"));
         }
-        Schema out = p.kind == DslKind::Select ? Schema() : in;
-        for (const auto& e : ir.exprs) out.set(e.output_name(), e.dtype(in, ea));
-        ir.schema = std::make_shared<const Schema>(std::move(out));
-        break;
+        Schema out = select ? Schema() : in;
+        for (const auto& e : out_exprs) out.set(e.output_name(), e.dtype(in, ea));
+        auto schema = std::make_shared<const Schema>(std::move(out));
+        if (select) return add(SelectNode{std::move(out_exprs)}, std::move(inputs), std::move(schema));
+        return add(HStackNode{std::move(out_exprs)}, std::move(inputs), std::move(schema));
       }
       case DslKind::GroupBy: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        ir.kind = IRKind::GroupBy;
-        ir.inputs = {input};
-        ir.keys = exprs(p.keys, in);
-        ir.exprs = exprs(p.exprs, in, true, &ir.keys);
-        ir.maintain_order = p.maintain_order;
+        const auto& step = p.as<dsl::DslGroupBy>();
+        const Schema& in = *schema_of(inputs[0]);
+        GroupByNode g;
+        g.keys = exprs(step.keys, in);
+        g.aggs = exprs(step.aggs, in, true, &g.keys);
+        g.maintain_order = step.maintain_order;
         Schema out;
-        for (const auto& k : ir.keys) out.push(Field{k.output_name(), k.dtype(in, ea)});
-        for (const auto& a : ir.exprs) {
+        for (const auto& k : g.keys) out.push(Field{k.output_name(), k.dtype(in, ea)});
+        for (const auto& a : g.aggs) {
           DataType t = a.dtype(in, ea);
           // A per-group expression that does not reduce gives each group a list.
           if (!is_scalar_ae(a.node(), ea)) t = DataType::list(t);
@@ -151,25 +183,22 @@ struct Converter {
             throw DuplicateError(err_msg("the name '", a.output_name(), "' is duplicate in group_by().agg()"));
           out.push(Field{a.output_name(), t});
         }
-        ir.schema = std::make_shared<const Schema>(std::move(out));
-        break;
+        return add(std::move(g), std::move(inputs), std::make_shared<const Schema>(std::move(out)));
       }
       case DslKind::Join: {
-        Node left = convert(*p.inputs[0]);
-        Node right = convert(*p.inputs[1]);
-        const Schema& ls = *schema_of(left);
-        const Schema& rs = *schema_of(right);
-        ir.kind = IRKind::Join;
-        ir.inputs = {left, right};
-        ir.join_mut() = p.join;
-        if (p.join.how != compute::JoinType::Cross) {
-          ir.keys = exprs(p.keys, ls);
-          ir.keys2 = exprs(p.keys2, rs);
-          if (ir.keys.size() != ir.keys2.size() || ir.keys.empty())
+        const auto& step = p.as<dsl::DslJoin>();
+        const Schema& ls = *schema_of(inputs[0]);
+        const Schema& rs = *schema_of(inputs[1]);
+        JoinNode j;
+        j.options = step.options;
+        if (step.options.how != compute::JoinType::Cross) {
+          j.left_on = exprs(step.left_on, ls);
+          j.right_on = exprs(step.right_on, rs);
+          if (j.left_on.size() != j.right_on.size() || j.left_on.empty())
             throw InvalidOperationError(err_msg("join needs the same number of left and right keys, got ",
-                                                ir.keys.size(), " and ", ir.keys2.size()));
-          for (size_t i = 0; i < ir.keys.size(); ++i) {
-            DataType lt = ir.keys[i].dtype(ls, ea), rt = ir.keys2[i].dtype(rs, ea);
+                                                j.left_on.size(), " and ", j.right_on.size()));
+          for (size_t i = 0; i < j.left_on.size(); ++i) {
+            DataType lt = j.left_on[i].dtype(ls, ea), rt = j.right_on[i].dtype(rs, ea);
             if (lt == rt) continue;
             // Numeric keys of different dtypes match on their supertype (the output keeps
             // the input columns' own dtypes); anything else fails.
@@ -177,53 +206,45 @@ struct Converter {
             // Polars 2 matches integers with integers and floats with floats, never across.
             const bool same_kind = (lt.is_integer() && rt.is_integer()) || (lt.is_float() && rt.is_float());
             if (lt.is_primitive_numeric() && rt.is_primitive_numeric() && same_kind && st) {
-              if (lt != *st) ir.keys[i].set_node(add_cast(ea, ir.keys[i].node(), *st));
-              if (rt != *st) ir.keys2[i].set_node(add_cast(ea, ir.keys2[i].node(), *st));
+              if (lt != *st) j.left_on[i].set_node(add_cast(ea, j.left_on[i].node(), *st));
+              if (rt != *st) j.right_on[i].set_node(add_cast(ea, j.right_on[i].node(), *st));
               continue;
             }
-            throw SchemaError(err_msg("datatypes of join keys don't match - `", ir.keys[i].output_name(),
-                                        "`: ", lt, " on left does not match `", ir.keys2[i].output_name(),
+            throw SchemaError(err_msg("datatypes of join keys don't match - `", j.left_on[i].output_name(),
+                                        "`: ", lt, " on left does not match `", j.right_on[i].output_name(),
                                         "`: ", rt, " on right"));
           }
         }
-        ir.schema = join_schema(ls, rs, ir.keys, ir.keys2, ir.join(), ea);
-        break;
+        SchemaRef schema = join_schema(ls, rs, j.left_on, j.right_on, j.options, ea);
+        return add(std::move(j), std::move(inputs), std::move(schema));
       }
       case DslKind::Sort: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        ir.kind = IRKind::Sort;
-        ir.inputs = {input};
-        ir.keys = exprs(p.keys, in);
-        ir.sort_mut() = p.sort;
+        const auto& step = p.as<dsl::DslSort>();
+        SchemaRef schema = schema_of(inputs[0]);
+        SortNode sort;
+        sort.by = exprs(step.by, *schema);
+        sort.options = step.options;
         auto expand = [&](std::vector<bool> v, const char* what) {
-          if (v.size() == 1) v.assign(ir.keys.size(), v[0]);
-          if (v.size() != ir.keys.size())
+          if (v.size() == 1) v.assign(sort.by.size(), v[0]);
+          if (v.size() != sort.by.size())
             throw ComputeError(err_msg("the length of `", what, "` (", v.size(),
-                                       ") does not match the length of `by` (", ir.keys.size(), ")"));
+                                       ") does not match the length of `by` (", sort.by.size(), ")"));
           return v;
         };
-        ir.sort_mut().descending = expand(ir.sort().descending, "descending");
-        ir.sort_mut().nulls_last = expand(ir.sort().nulls_last, "nulls_last");
-        ir.schema = schema_of(input);
-        break;
+        sort.options.descending = expand(sort.options.descending, "descending");
+        sort.options.nulls_last = expand(sort.options.nulls_last, "nulls_last");
+        return add(std::move(sort), std::move(inputs), std::move(schema));
       }
       case DslKind::Slice: {
-        Node input = convert(*p.inputs[0]);
-        ir.kind = IRKind::Slice;
-        ir.inputs = {input};
-        ir.offset = p.offset;
-        ir.length = p.length.value_or(INT64_MAX);
-        ir.schema = schema_of(input);
-        break;
+        const auto& step = p.as<dsl::DslSlice>();
+        SchemaRef schema = schema_of(inputs[0]);
+        return add(SliceNode{step.offset, step.length.value_or(INT64_MAX)}, std::move(inputs), std::move(schema));
       }
       case DslKind::Union: {
-        ir.kind = IRKind::Union;
-        for (const auto& in : p.inputs) ir.inputs.push_back(convert(*in));
-        if (ir.inputs.empty()) throw ComputeError("cannot concat an empty list of frames");
-        const Schema& first = *schema_of(ir.inputs[0]);
-        for (size_t i = 1; i < ir.inputs.size(); ++i) {
-          const Schema& s = *schema_of(ir.inputs[i]);
+        if (inputs.empty()) throw ComputeError("cannot concat an empty list of frames");
+        const Schema& first = *schema_of(inputs[0]);
+        for (size_t i = 1; i < inputs.size(); ++i) {
+          const Schema& s = *schema_of(inputs[i]);
           // Polars' lazy concat: a width or dtype mismatch is an invalid operation, a name
           // mismatch a schema error (eager concat checks its own way, in Python).
           if (s.size() != first.size())
@@ -239,79 +260,59 @@ struct Converter {
                                                   first.field(c).dtype, " for column \"", s.field(c).name, "\""));
           }
         }
-        ir.schema = schema_of(ir.inputs[0]);
-        break;
+        SchemaRef schema = schema_of(inputs[0]);
+        return add(UnionNode{}, std::move(inputs), std::move(schema));
       }
       case DslKind::Distinct: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        for (const auto& n : p.names) in.dtype_of(n);
-        ir.kind = IRKind::Distinct;
-        ir.inputs = {input};
-        ir.names = p.names;
-        ir.keep_mut() = p.keep;
-        ir.maintain_order = p.maintain_order;
-        ir.schema = schema_of(input);
-        break;
+        const auto& step = p.as<dsl::DslDistinct>();
+        SchemaRef schema = schema_of(inputs[0]);
+        for (const auto& n : step.subset) schema->dtype_of(n);  // throws ColumnNotFoundError
+        return add(DistinctNode{step.subset, step.keep, step.maintain_order}, std::move(inputs), std::move(schema));
       }
       case DslKind::Rename: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        ir.kind = IRKind::MapFunction;
-        ir.map = MapKind::Rename;
-        ir.inputs = {input};
-        ir.names = p.names;
-        ir.names2_mut() = p.names2;
+        const auto& step = p.as<dsl::DslRename>();
+        const Schema& in = *schema_of(inputs[0]);
         std::vector<Field> fields = in.fields();
-        for (size_t i = 0; i < p.names.size(); ++i) {
-          auto idx = in.index_of(p.names[i]);
-          if (!idx) in.dtype_of(p.names[i]);  // throws ColumnNotFoundError
-          fields[*idx].name = p.names2[i];
+        for (size_t i = 0; i < step.existing.size(); ++i) {
+          auto idx = in.index_of(step.existing[i]);
+          if (!idx) in.dtype_of(step.existing[i]);  // throws ColumnNotFoundError
+          fields[*idx].name = step.new_names[i];
         }
-        ir.schema = std::make_shared<const Schema>(Schema(std::move(fields)));
-        break;
+        return add(RenameNode{step.existing, step.new_names}, std::move(inputs),
+                   std::make_shared<const Schema>(Schema(std::move(fields))));
       }
       case DslKind::Drop: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        for (const auto& n : p.names) in.dtype_of(n);
-        ir.kind = IRKind::SimpleProjection;
-        ir.inputs = {input};
+        const auto& step = p.as<dsl::DslDrop>();
+        const Schema& in = *schema_of(inputs[0]);
+        for (const auto& n : step.columns) in.dtype_of(n);
         Schema out;
         for (const auto& f : in.fields())
-          if (std::find(p.names.begin(), p.names.end(), f.name) == p.names.end()) out.push(f);
-        ir.schema = std::make_shared<const Schema>(std::move(out));
-        break;
+          if (std::find(step.columns.begin(), step.columns.end(), f.name) == step.columns.end()) out.push(f);
+        SimpleProjectionNode proj{out.names()};
+        return add(std::move(proj), std::move(inputs), std::make_shared<const Schema>(std::move(out)));
       }
       case DslKind::WithRowIndex: {
-        Node input = convert(*p.inputs[0]);
-        const Schema& in = *schema_of(input);
-        ir.kind = IRKind::MapFunction;
-        ir.map = MapKind::RowIndex;
-        ir.inputs = {input};
-        ir.names = p.names;
-        ir.offset = p.offset;
+        const auto& step = p.as<dsl::DslWithRowIndex>();
+        const Schema& in = *schema_of(inputs[0]);
         Schema out;
-        out.push(Field{p.names[0], DataType::uint32()});
+        out.push(Field{step.name, DataType::uint32()});
         for (const auto& f : in.fields()) out.push(f);  // DuplicateError if the name exists
-        ir.schema = std::make_shared<const Schema>(std::move(out));
-        break;
+        return add(RowIndexNode{step.name, step.offset}, std::move(inputs),
+                   std::make_shared<const Schema>(std::move(out)));
       }
       case DslKind::Explode: {
-        Node input = convert(*p.inputs[0]);
-        if (p.names.empty()) throw InvalidOperationError("no columns provided in explode");
-        ir.kind = IRKind::MapFunction;
-        ir.map = MapKind::Explode;
-        ir.inputs = {input};
+        const auto& step = p.as<dsl::DslExplode>();
+        if (step.columns.empty()) throw InvalidOperationError("no columns provided in explode");
+        ExplodeNode x;
         // Each column once, in the order given.
-        for (const auto& n : p.names)
-          if (std::find(ir.names.begin(), ir.names.end(), n) == ir.names.end()) ir.names.push_back(n);
-        ir.explode = p.explode;
-        ir.schema = explode_schema(*schema_of(input), ir.names);
-        break;
+        for (const auto& n : step.columns)
+          if (std::find(x.columns.begin(), x.columns.end(), n) == x.columns.end()) x.columns.push_back(n);
+        x.options = step.options;
+        SchemaRef schema = explode_schema(*schema_of(inputs[0]), x.columns);
+        return add(std::move(x), std::move(inputs), std::move(schema));
       }
     }
-    return lp.add(std::move(ir));
+    throw InternalError("unknown plan step");
   }
 };
 

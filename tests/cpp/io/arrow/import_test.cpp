@@ -405,3 +405,22 @@ TEST(ArrowImport, FrameFromStructPushesDownBatchNulls) {
   EXPECT_TRUE(df.column("a").get(1).is_null());
   EXPECT_EQ(df.column("a").get(2).to_string(), "3");
 }
+
+// validate_utf8 = false (a producer that guarantees UTF-8) shares the data unread; the
+// structure is still checked.
+TEST(ArrowImport, TrustedProducersSkipUtf8ButNotStructureChecks) {
+  ProducerArray p;
+  p.add_null();
+  p.add(std::vector<int32_t>{0, 1, 3});
+  p.add(std::vector<uint8_t>{'a', 0xc3, 0x28});
+  ProducerSchema s("u");
+  ArrayRef a = import_array(p.finish(2), s.finish(), "t", {/*validate_utf8=*/false});
+  EXPECT_EQ(a->length(), 2);
+  ProducerArray bad;
+  bad.add_null();
+  bad.add(std::vector<int32_t>{0, 3, 1});
+  bad.add(std::vector<uint8_t>{'a', 'b', 'c'});
+  ProducerSchema s2("u");
+  EXPECT_NE(error_of([&] { import_array(bad.finish(2), s2.finish(), "t", {false}); }).find("offsets decrease"),
+            std::string::npos);
+}

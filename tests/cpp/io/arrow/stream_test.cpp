@@ -87,3 +87,40 @@ TEST(ArrowStream, ProducerErrorBecomesComputeError) {
   }
   EXPECT_EQ(released, 1);
 }
+
+// A stream keeps its own copy of the requested schema: every batch is exported in the
+// layout asked for, after the request itself is gone.
+TEST(ArrowStream, RequestedSchemaIsCopiedAndAppliedToEveryBatch) {
+  ViewBuilder b1, b2;
+  b1.push("one");
+  b1.push_null();
+  b2.push("a string longer than twelve bytes");
+  Column c("s", DataType::string(), {b1.finish(), b2.finish()});
+  ArrowArrayStream stream;
+  {
+    ArrowSchema field{"U", "s", nullptr, 2, 0, nullptr, nullptr, nullptr, nullptr};
+    ArrowSchema* kids[] = {&field};
+    ArrowSchema root{"+s", "", nullptr, 0, 1, kids, nullptr, nullptr, nullptr};
+    ArrowExportOptions options;
+    options.requested = &root;
+    // A borrowed request has release == null in this test: mark it live for the copy.
+    root.release = [](ArrowSchema*) {};
+    export_stream(DataFrame({c}), &stream, options);
+  }
+  ArrowSchema s;
+  ASSERT_EQ(stream.get_schema(&stream, &s), 0);
+  EXPECT_STREQ(s.children[0]->format, "U");
+  int batches = 0;
+  while (true) {
+    ArrowArray batch;
+    ASSERT_EQ(stream.get_next(&stream, &batch), 0);
+    if (!batch.release) break;
+    EXPECT_EQ(batch.children[0]->n_buffers, 3);  // validity, int64 offsets, data
+    ++batches;
+    DataFrame part = import_frame(&batch, &s);
+    EXPECT_EQ(part.column(0).dtype(), DataType::string());
+  }
+  EXPECT_EQ(batches, 2);
+  s.release(&s);
+  stream.release(&stream);
+}

@@ -145,16 +145,13 @@ TEST(CacheStates, DivergedCopiesLoseTheirCache) {
   comm_subplan_elim(p.root, p.lp, p.ea);
   // A pass that did not stop at the cache changed one copy only.
   Node second_cache = p.lp.get(p.root).inputs[1];
-  ASSERT_EQ(p.lp.get(second_cache).kind, IRKind::Cache);
+  ASSERT_EQ(p.lp.get(second_cache).kind(), IRKind::Cache);
   Node copy = p.lp.get(second_cache).inputs[0];
-  plan::IR filter;
-  filter.kind = IRKind::Filter;
-  filter.inputs = {p.lp.get(copy).inputs[0]};
-  filter.schema = p.lp.get(filter.inputs[0]).schema;
-  filter.predicate = plan::ExprIR(p.ea.add(plan::AExpr::binary(p.ea.add(plan::AExpr::column("a")), dsl::Operator::Gt,
-                                                              p.ea.add(plan::AExpr::scalar(Scalar::int64(50))))),
-                                  plan::OutputName{plan::OutputNameKind::ColumnLhs, "a"});
-  p.lp.get_mut(copy).inputs[0] = p.lp.add(std::move(filter));
+  const Node below = p.lp.get(copy).inputs[0];
+  plan::ExprIR predicate(p.ea.add(plan::AExpr::binary(p.ea.add(plan::AExpr::column("a")), dsl::Operator::Gt,
+                                                      p.ea.add(plan::AExpr::scalar(Scalar::int64(50))))),
+                         plan::OutputName{plan::OutputNameKind::ColumnLhs, "a"});
+  p.lp.get_mut(copy).inputs[0] = p.lp.add(plan::make_filter(below, predicate, p.lp.get(below).schema));
   auto events = traced([&] { set_cache_states(p.root, p.lp, p.ea); });
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].after, "removed");
@@ -167,12 +164,8 @@ TEST(CacheStates, ASingleConsumerIsNoCache) {
   LazyFrame lf = LazyFrame::from_frame(frame());
   Plan p(lf.group_by({col("k")}, true).agg({col("a").sum()}), no_cse());
   Node top = p.root;
-  plan::IR cache;
-  cache.kind = IRKind::Cache;
-  cache.inputs = {p.lp.add(p.lp.take(top))};
-  cache.schema = p.lp.get(cache.inputs[0]).schema;
-  cache.cache_id = 9;
-  p.lp.replace(top, std::move(cache));
+  const Node moved = p.lp.add(p.lp.take(top));
+  p.lp.replace(top, plan::IR(plan::CacheNode{9}, {moved}, p.lp.get(moved).schema));
   set_cache_states(p.root, p.lp, p.ea);
-  EXPECT_EQ(p.lp.get(p.root).kind, IRKind::GroupBy);
+  EXPECT_EQ(p.lp.get(p.root).kind(), IRKind::GroupBy);
 }

@@ -39,11 +39,11 @@ TEST(CommSubexprElim, SelectComputesARepeatedExpressionOnce) {
       {((col("a") + col("b")) * 2).alias("x"), ((col("a") + col("b")) * 3).alias("y"), col("k")});
   Plan p = cse_only(q);
   const plan::IR& top = p.lp.get(p.root);
-  ASSERT_EQ(top.kind, IRKind::Select);
+  ASSERT_EQ(top.kind(), IRKind::Select);
   const plan::IR& temps = p.lp.get(top.inputs[0]);
-  ASSERT_EQ(temps.kind, IRKind::HStack);
-  ASSERT_EQ(temps.exprs.size(), 1u);
-  EXPECT_EQ(temps.exprs[0].output_name().rfind("__FRAZIL_CSER_0x", 0), 0u);
+  ASSERT_EQ(temps.kind(), IRKind::HStack);
+  ASSERT_EQ(plan::projection_exprs(temps).size(), 1u);
+  EXPECT_EQ(plan::projection_exprs(temps)[0].output_name().rfind("__FRAZIL_CSER_0x", 0), 0u);
   EXPECT_EQ(p.count("__FRAZIL_CSER_0x"), 3u) << p.explain();  // defined once, read twice
   check(q, p);
 }
@@ -55,10 +55,10 @@ TEST(CommSubexprElim, QuantilesWithDifferentProbabilitiesAreNotMerged) {
   Plan p = cse_only(q);
   // Two temporaries, one per quantile.
   const plan::IR& project = p.lp.get(p.root);
-  ASSERT_EQ(project.kind, IRKind::SimpleProjection) << p.explain();
+  ASSERT_EQ(project.kind(), IRKind::SimpleProjection) << p.explain();
   const plan::IR& temps = p.lp.get(p.lp.get(project.inputs[0]).inputs[0]);
-  ASSERT_EQ(temps.kind, IRKind::HStack);
-  EXPECT_EQ(temps.exprs.size(), 2u) << p.explain();
+  ASSERT_EQ(temps.kind(), IRKind::HStack);
+  EXPECT_EQ(plan::projection_exprs(temps).size(), 2u) << p.explain();
   check(q, p);
   // In a select of scalars only there is no frame height to broadcast to: left alone.
   LazyFrame scalars = lf.select({col("a").quantile(0.25).alias("q1"), col("a").quantile(0.75).alias("q3"),
@@ -76,12 +76,12 @@ TEST(CommSubexprElim, ScalarsAreHoistedUnderElementwiseParentsOfAFrameHighSelect
   // Two temporaries: the mean, and the cast of `a` that coercion put beside it.
   const plan::IR& top = p.lp.get(p.root);
   const plan::IR& temps = p.lp.get(top.inputs[0]);
-  ASSERT_EQ(temps.kind, IRKind::HStack) << p.explain();
-  ASSERT_EQ(temps.exprs.size(), 2u) << p.explain();
-  EXPECT_EQ(p.ea.get(temps.exprs[1].node()).kind, plan::AExprKind::Agg);
+  ASSERT_EQ(temps.kind(), IRKind::HStack) << p.explain();
+  ASSERT_EQ(plan::projection_exprs(temps).size(), 2u) << p.explain();
+  EXPECT_EQ(p.ea.get(plan::projection_exprs(temps)[1].node()).kind, plan::AExprKind::Agg);
   // The mean under sum() is not replaced: a broadcast column would be summed n times.
-  EXPECT_TRUE(plan::has_aggregation(top.exprs[3].node(), p.ea) &&
-              p.ea.get(p.ea.get(top.exprs[3].node()).inputs[0]).kind != plan::AExprKind::Column);
+  EXPECT_TRUE(plan::has_aggregation(plan::projection_exprs(top)[3].node(), p.ea) &&
+              p.ea.get(p.ea.get(plan::projection_exprs(top)[3].node()).inputs[0]).kind != plan::AExprKind::Column);
   EXPECT_EQ(p.count("col(\"a\").mean()"), 2u) << p.explain();  // the temporary and the one under sum()
   check(q, p);
 }
@@ -109,13 +109,13 @@ TEST(CommSubexprElim, GroupByHoistsOnlyWhatIsEvaluatedBeforeAggregation) {
                           (col("a").sum() * 2).alias("t"), (col("a").sum() + 1).alias("u"), dsl::len()});
   Plan p = cse_only(q);
   const plan::IR& agg = p.lp.get(p.root);
-  ASSERT_EQ(agg.kind, IRKind::GroupBy);
+  ASSERT_EQ(agg.kind(), IRKind::GroupBy);
   const plan::IR& temps = p.lp.get(agg.inputs[0]);
-  ASSERT_EQ(temps.kind, IRKind::HStack) << p.explain();
-  ASSERT_EQ(temps.exprs.size(), 1u);
+  ASSERT_EQ(temps.kind(), IRKind::HStack) << p.explain();
+  ASSERT_EQ(plan::projection_exprs(temps).size(), 1u);
   // The product is hoisted; no aggregation leaves the group context.
-  EXPECT_FALSE(plan::has_aggregation(temps.exprs[0].node(), p.ea)) << p.explain();
-  for (const auto& e : agg.exprs)
+  EXPECT_FALSE(plan::has_aggregation(plan::projection_exprs(temps)[0].node(), p.ea)) << p.explain();
+  for (const auto& e : agg.as<plan::GroupByNode>().aggs)
     if (e.output_name() == "t" || e.output_name() == "u")
       EXPECT_TRUE(plan::has_aggregation(e.node(), p.ea));
   check(q, p);
@@ -128,9 +128,9 @@ TEST(CommSubexprElim, WindowsAreHoistedWholeNeverFromInside) {
                            col("a")});
   Plan p = cse_only(q);
   const plan::IR& temps = p.lp.get(p.lp.get(p.root).inputs[0]);
-  ASSERT_EQ(temps.kind, IRKind::HStack) << p.explain();
-  ASSERT_EQ(temps.exprs.size(), 1u);
-  EXPECT_EQ(p.ea.get(temps.exprs[0].node()).kind, plan::AExprKind::Window);
+  ASSERT_EQ(temps.kind(), IRKind::HStack) << p.explain();
+  ASSERT_EQ(plan::projection_exprs(temps).size(), 1u);
+  EXPECT_EQ(p.ea.get(plan::projection_exprs(temps)[0].node()).kind, plan::AExprKind::Window);
   check(q, p);
   // In a group_by a window is refused, and so is what it contains.
   LazyFrame g = lf.group_by({col("k")}, true)

@@ -23,7 +23,7 @@ std::map<uint64_t, std::vector<Node>> caches(const Plan& p) {
     stack.pop_back();
     if (!seen.insert(n.idx).second) continue;
     const plan::IR& ir = p.lp.get(n);
-    if (ir.kind == IRKind::Cache) out[ir.cache_id].push_back(n);
+    if (ir.kind() == IRKind::Cache) out[ir.as<plan::CacheNode>().id].push_back(n);
     for (Node in : ir.inputs) stack.push_back(in);
   }
   return out;
@@ -46,7 +46,7 @@ TEST(CommSubplanElim, CachesTheTopmostSharedNode) {
   ASSERT_EQ(c.size(), 1u);
   ASSERT_EQ(c.begin()->second.size(), 2u);
   // The cache holds the with_columns (hit twice, under parents hit once), not its filter.
-  for (Node n : c.begin()->second) EXPECT_EQ(p.lp.get(p.lp.get(n).inputs[0]).kind, IRKind::HStack);
+  for (Node n : c.begin()->second) EXPECT_EQ(p.lp.get(p.lp.get(n).inputs[0]).kind(), IRKind::HStack);
   EXPECT_EQ(p.count("CACHE[id: 0]"), 2u);
 }
 
@@ -96,7 +96,7 @@ TEST(CommSubplanElim, NonDeterministicSubplansAreNotShared) {
   comm_subplan_elim(p2.root, p2.lp, p2.ea, random, &inserted);
   EXPECT_EQ(inserted, 1u);
   for (const auto& [id, nodes] : caches(p2))
-    for (Node n : nodes) EXPECT_EQ(p2.lp.get(p2.lp.get(n).inputs[0]).kind, IRKind::Filter);
+    for (Node n : nodes) EXPECT_EQ(p2.lp.get(p2.lp.get(n).inputs[0]).kind(), IRKind::Filter);
   // Deterministic by default: the whole arm is shared.
   Plan p3(q);
   comm_subplan_elim(p3.root, p3.lp, p3.ea, {}, &inserted);

@@ -14,7 +14,7 @@ namespace {
 
 double selectivity(const dsl::Expr& predicate) {
   Plan p(LazyFrame::from_frame(frame()).filter(predicate), OptFlags::none());
-  return predicate_selectivity(p.lp.get(p.root).predicate->node(), p.ea);
+  return predicate_selectivity(p.lp.get(p.root).as<plan::FilterNode>().predicate.node(), p.ea);
 }
 
 std::filesystem::path temp_dir() {

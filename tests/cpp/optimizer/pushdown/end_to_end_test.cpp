@@ -32,7 +32,7 @@ std::pair<int64_t, int64_t> scanned(const LazyFrame& lf, const OptFlags& flags) 
   int64_t rows = 0, cols = 0;
   for (uint32_t i = 0; i < plan.lp.size(); ++i) {
     const plan::IR& ir = plan.lp.get(plan::Node(i));
-    if (ir.kind != plan::IRKind::Scan) continue;
+    if (ir.kind() != plan::IRKind::Scan) continue;
     DataFrame out = exec::execute_plan(plan::Node(i), plan.lp, plan.ea);
     rows += out.height();
     cols += out.width();

@@ -108,9 +108,9 @@ TEST(PredicatePushdown, UnionArmsGetTheirOwnCopies) {
   Plan plan(concat({df(), df()}).filter(col("g") == lit("x")));
   plan.apply(predicate_pushdown);
   const plan::IR& u = plan.lp.get(plan.root);
-  ASSERT_EQ(u.kind, plan::IRKind::Union);
-  const auto& p0 = plan.lp.get(u.inputs[0]).predicate;
-  const auto& p1 = plan.lp.get(u.inputs[1]).predicate;
+  ASSERT_EQ(u.kind(), plan::IRKind::Union);
+  const plan::ExprIR* p0 = plan::predicate_of(plan.lp.get(u.inputs[0]));
+  const plan::ExprIR* p1 = plan::predicate_of(plan.lp.get(u.inputs[1]));
   ASSERT_TRUE(p0 && p1);
   EXPECT_NE(p0->node(), p1->node());
 }
@@ -130,19 +130,12 @@ TEST(PredicatePushdown, FallibleCastStaysAboveTheFilterProtectingIt) {
 TEST(PredicatePushdown, SharedNodeIsOptimizedOnce) {
   // Two consumers of one node: each keeps its own filter above it.
   Plan plan(df());
-  plan::IR self;
-  self.kind = plan::IRKind::Union;
-  self.inputs = {plan.root, plan.root};
-  self.schema = plan.lp.get(plan.root).schema;
-  plan.root = plan.lp.add(self);
-  plan::IR filter;
-  filter.kind = plan::IRKind::Filter;
-  filter.inputs = {plan.root};
-  filter.schema = self.schema;
+  SchemaRef schema = plan.lp.get(plan.root).schema;
+  plan.root = plan.lp.add(plan::IR(plan::UnionNode{}, {plan.root, plan.root}, schema));
   plan::Node pred = plan.ea.add(plan::AExpr::binary(plan.ea.add(plan::AExpr::column("a")), dsl::Operator::Gt,
                                                     plan.ea.add(plan::AExpr::scalar(Scalar::int64(1)))));
-  filter.predicate = plan::ExprIR(pred, plan::OutputName{plan::OutputNameKind::ColumnLhs, "a"});
-  plan.root = plan.lp.add(filter);
+  plan.root = plan.lp.add(
+      plan::make_filter(plan.root, plan::ExprIR(pred, plan::OutputName{plan::OutputNameKind::ColumnLhs, "a"}), schema));
   plan.apply(predicate_pushdown);
   std::string p = plan.explain();
   EXPECT_EQ(std::count(p.begin(), p.end(), '>'), 2) << p;

@@ -104,7 +104,7 @@ TEST(ProjectionPushdown, SmallSubplanOfABigArena) {
       {col("a").cast(DataType::float64()).alias("b")});
   Plan plan(concat({wide.select({col("a"), col("b"), col("g")}), arm2.select({col("a"), col("b"), col("g")})}));
   const plan::IR& root = plan.lp.get(plan.root);
-  ASSERT_EQ(root.kind, plan::IRKind::Union);
+  ASSERT_EQ(root.kind(), plan::IRKind::Union);
   const plan::Node arm = root.inputs[1];
   ASSERT_LT(8 * 5u, plan.lp.size());  // the arm has 5 nodes: the hash-map slots
   const plan::Node out = optimizer::projection_pushdown(arm, plan.lp, plan.ea);

@@ -1,7 +1,8 @@
 // The small plan rules beside the pushdown passes: cross join + equality -> inner join,
 // predicate clean-up, the null-rejecting analysis and the expression helpers.
 #include "frazil/optimizer/cross_join_to_inner.hpp"
-#include "frazil/optimizer/pushdown/expr_util.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
+#include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/null_rejecting.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/simplify_predicates.hpp"
@@ -80,19 +81,19 @@ TEST(ExprUtil, SplitRenameEqual) {
   Schema schema = frame().schema();
   plan::ExprIR e = plan::to_expr_ir((col("a") > 1) & ((col("g") == lit("x")) & col("b").is_nan()), ea, schema);
   std::vector<plan::Node> conj;
-  optimizer::split_conjuncts(e.node(), ea, schema, conj);
+  plan::split_conjuncts(e.node(), ea, schema, conj);
   ASSERT_EQ(conj.size(), 3u);
-  plan::Node renamed = optimizer::rename_columns(conj[0], ea, {{"a", "z"}});
+  plan::Node renamed = plan::rename_columns(conj[0], ea, {{"a", "z"}});
   EXPECT_NE(renamed, conj[0]);
   EXPECT_EQ(plan::node_to_expr(renamed, ea).to_string(), "(col(\"z\") > 1)");
-  EXPECT_EQ(optimizer::rename_columns(conj[1], ea, {{"a", "z"}}), conj[1]);  // untouched: shared
-  EXPECT_TRUE(optimizer::expr_equal(conj[2], optimizer::deep_copy(conj[2], ea), ea));
-  EXPECT_FALSE(optimizer::expr_equal(conj[0], renamed, ea));
+  EXPECT_EQ(plan::rename_columns(conj[1], ea, {{"a", "z"}}), conj[1]);  // untouched: shared
+  EXPECT_TRUE(plan::expr_equal(conj[2], plan::deep_copy(conj[2], ea), ea));
+  EXPECT_FALSE(plan::expr_equal(conj[0], renamed, ea));
   // Integer & is bitwise, not a conjunction.
   plan::ExprIR bits = plan::to_expr_ir((col("a") & col("a")) > 0, ea, schema);
   conj.clear();
-  optimizer::split_conjuncts(bits.node(), ea, schema, conj);
+  plan::split_conjuncts(bits.node(), ea, schema, conj);
   EXPECT_EQ(conj.size(), 1u);
-  EXPECT_TRUE(optimizer::is_row_local(conj[0], ea));
-  EXPECT_FALSE(optimizer::is_row_local(plan::to_expr_ir(col("a") == col("a").min(), ea, schema).node(), ea));
+  EXPECT_TRUE(plan::is_row_local(conj[0], ea));
+  EXPECT_FALSE(plan::is_row_local(plan::to_expr_ir(col("a") == col("a").min(), ea, schema).node(), ea));
 }

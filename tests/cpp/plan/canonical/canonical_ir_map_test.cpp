@@ -50,7 +50,7 @@ TEST(CanonicalIRMap, IdenticalArmsOfAUnionShareAnId) {
   LazyFrame arm = lf.filter(col("a") > 1).select({col("a"), (col("b") * 2).alias("c")});
   LazyFrame other = lf.filter(col("a") > 2).select({col("a"), (col("b") * 2).alias("c")});
   Converted c(concat({arm, arm, other}));
-  ASSERT_EQ(c.lp.get(c.root).kind, IRKind::Union);
+  ASSERT_EQ(c.lp.get(c.root).kind(), IRKind::Union);
   CanonicalIRMap map;
   auto id0 = map.resolve(c.input(c.root, 0), c.lp, c.ea);
   auto id1 = map.resolve(c.input(c.root, 1), c.lp, c.ea);
@@ -146,7 +146,7 @@ TEST(CanonicalIRMap, HashExcludesInputs) {
   const plan::IR& f1 = c.lp.get(c.input(c.root, 1));
   // Same predicate node on purpose: only the inputs differ.
   plan::IR copy = f1;
-  copy.predicate = f0.predicate;
+  copy.as_mut<plan::FilterNode>().predicate = f0.as<plan::FilterNode>().predicate;
   NodeHasher hasher;
   EXPECT_EQ(plan::hash_excluding_inputs(f0, hasher), plan::hash_excluding_inputs(copy, hasher));
   EXPECT_TRUE(plan::ir_equal_shallow(f0, copy, hasher));
