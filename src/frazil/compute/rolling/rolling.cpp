@@ -189,7 +189,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
             void reset(int64_t) { s.reset(); }
             void add(int64_t i) { s.add(static_cast<double>(v[i])); }
             void remove(int64_t i, int64_t) { s.remove(static_cast<double>(v[i])); }
-          } st{v};
+          } st{v, {}};
           Out<T> out(n);
           drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
             if (!mean) out.set(i, c >= min_samples ? std::optional<T>(static_cast<T>(st.s.value())) : std::nullopt);
@@ -229,7 +229,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
         void reset(int64_t) { q.reset(); }
         void add(int64_t i) { q.push(v[i]); }
         void remove(int64_t i, int64_t) { q.pop(v[i]); }
-      } st{v.data()};
+      } st{v.data(), {}};
       Out<double> out(n);
       drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
         if (!enough(c)) return out.set(i, std::nullopt);
@@ -280,7 +280,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
         void reset(int64_t) { w.reset(); }
         void add(int64_t i) { w.add(v[i]); }
         void remove(int64_t i, int64_t) { w.remove(v[i]); }
-      } st{v.data()};
+      } st{v.data(), {}};
       const bool average = p.rank_method == RankMethod::Average;
       Out<double> fout(average ? n : 0);
       Out<uint32_t> uout(average ? 0 : n);

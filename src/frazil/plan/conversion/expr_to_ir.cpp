@@ -252,10 +252,8 @@ std::vector<Expr> expand_expressions(const std::vector<Expr>& exprs, const Schem
       std::unordered_map<const ExprNode*, Expr> memo;
       expanded.push_back(replace_leaf(e, leaf, name, memo));
     }
-    // An alias over a multi-output expression would give every output the same name.
-    if (e.kind() == ExprKind::Alias && names.size() > 1)
-      throw DuplicateError(err_msg("the name '", e.node().names[0], "' is duplicate: ", e.to_string(),
-                                   " expands to ", names.size(), " columns"));
+    // An alias over a multi-output expression gives every output the same name: the
+    // context reports it as Polars does (select: DuplicateError, with_columns: ComputeError).
     for (auto& x : expand_expressions(expanded, schema)) out.push_back(std::move(x));
   }
   return out;
