@@ -48,6 +48,7 @@ from frazil.series import Series
 from frazil.expr import Expr
 from frazil.functions import (
     all,
+    any,
     coalesce,
     col,
     concat,

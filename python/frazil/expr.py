@@ -1020,7 +1020,10 @@ class Expr:
         return (self * wrap(parse_into_expression(other, str_as_lit=False))).sum()
 
     # ---- inspection ----
-    def is_empty(self) -> "Expr":
+    def is_empty(self, *, ignore_nulls: bool = False) -> "Expr":
+        """Whether there are no values (ignore_nulls: no non-null values)."""
+        if ignore_nulls:
+            return self.drop_nulls()._fn("is_empty")
         return self._fn("is_empty")
 
     def has_nulls(self) -> "Expr":
@@ -1128,13 +1131,13 @@ class Expr:
         """The number of distinct values."""
         return self._agg("n_unique")
 
-    def first(self) -> "Expr":
-        """The first value."""
-        return self._agg("first")
+    def first(self, *, ignore_nulls: bool = False) -> "Expr":
+        """The first value (ignore_nulls: the first non-null value; null if there is none)."""
+        return (self.drop_nulls() if ignore_nulls else self)._agg("first")
 
-    def last(self) -> "Expr":
-        """The last value."""
-        return self._agg("last")
+    def last(self, *, ignore_nulls: bool = False) -> "Expr":
+        """The last value (ignore_nulls: the last non-null value; null if there is none)."""
+        return (self.drop_nulls() if ignore_nulls else self)._agg("last")
 
     def median(self) -> "Expr":
         """The median."""

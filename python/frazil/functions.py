@@ -61,11 +61,16 @@ def len() -> Expr:  # noqa: A001 - Polars' name
     return wrap(_frazil.len())
 
 
-def all(*names: str) -> Expr:  # noqa: A001
+def all(*names: str, ignore_nulls: bool = True) -> Expr:  # noqa: A001
     """All columns, or the AND of boolean columns when given names."""
     if names:
-        return col(*names).all()
+        return col(*names).all(ignore_nulls=ignore_nulls)
     return wrap(_frazil.all())
+
+
+def any(*names: str, ignore_nulls: bool = True) -> Expr:  # noqa: A001
+    """The OR of the named boolean columns (Polars' pl.any)."""
+    return col(*names).any(ignore_nulls=ignore_nulls)
 
 
 def exclude(*names: Any) -> Expr:

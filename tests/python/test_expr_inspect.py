@@ -22,6 +22,26 @@ def test_is_empty_has_nulls_is_sorted(col):
                                                                                               nulls_last=nl))
 
 
+@pytest.mark.parametrize("col", ["i", "f", "s", "b"])
+def test_ignore_nulls_of_first_last_is_empty(col):
+    check_all(lambda pl: pl.col(col).first(ignore_nulls=True))
+    check_all(lambda pl: pl.col(col).last(ignore_nulls=True))
+    check_all(lambda pl: pl.col(col).is_empty(ignore_nulls=True))
+
+
+def test_ignore_nulls_of_an_all_null_group():
+    nulls = pl.DataFrame({"g": [1, 1, 2], "x": [None, None, 3]})
+    for ignore in (False, True):
+        for fn in ("first", "last", "is_empty"):
+            check_all(lambda pl: getattr(pl.col("x"), fn)(ignore_nulls=ignore), nulls)
+
+
+def test_top_level_any_all():
+    for ignore in (False, True):
+        check_all(lambda pl: pl.any("b", ignore_nulls=ignore))
+        check_all(lambda pl: pl.all("b", ignore_nulls=ignore))
+
+
 @pytest.mark.parametrize("col, element", [("i", 3), ("i", 99), ("i", None), ("s", "y"), ("f", 0.0)])
 def test_index_of(col, element):
     check_all(lambda pl: pl.col(col).index_of(element))

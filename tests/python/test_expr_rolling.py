@@ -141,6 +141,10 @@ def test_rolling_by_errors():
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").rolling_sum_by("t", "2d")), BY)
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").rolling_sum_by("d", "2i")), BY)
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").rolling_sum_by("x", "2i")), BY)
+    # A rank needs its own row in the window.
+    for closed in ("left", "none"):
+        assert_same_error(lambda pl, lf: lf.select(pl.col("x").rolling_rank_by("t", "2i", closed=closed)), BY)
+    check_select(lambda pl: pl.col("i").rolling_rank_by("t", "4i", closed="both"), BY, edges=False)
 
 
 ROLLING_EXPRS = [

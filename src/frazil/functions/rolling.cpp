@@ -149,6 +149,10 @@ FunctionSpec window_by(std::string name, RollingAgg agg) {
       throw InvalidOperationError(err_msg("`", fn, "`: `by` must be an integer, Date or Datetime column, got `",
                                           c.inputs[1].short_name(), "`"));
     if (c.args.get_int("min_samples") < 0) throw ComputeError(err_msg("`", fn, "`: min_samples must be >= 0"));
+    // A rank is of the current row among its window: the window must hold that row (Polars).
+    const std::string& closed = c.args.get_string("closed");
+    if (agg == RollingAgg::Rank && (closed == "left" || closed == "none"))
+      throw InvalidOperationError(err_msg("`", fn, "` window needs to be closed on the right side (i.e., `closed` must be `right` or `both`)"));
     check_quantile(c.args);
   };
   s.segmented_kernel = [agg](const Args& a) -> SegmentedKernel {
