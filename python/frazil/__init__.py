@@ -95,6 +95,8 @@ from frazil.functions import (
     mean_horizontal,
     min_horizontal,
     quantile,
+    rolling_corr,
+    rolling_cov,
     reduce,
     sum_horizontal,
     tail,

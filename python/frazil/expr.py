@@ -1029,8 +1029,14 @@ class Expr:
     def has_nulls(self) -> "Expr":
         return self._fn("has_nulls")
 
-    def is_sorted(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
-        return self._fn("is_sorted", descending=bool(descending), nulls_last=bool(nulls_last))
+    def is_sorted(self, *, descending: bool | None = False, nulls_last: bool | None = False) -> "Expr":
+        """Whether the values are sorted; a None option accepts either of its orders."""
+        out = None
+        for d in ((False, True) if descending is None else (bool(descending),)):
+            for nl in ((False, True) if nulls_last is None else (bool(nulls_last),)):
+                one = self._fn("is_sorted", descending=d, nulls_last=nl)
+                out = one if out is None else out | one
+        return out
 
     def index_of(self, element: Any) -> "Expr":
         return self._fn("index_of", element)

@@ -460,3 +460,37 @@ def get_index_type() -> Any:
     from frazil.datatypes import UInt32
 
     return UInt32
+
+
+def _rolling_cov_corr(a: Any, b: Any, window_size: int, min_samples: int | None, ddof: int, corr: bool) -> Expr:
+    """Polars' rolling covariance/correlation over fixed windows, from rolling means of the rows
+    where both inputs are set: (mean(xy) - mean(x) mean(y)) * n / (n - ddof), divided by
+    sqrt(var(x) var(y)) for the correlation. Float64 (Polars keeps Float32 pairs Float32)."""
+    from frazil.datatypes import Float64
+
+    if min_samples is None:
+        min_samples = window_size
+    x = (col(a) if isinstance(a, str) else wrap(parse_into_expression(a, str_as_lit=False))).cast(Float64)
+    y = (col(b) if isinstance(b, str) else wrap(parse_into_expression(b, str_as_lit=False))).cast(Float64)
+    both = x.is_not_null() & y.is_not_null()
+    x, y = when(both).then(x), when(both).then(y)
+    mean_xy = (x * y).rolling_mean(window_size, min_samples=min_samples)
+    n = both.cast(Float64).rolling_sum(window_size, min_samples=0)
+    mean_x = x.rolling_mean(window_size, min_samples=min_samples)
+    mean_y = y.rolling_mean(window_size, min_samples=min_samples)
+    cov = (mean_xy - mean_x * mean_y) * (n / (n - float(1 if corr else ddof)))
+    if not corr:
+        return cov
+    var_x = x.rolling_var(window_size, min_samples=min_samples)
+    var_y = y.rolling_var(window_size, min_samples=min_samples)
+    return cov / (var_x * var_y).pow(0.5)
+
+
+def rolling_cov(a: Any, b: Any, *, window_size: int, min_samples: int | None = None, ddof: int = 1) -> Expr:
+    """The covariance of a and b over windows of window_size rows (min_samples defaults to it)."""
+    return _rolling_cov_corr(a, b, window_size, min_samples, ddof, corr=False)
+
+
+def rolling_corr(a: Any, b: Any, *, window_size: int, min_samples: int | None = None) -> Expr:
+    """The correlation of a and b over windows of window_size rows (min_samples defaults to it)."""
+    return _rolling_cov_corr(a, b, window_size, min_samples, 1, corr=True)

@@ -20,6 +20,9 @@ def test_is_empty_has_nulls_is_sorted(col):
             check_all(lambda pl: pl.col(col).is_sorted(descending=desc, nulls_last=nl))
             check_select(lambda pl: pl.col(col).sort(descending=desc, nulls_last=nl).is_sorted(descending=desc,
                                                                                               nulls_last=nl))
+    for desc, nl in ((None, False), (False, None), (None, None)):
+        check_all(lambda pl: pl.col(col).is_sorted(descending=desc, nulls_last=nl))
+        check_select(lambda pl: pl.col(col).sort(descending=True).is_sorted(descending=desc, nulls_last=nl))
 
 
 @pytest.mark.parametrize("col", ["i", "f", "s", "b"])

@@ -183,3 +183,19 @@ def test_expr_rolling_by_dates_and_within_over():
 
 def test_expr_rolling_needs_a_sorted_index():
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").sum().rolling("u", period="2i")), BY)
+
+
+@pytest.mark.parametrize("window_size, min_samples, ddof", [(3, None, 1), (10, 5, 1), (2, 1, 0), (4, None, 2)])
+def test_rolling_cov_corr(window_size, min_samples, ddof):
+    data = pl.DataFrame({
+        "g": ["a", "b", "a", "a", "b", "a", "b", "a"],
+        "x": [1.0, None, 2.5, 4.0, -1.0, 3.0, NAN, 2.0],
+        "y": [2, 1, None, 3, 0, 1, 2, 5],
+    })
+    check_select(lambda pl: pl.rolling_cov("x", "y", window_size=window_size, min_samples=min_samples, ddof=ddof),
+                 data)
+    check_select(lambda pl: pl.rolling_corr(pl.col("x"), "y", window_size=window_size, min_samples=min_samples),
+                 data)
+    check_agg(lambda pl: pl.rolling_cov("x", "y", window_size=window_size, min_samples=min_samples, ddof=ddof),
+              data)
+    check_over(lambda pl: pl.rolling_corr("x", "y", window_size=window_size, min_samples=min_samples), data)
