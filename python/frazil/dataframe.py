@@ -507,13 +507,13 @@ class GroupBy:
         """The largest value of every other column per group."""
         return self._lazy.max().collect()
 
-    def first(self) -> DataFrame:
-        """The first value of every other column per group."""
-        return self._lazy.first().collect()
+    def first(self, *, ignore_nulls: bool = False) -> DataFrame:
+        """The first value (ignore_nulls: the first non-null one) of every other column per group."""
+        return self._lazy.first(ignore_nulls=ignore_nulls).collect()
 
-    def last(self) -> DataFrame:
-        """The last value of every other column per group."""
-        return self._lazy.last().collect()
+    def last(self, *, ignore_nulls: bool = False) -> DataFrame:
+        """The last value (ignore_nulls: the last non-null one) of every other column per group."""
+        return self._lazy.last(ignore_nulls=ignore_nulls).collect()
 
     def n_unique(self) -> DataFrame:
         """The number of distinct values of every other column per group."""

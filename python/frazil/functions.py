@@ -85,11 +85,15 @@ def nth(index: int) -> Expr:
 
 def first(*names: str) -> Expr:
     """The first column, or the first value of the named columns."""
+    if not names:
+        return nth(0)
     return col(*names).first()
 
 
 def last(*names: str) -> Expr:
     """The last column, or the last value of the named columns."""
+    if not names:
+        return nth(-1)
     return col(*names).last()
 
 

@@ -428,10 +428,10 @@ class LazyGroupBy:
         """The number of rows of each group (as len())."""
         return self.len("count")
 
-    def _simple(self, method: str) -> LazyFrame:
+    def _simple(self, method: str, **options: Any) -> LazyFrame:
         from frazil.functions import all as all_
 
-        return self.agg(getattr(all_(), method)())
+        return self.agg(getattr(all_(), method)(**options))
 
     def sum(self) -> LazyFrame:
         """The sum of every other column per group."""
@@ -449,13 +449,13 @@ class LazyGroupBy:
         """The largest value of every other column per group."""
         return self._simple("max")
 
-    def first(self) -> LazyFrame:
-        """The first value of every other column per group."""
-        return self._simple("first")
+    def first(self, *, ignore_nulls: bool = False) -> LazyFrame:
+        """The first value (ignore_nulls: the first non-null one) of every other column per group."""
+        return self._simple("first", ignore_nulls=ignore_nulls)
 
-    def last(self) -> LazyFrame:
-        """The last value of every other column per group."""
-        return self._simple("last")
+    def last(self, *, ignore_nulls: bool = False) -> LazyFrame:
+        """The last value (ignore_nulls: the last non-null one) of every other column per group."""
+        return self._simple("last", ignore_nulls=ignore_nulls)
 
     def n_unique(self) -> LazyFrame:
         """The number of distinct values of every other column per group."""

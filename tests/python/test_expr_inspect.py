@@ -39,6 +39,19 @@ def test_ignore_nulls_of_an_all_null_group():
             check_all(lambda pl: getattr(pl.col("x"), fn)(ignore_nulls=ignore), nulls)
 
 
+def test_group_by_first_last_ignore_nulls():
+    nulls = pl.DataFrame({"g": [1, 1, 2, 2, 3], "x": [None, 2, None, None, 5], "s": ["a", None, None, "b", None]})
+    for ignore in (False, True):
+        for fn in ("first", "last"):
+            ok(assert_same(lambda pl, lf: getattr(lf.group_by("g", maintain_order=True), fn)(ignore_nulls=ignore),
+                           nulls))
+
+
+def test_first_last_columns():
+    ok(assert_same(lambda pl, lf: lf.select(pl.first(), pl.last(), pl.first("f").alias("f1")), NUMS))
+    ok(assert_same(lambda pl, lf: lf.filter(pl.last().is_not_null()), NUMS))
+
+
 def test_top_level_any_all():
     for ignore in (False, True):
         check_all(lambda pl: pl.any("b", ignore_nulls=ignore))
