@@ -354,13 +354,13 @@ class DataFrame:
 
     def clear(self, n: int = 0) -> DataFrame:
         """A frame of this schema with n rows of nulls (none by default)."""
-        from frazil.functions import lit
+        from frazil.functions import col
 
         empty = DataFrame._from_native(self._df.head(0))
         if n == 0:
             return empty
         return DataFrame({name: [None] * n for name in self.columns}).lazy().select(
-            *[lit(None).cast(t).alias(name) for name, t in self.schema.items()]).collect()
+            *[col(name).cast(t) for name, t in self.schema.items()]).collect()
 
     def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
         """Runs SQL over this frame, registered as `table_name`."""
