@@ -142,6 +142,11 @@ from frazil.io import (
 
 __version__ = _frazil.version()
 
+# The frame methods Polars composes from select/filter/sort (frame_methods).
+from frazil import frame_methods as _frame_methods  # noqa: E402
+
+_frame_methods.install(LazyFrame, DataFrame)
+
 _apply_environment()
 
 

@@ -53,7 +53,13 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
             if value:
                 flags = QueryOptFlags.none().to_dict()
             continue
-        if name in ("streaming", "engine", "background", "new_streaming"):
+        if name == "engine":
+            # One executor serves every engine Polars names: it streams morsels through
+            # pipelines where the plan allows and materializes where it must.
+            if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
+                raise ValueError(f"Invalid engine argument engine={value!r}")
+            continue
+        if name in ("streaming", "background", "new_streaming"):
             continue
         if name not in flags:
             raise TypeError(f"unexpected keyword argument {name!r}")
