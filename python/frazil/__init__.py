@@ -49,6 +49,7 @@ from frazil.series import Series
 from frazil.expr import Expr
 from frazil.functions import (
     all,
+    any,
     coalesce,
     col,
     concat,
@@ -71,6 +72,35 @@ from frazil.functions import (
     sum,
     var,
     when,
+)
+# Numeric, cumulative, window and horizontal functions (issue #16).
+from frazil.functions import (
+    all_horizontal,
+    any_horizontal,
+    approx_n_unique,
+    arange,
+    arctan2,
+    arg_sort_by,
+    arg_where,
+    cov,
+    cum_count,
+    cum_sum,
+    element,
+    fold,
+    head,
+    implode,
+    int_range,
+    int_ranges,
+    linear_space,
+    max_horizontal,
+    mean_horizontal,
+    min_horizontal,
+    quantile,
+    rolling_corr,
+    rolling_cov,
+    reduce,
+    sum_horizontal,
+    tail,
 )
 from frazil.functions_string import concat_str, escape_regex, format
 from frazil.functions_temporal import (

@@ -396,6 +396,15 @@ class DataFrame:
         return self.lazy().sort(by, *more_by, descending=descending, nulls_last=nulls_last,
                                 maintain_order=maintain_order).collect()
 
+    def rolling(self, index_column, *, period, offset=None, closed: str = "right", group_by=None):
+        """Polars' rolling group_by: `.agg(...)` gives the aggregations over each row's window."""
+        return _EagerRolling(self.lazy().rolling(index_column, period=period, offset=offset, closed=closed,
+                                                 group_by=group_by))
+
+    def set_sorted(self, column, *more_columns, descending=False, nulls_last=False):
+        """A hint Polars uses for fast paths; frazil does not need it (the frame is unchanged)."""
+        return self
+
     def group_by(self, *by, maintain_order: bool = False, **named_by):
         """Groups the rows by the given keys; aggregate with .agg(...)."""
         return GroupBy(self, by, named_by, maintain_order)
@@ -498,13 +507,13 @@ class GroupBy:
         """The largest value of every other column per group."""
         return self._lazy.max().collect()
 
-    def first(self) -> DataFrame:
-        """The first value of every other column per group."""
-        return self._lazy.first().collect()
+    def first(self, *, ignore_nulls: bool = False) -> DataFrame:
+        """The first value (ignore_nulls: the first non-null one) of every other column per group."""
+        return self._lazy.first(ignore_nulls=ignore_nulls).collect()
 
-    def last(self) -> DataFrame:
-        """The last value of every other column per group."""
-        return self._lazy.last().collect()
+    def last(self, *, ignore_nulls: bool = False) -> DataFrame:
+        """The last value (ignore_nulls: the last non-null one) of every other column per group."""
+        return self._lazy.last(ignore_nulls=ignore_nulls).collect()
 
     def n_unique(self) -> DataFrame:
         """The number of distinct values of every other column per group."""
@@ -559,3 +568,13 @@ def from_arrow(data, schema=None):
     ):
         return Series._from_native(_convert.column_from_arrow(data, ""))
     return DataFrame._from_native(_convert._apply_schema(_convert.frame_from_arrow(data), _convert._schema_items(schema)))
+
+
+class _EagerRolling:
+    """`DataFrame.rolling(...)`: its `agg` collects the lazy rolling group_by."""
+
+    def __init__(self, lazy) -> None:
+        self._lazy = lazy
+
+    def agg(self, *aggs, **named_aggs):
+        return self._lazy.agg(*aggs, **named_aggs).collect()

@@ -61,11 +61,16 @@ def len() -> Expr:  # noqa: A001 - Polars' name
     return wrap(_frazil.len())
 
 
-def all(*names: str) -> Expr:  # noqa: A001
+def all(*names: str, ignore_nulls: bool = True) -> Expr:  # noqa: A001
     """All columns, or the AND of boolean columns when given names."""
     if names:
-        return col(*names).all()
+        return col(*names).all(ignore_nulls=ignore_nulls)
     return wrap(_frazil.all())
+
+
+def any(*names: str, ignore_nulls: bool = True) -> Expr:  # noqa: A001
+    """The OR of the named boolean columns (Polars' pl.any)."""
+    return col(*names).any(ignore_nulls=ignore_nulls)
 
 
 def exclude(*names: Any) -> Expr:
@@ -80,11 +85,15 @@ def nth(index: int) -> Expr:
 
 def first(*names: str) -> Expr:
     """The first column, or the first value of the named columns."""
+    if not names:
+        return nth(0)
     return col(*names).first()
 
 
 def last(*names: str) -> Expr:
     """The last column, or the last value of the named columns."""
+    if not names:
+        return nth(-1)
     return col(*names).last()
 
 
@@ -155,6 +164,15 @@ def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
     r = (dx * dy).sum() / ((dx * dx).sum() * (dy * dy).sum()).sqrt()
     # No complete pair: null (one pair, or a constant side: NaN, as in Polars).
     return when(both.sum() > 0).then(r)
+
+
+def arctan2(y: Any, x: Any) -> Expr:
+    """atan2(y, x) elementwise (strings are column names)."""
+    for v in (y, x):
+        if not isinstance(v, (str, Expr)):
+            raise TypeError(f"`arctan2` expected a `str` or `Expr` got a `{type(v).__name__}`")
+    y = wrap(parse_into_expression(y, str_as_lit=False))
+    return y._fn("arctan2", wrap(parse_into_expression(x, str_as_lit=False)))
 
 
 def coalesce(*exprs: Any) -> Expr:
@@ -259,6 +277,185 @@ def _check_vstack(frames: list) -> None:
                 raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
 
 
+# ---- numeric, cumulative, horizontal and generator functions (Polars' top-level names) ----
+
+def _exprs(items: Iterable[Any]) -> list:
+    """Native expressions for positional arguments: names are columns, lists are flattened."""
+    out = []
+    for item in items:
+        if isinstance(item, (list, tuple)):
+            out.extend(_exprs(item))
+        else:
+            out.append(parse_into_expression(item, str_as_lit=False))
+    return out
+
+
+def _horizontal(name: str, exprs: tuple, **options: Any) -> Expr:
+    natives = _exprs(exprs)
+    if not natives:
+        raise ValueError(f"cannot call `{name}` with no expressions")
+    return wrap(natives[0].function(name, natives[1:], **options))
+
+
+def sum_horizontal(*exprs: Any, ignore_nulls: bool = True) -> Expr:
+    return _horizontal("sum_horizontal", exprs, ignore_nulls=ignore_nulls)
+
+
+def mean_horizontal(*exprs: Any, ignore_nulls: bool = True) -> Expr:
+    return _horizontal("mean_horizontal", exprs, ignore_nulls=ignore_nulls)
+
+
+def min_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("min_horizontal", exprs)
+
+
+def max_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("max_horizontal", exprs)
+
+
+def any_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("any_horizontal", exprs)
+
+
+def all_horizontal(*exprs: Any) -> Expr:
+    return _horizontal("all_horizontal", exprs)
+
+
+def _to_series_or_expr(out: Expr, eager: bool):
+    if not eager:
+        return out
+    from frazil.dataframe import DataFrame
+
+    return DataFrame().select(out).to_series()
+
+
+def int_range(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    """start, start + step, ... before end (int_range(n) is int_range(0, n))."""
+    if end is None:
+        start, end = 0, start
+    from frazil.expr import _dtype_arg
+
+    s = parse_into_expression(start)
+    out = wrap(s.function("int_range", [parse_into_expression(end)], step=step, dtype=_dtype_arg(dtype)))
+    return _to_series_or_expr(out, eager)
+
+
+def arange(start: Any = 0, end: Any = None, step: int = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    return int_range(start, end, step, dtype=dtype, eager=eager)
+
+
+def int_ranges(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None, eager: bool = False) -> Any:
+    if end is None:
+        start, end = 0, start
+    from frazil.expr import _dtype_arg
+
+    s = parse_into_expression(start, str_as_lit=False)
+    out = wrap(s.function("int_ranges", [parse_into_expression(end, str_as_lit=False),
+                                         parse_into_expression(step, str_as_lit=False)], dtype=_dtype_arg(dtype)))
+    return _to_series_or_expr(out, eager)
+
+
+def linear_space(start: Any, end: Any, num_samples: Any, *, closed: str = "both", eager: bool = False) -> Any:
+    s = parse_into_expression(start)
+    out = wrap(s.function("linear_space", [parse_into_expression(end), parse_into_expression(num_samples)],
+                          closed=closed))
+    return _to_series_or_expr(out, eager)
+
+
+def cum_sum(*names: str) -> Expr:
+    return col(*names).cum_sum()
+
+
+def cum_count(*names: str, reverse: bool = False) -> Expr:
+    return col(*names).cum_count(reverse=reverse)
+
+
+def implode(*names: str) -> Expr:
+    return col(*names).implode()
+
+
+def approx_n_unique(*names: str) -> Expr:
+    return col(*names).approx_n_unique()
+
+
+def head(*names: str, n: int = 10) -> Expr:
+    return col(*names).head(n)
+
+
+def tail(*names: str, n: int = 10) -> Expr:
+    return col(*names).tail(n)
+
+
+def quantile(name: str, quantile: float, interpolation: str = "nearest") -> Expr:
+    return col(name).quantile(quantile, interpolation)
+
+
+def element() -> Expr:
+    """The element of a list (list.eval) or the window (cumulative_eval): Polars' col("")."""
+    return wrap(_frazil.col(""))
+
+
+def arg_where(condition: Any, *, eager: bool = False) -> Any:
+    return _to_series_or_expr(wrap(parse_into_expression(condition, str_as_lit=False)).arg_true(), eager)
+
+
+def arg_sort_by(exprs: Any, *more_exprs: Any, descending: Any = False, nulls_last: Any = False,
+                maintain_order: bool = False, multithreaded: bool = True) -> Expr:
+    keys = _exprs([exprs, *more_exprs])
+    from frazil.datatypes import UInt32
+
+    index = int_range(0, len(), dtype=UInt32)
+    return index.sort_by([wrap(k) for k in keys], descending=descending, nulls_last=nulls_last,
+                         maintain_order=True)
+
+
+def cov(a: Any, b: Any, *, ddof: int = 1) -> Expr:
+    """The covariance of two columns (names) or expressions over the rows where both are not
+    null (with ddof), per group inside group_by().agg(). Named after `a`."""
+    from frazil.datatypes import Float64
+
+    x = wrap(parse_into_expression(a, str_as_lit=False))
+    y = wrap(parse_into_expression(b, str_as_lit=False))
+    both = x.is_not_null() & y.is_not_null()
+    x = when(both).then(x.cast(Float64))
+    y = when(both).then(y.cast(Float64))
+    n = both.sum()
+    c = ((x - x.mean()) * (y - y.mean())).sum() / (n - ddof)
+    return when(n > ddof).then(c)
+
+
+def _fold_exprs(exprs: Any) -> list:
+    items = exprs if isinstance(exprs, (list, tuple)) else [exprs]
+    out = []
+    for e in items:
+        e = e if isinstance(e, Expr) else wrap(parse_into_expression(e, str_as_lit=False))
+        out.append(e)
+    return out
+
+
+def fold(acc: Any, function: Any, exprs: Any, *, returns_scalar: bool = False, return_dtype: Any = None) -> Expr:
+    """acc = function(acc, e) for every expression, built once as an expression: `function`
+    must combine expressions (lambda acc, x: acc + x). Multi-column expressions (pl.all(),
+    col("*")) are not expanded here: list the columns."""
+    acc = acc if isinstance(acc, Expr) else lit(acc)
+    out = acc
+    for e in _fold_exprs(exprs):
+        out = function(out, e)
+    if return_dtype is not None:
+        return out.cast(return_dtype)
+    return out._fn("cast_like", acc)
+
+
+def reduce(function: Any, exprs: Any, *, returns_scalar: bool = False, return_dtype: Any = None) -> Expr:
+    items = _fold_exprs(exprs)
+    if not items:
+        raise ValueError("reduce needs at least one expression")
+    out = items[0]
+    for e in items[1:]:
+        out = function(out, e)
+    return out
+
+
 def select(*exprs: Any, eager: bool = True, **named_exprs: Any) -> Any:
     """Evaluates expressions without a frame (Polars' pl.select): a frame of one row for scalars."""
     from frazil.dataframe import DataFrame
@@ -272,3 +469,37 @@ def get_index_type() -> Any:
     from frazil.datatypes import UInt32
 
     return UInt32
+
+
+def _rolling_cov_corr(a: Any, b: Any, window_size: int, min_samples: int | None, ddof: int, corr: bool) -> Expr:
+    """Polars' rolling covariance/correlation over fixed windows, from rolling means of the rows
+    where both inputs are set: (mean(xy) - mean(x) mean(y)) * n / (n - ddof), divided by
+    sqrt(var(x) var(y)) for the correlation. Float64 (Polars keeps Float32 pairs Float32)."""
+    from frazil.datatypes import Float64
+
+    if min_samples is None:
+        min_samples = window_size
+    x = (col(a) if isinstance(a, str) else wrap(parse_into_expression(a, str_as_lit=False))).cast(Float64)
+    y = (col(b) if isinstance(b, str) else wrap(parse_into_expression(b, str_as_lit=False))).cast(Float64)
+    both = x.is_not_null() & y.is_not_null()
+    x, y = when(both).then(x), when(both).then(y)
+    mean_xy = (x * y).rolling_mean(window_size, min_samples=min_samples)
+    n = both.cast(Float64).rolling_sum(window_size, min_samples=0)
+    mean_x = x.rolling_mean(window_size, min_samples=min_samples)
+    mean_y = y.rolling_mean(window_size, min_samples=min_samples)
+    cov = (mean_xy - mean_x * mean_y) * (n / (n - float(1 if corr else ddof)))
+    if not corr:
+        return cov
+    var_x = x.rolling_var(window_size, min_samples=min_samples)
+    var_y = y.rolling_var(window_size, min_samples=min_samples)
+    return cov / (var_x * var_y).pow(0.5)
+
+
+def rolling_cov(a: Any, b: Any, *, window_size: int, min_samples: int | None = None, ddof: int = 1) -> Expr:
+    """The covariance of a and b over windows of window_size rows (min_samples defaults to it)."""
+    return _rolling_cov_corr(a, b, window_size, min_samples, ddof, corr=False)
+
+
+def rolling_corr(a: Any, b: Any, *, window_size: int, min_samples: int | None = None) -> Expr:
+    """The correlation of a and b over windows of window_size rows (min_samples defaults to it)."""
+    return _rolling_cov_corr(a, b, window_size, min_samples, 1, corr=True)

@@ -202,6 +202,16 @@ class LazyFrame:
         keys += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_by.items()]
         return LazyGroupBy(self._ldf.group_by(keys, maintain_order))
 
+    def rolling(self, index_column: Any, *, period: Any, offset: Any = None, closed: str = "right",
+                group_by: Any = None) -> "LazyRollingGroupBy":
+        """Windows of `period` over a sorted index column (Polars' rolling group_by): one row per
+        row of the frame, the aggregations over its window (per group of `group_by`)."""
+        return LazyRollingGroupBy(self, index_column, period, offset, closed, group_by)
+
+    def set_sorted(self, column: Any, *more_columns: Any, descending: Any = False, nulls_last: Any = False) -> "LazyFrame":
+        """A hint Polars uses for fast paths; frazil does not need it (the frame is unchanged)."""
+        return self
+
     def join(self, other: "LazyFrame", on: Any = None, how: str = "inner", *, left_on: Any = None,
              right_on: Any = None, suffix: str = "_right", validate: str = "m:m", nulls_equal: bool = False,
              coalesce: bool | None = None, maintain_order: str | None = None, allow_parallel: bool = True,
@@ -435,10 +445,10 @@ class LazyGroupBy:
         """The number of rows of each group (as len())."""
         return self.len("count")
 
-    def _simple(self, method: str) -> LazyFrame:
+    def _simple(self, method: str, **options: Any) -> LazyFrame:
         from frazil.functions import all as all_
 
-        return self.agg(getattr(all_(), method)())
+        return self.agg(getattr(all_(), method)(**options))
 
     def sum(self) -> LazyFrame:
         """The sum of every other column per group."""
@@ -456,13 +466,13 @@ class LazyGroupBy:
         """The largest value of every other column per group."""
         return self._simple("max")
 
-    def first(self) -> LazyFrame:
-        """The first value of every other column per group."""
-        return self._simple("first")
+    def first(self, *, ignore_nulls: bool = False) -> LazyFrame:
+        """The first value (ignore_nulls: the first non-null one) of every other column per group."""
+        return self._simple("first", ignore_nulls=ignore_nulls)
 
-    def last(self) -> LazyFrame:
-        """The last value of every other column per group."""
-        return self._simple("last")
+    def last(self, *, ignore_nulls: bool = False) -> LazyFrame:
+        """The last value (ignore_nulls: the last non-null one) of every other column per group."""
+        return self._simple("last", ignore_nulls=ignore_nulls)
 
     def n_unique(self) -> LazyFrame:
         """The number of distinct values of every other column per group."""
@@ -532,6 +542,37 @@ class _HavingGroupBy(LazyGroupBy):
 
     def having(self, *predicates: Any) -> "LazyGroupBy":
         return _HavingGroupBy(self, predicates)
+
+
+class LazyRollingGroupBy:
+    """`LazyFrame.rolling(...)`: `agg` gives one row per input row, the aggregations over the
+    row's window (Expr.rolling), grouped by `group_by` first when given."""
+
+    def __init__(self, lf: LazyFrame, index_column: Any, period: Any, offset: Any, closed: str, group_by: Any) -> None:
+        self._lf = lf
+        self._index = index_column
+        self._period = period
+        self._offset = offset
+        self._closed = closed
+        self._group_by = group_by
+
+    def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
+        from frazil.expr import wrap
+        from frazil.functions import col
+
+        index = col(self._index) if isinstance(self._index, str) else self._index
+        exprs = [wrap(e) for e in parse_many(aggs, str_as_lit=False)]
+        exprs += [wrap(parse_into_expression(v, str_as_lit=False)).alias(k) for k, v in named_aggs.items()]
+        windows = [e.rolling(index, period=self._period, offset=self._offset, closed=self._closed) for e in exprs]
+        if self._group_by is None:
+            return self._lf.select(index, *windows)
+        keys = [col(k) if isinstance(k, str) else k
+                for k in (self._group_by if isinstance(self._group_by, (list, tuple)) else [self._group_by])]
+        first = "__frazil_first_row"
+        # Rows grouped by key (groups in order of first appearance), each group in row order.
+        return (self._lf.with_row_index(first)
+                .select(*keys, index, *[w.over(keys) for w in windows], col(first).min().over(keys))
+                .sort(first, maintain_order=True).drop(first))
 
 
 def _plot_profile(timings, truncate_nodes: int, figsize: tuple) -> None:

@@ -47,6 +47,8 @@ dsl::Operator operator_from_name(const std::string& op) {
 // A Python keyword argument as a function parameter value (functions/args.hpp).
 functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
   if (v.is_none()) return std::monostate{};
+  // A dtype parameter, marked by the Python layer (a dtype's native form is a str or tuple).
+  if (nb::hasattr(v, "_frazil_dtype")) return dtype_from_py(v.attr("_frazil_dtype"));
   if (nb::isinstance<nb::bool_>(v)) return nb::cast<bool>(v);
   if (nb::isinstance<nb::int_>(v)) {
     try {
@@ -228,6 +230,21 @@ nb::list schema_to_py(const Schema& s) {
   return out;
 }
 
+// `expr` with every col(name) replaced by `with` (pl.element() is col("")).
+Expr replace_column(const Expr& expr, const std::string& name, const Expr& with) {
+  const dsl::ExprNode& n = expr.node();
+  if (n.kind == dsl::ExprKind::Column && n.names.size() == 1 && n.names[0] == name) return with;
+  if (n.inputs.empty()) return expr;
+  dsl::ExprNode copy = n;
+  bool changed = false;
+  for (auto& in : copy.inputs) {
+    Expr r = replace_column(in, name, with);
+    changed |= &r.node() != &in.node();
+    in = r;
+  }
+  return changed ? Expr::make(std::move(copy)) : expr;
+}
+
 }  // namespace
 
 // The optimization flags of a Python dict (io_bindings.cpp uses them for sinks).
@@ -264,11 +281,27 @@ void register_lazy(nb::module_& m) {
       .def("__neg__", [](const Expr& e) { return -e; })
       .def("quantile", &Expr::quantile)
       .def("sort", &Expr::sort)
-      .def("sort_by", &Expr::sort_by)
+      .def("sort_by", &Expr::sort_by, nb::arg("by"), nb::arg("descending"), nb::arg("nulls_last") = false,
+           nb::arg("maintain_order") = false)
       .def("filter", &Expr::filter)
-      .def("over", &Expr::over)
+      .def("over",
+           [](const Expr& e, std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending,
+              bool nulls_last, const std::string& mapping) {
+             dsl::WindowMapping m = dsl::WindowMapping::GroupToRows;
+             if (mapping == "join") m = dsl::WindowMapping::Join;
+             else if (mapping == "explode") m = dsl::WindowMapping::Explode;
+             else if (mapping != "group_to_rows")
+               throw InvalidOperationError("`over`: mapping_strategy must be one of 'group_to_rows', 'join', "
+                                           "'explode', got '" + mapping + "'");
+             return e.over(std::move(partition_by), std::move(order_by), descending, nulls_last, m);
+           },
+           nb::arg("partition_by"), nb::arg("order_by") = std::vector<Expr>{}, nb::arg("descending") = false,
+           nb::arg("nulls_last") = false, nb::arg("mapping") = "group_to_rows")
+      .def("rolling", &Expr::rolling, nb::arg("index_column"), nb::arg("period"), nb::arg("offset") = "",
+           nb::arg("closed") = "right")
       .def("exclude", &Expr::exclude)
       .def("is_between", &Expr::is_between)
+      .def("replace_column", &replace_column)
       .def("to_string", &Expr::to_string)
       .def("__repr__", &Expr::to_string);
 

@@ -37,6 +37,13 @@ size_t LiteralValue::hash() const {
   return scalar.hash() ^ (dynamic ? 0xd1 : 0);
 }
 
+size_t WindowOptions::hash() const {
+  size_t h = static_cast<size_t>(kind) * 131 + num_order_by * 17 + descending * 4 + nulls_last * 2;
+  h = h * 31 + static_cast<size_t>(mapping);
+  for (const std::string* s : {&period, &offset, &closed}) h = h * 1000003 ^ std::hash<std::string>()(*s);
+  return h;
+}
+
 // ---- constructors ----
 
 static Expr make_node(ExprKind kind, std::vector<Expr> inputs = {}) {
@@ -225,22 +232,50 @@ Expr Expr::sort(bool descending, bool nulls_last, bool maintain_order) const {
   return make(std::move(n));
 }
 
-Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending) const {
+Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending, bool nulls_last, bool maintain_order) const {
   ExprNode n;
   n.kind = ExprKind::SortBy;
   n.inputs = {*this};
   for (auto& b : by) n.inputs.push_back(std::move(b));
   n.sort.descending_by = std::move(descending);
+  n.sort.nulls_last = nulls_last;
+  n.sort.maintain_order = maintain_order;
   return make(std::move(n));
 }
 
 Expr Expr::filter(const Expr& predicate) const { return make_node(ExprKind::Filter, {*this, predicate}); }
 
-Expr Expr::over(std::vector<Expr> partition_by) const {
-  if (partition_by.empty()) throw InvalidOperationError("over() needs at least one partition expression");
-  std::vector<Expr> inputs{*this};
-  for (auto& p : partition_by) inputs.push_back(std::move(p));
-  return make_node(ExprKind::Window, std::move(inputs));
+Expr Expr::over(std::vector<Expr> partition_by) const { return over(std::move(partition_by), {}); }
+
+Expr Expr::over(std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending, bool nulls_last,
+                WindowMapping mapping) const {
+  if (partition_by.empty() && order_by.empty())
+    throw InvalidOperationError("over() needs at least one partition expression or an order_by");
+  ExprNode n;
+  n.kind = ExprKind::Window;
+  n.inputs = {*this};
+  for (auto& p : partition_by) n.inputs.push_back(std::move(p));
+  for (auto& o : order_by) n.inputs.push_back(std::move(o));
+  n.window.num_order_by = order_by.size();
+  n.window.descending = descending;
+  n.window.nulls_last = nulls_last;
+  n.window.mapping = mapping;
+  return make(std::move(n));
+}
+
+Expr Expr::rolling(const Expr& index_column, const std::string& period, const std::string& offset,
+                   const std::string& closed) const {
+  if (closed != "left" && closed != "right" && closed != "both" && closed != "none")
+    throw InvalidOperationError(err_msg("`rolling`: closed must be one of 'left', 'right', 'both', 'none', got '",
+                                        closed, "'"));
+  ExprNode n;
+  n.kind = ExprKind::Window;
+  n.inputs = {*this, index_column};
+  n.window.kind = WindowKind::Rolling;
+  n.window.period = period;
+  n.window.offset = offset;
+  n.window.closed = closed;
+  return make(std::move(n));
 }
 
 Expr Expr::exclude(std::vector<std::string> names) const {
@@ -336,9 +371,25 @@ static std::string to_string_impl(const Expr& e, bool in_binary) {
     }
     case ExprKind::Filter: return in(0) + ".filter(" + in(1) + ")";
     case ExprKind::Window: {
+      const WindowOptions& w = n.window;
+      if (w.kind == WindowKind::Rolling)
+        return in(0) + ".rolling(" + in(1) + ", period=\"" + w.period + "\"" +
+               (w.offset.empty() ? "" : ", offset=\"" + w.offset + "\"") +
+               (w.closed == "right" ? "" : ", closed=\"" + w.closed + "\"") + ")";
+      const size_t np = n.inputs.size() - 1 - w.num_order_by;
       std::string s = in(0) + ".over([";
-      for (size_t i = 1; i < n.inputs.size(); ++i) s += (i > 1 ? ", " : "") + in(i);
-      return s + "])";
+      for (size_t i = 1; i <= np; ++i) s += (i > 1 ? ", " : "") + in(i);
+      s += "]";
+      if (w.num_order_by) {
+        s += ", order_by=[";
+        for (size_t i = np + 1; i < n.inputs.size(); ++i) s += (i > np + 1 ? ", " : "") + in(i);
+        s += "]";
+        if (w.descending) s += ", descending=true";
+        if (w.nulls_last) s += ", nulls_last=true";
+      }
+      if (w.mapping == WindowMapping::Join) s += ", mapping_strategy=\"join\"";
+      if (w.mapping == WindowMapping::Explode) s += ", mapping_strategy=\"explode\"";
+      return s + ")";
     }
   }
   return "?";

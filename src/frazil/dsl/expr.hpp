@@ -32,7 +32,7 @@ enum class ExprKind : uint8_t {
   Sort,        // inputs[0], sort
   SortBy,      // inputs[0] sorted by inputs[1..], sort
   Filter,      // inputs[0] where inputs[1]
-  Window,      // inputs[0] over inputs[1..]
+  Window,      // inputs[0] over inputs[1..] (partition keys, then window.num_order_by order keys)
 };
 
 // A literal: one scalar (possibly "dynamic": a Python int/float whose dtype adapts to the
@@ -59,6 +59,30 @@ struct SortFlags {
   bool operator==(const SortFlags&) const = default;
 };
 
+// How over() evaluates and maps back (Polars' WindowType and WindowMapping).
+enum class WindowMapping : uint8_t {
+  GroupToRows,  // each row gets its own result (aggregates broadcast over their partition)
+  Join,         // each row gets its partition's results as a list
+  Explode,      // the partitions' results one after the other (changes the row order)
+};
+enum class WindowKind : uint8_t {
+  Over,     // partitions by keys: inputs[1..1+partitions), then the order keys
+  Rolling,  // Expr.rolling: inputs[1] is the index column; each row's window is the rows
+            // with index in (t - period + offset, t + offset] (closed as `closed` says)
+};
+struct WindowOptions {
+  WindowKind kind = WindowKind::Over;
+  size_t num_order_by = 0;  // Over: the last inputs that order each partition's rows
+  bool descending = false;  // of the order keys
+  bool nulls_last = false;
+  WindowMapping mapping = WindowMapping::GroupToRows;
+  std::string period, offset, closed;  // Rolling (Polars duration strings; closed: left/right/both/none)
+  bool operator==(const WindowOptions&) const = default;
+  size_t hash() const;
+  // Each row of the frame keeps its place (every mapping but explode).
+  bool keeps_rows() const { return mapping != WindowMapping::Explode; }
+};
+
 class Expr;
 class StrNameSpace;  // str_namespace.hpp
 class DtNameSpace;   // dt_namespace.hpp
@@ -75,6 +99,7 @@ struct ExprNode {
   compute::AggOptions agg_options;
   functions::FunctionCall function;
   SortFlags sort;
+  WindowOptions window;
 };
 
 class Expr {
@@ -161,9 +186,18 @@ class Expr {
 
   // ordering, filtering, windows
   Expr sort(bool descending = false, bool nulls_last = false, bool maintain_order = false) const;
-  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}) const;
+  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}, bool nulls_last = false,
+               bool maintain_order = false) const;
   Expr filter(const Expr& predicate) const;
   Expr over(std::vector<Expr> partition_by) const;
+  // over() with order keys (Polars' order_by, descending, nulls_last) and a mapping strategy;
+  // partition_by may be empty when order_by is given (one partition: the whole frame).
+  Expr over(std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending = false,
+            bool nulls_last = false, WindowMapping mapping = WindowMapping::GroupToRows) const;
+  // Expr.rolling: the expression over each row's window of `index_column` values
+  // (period/offset are Polars duration strings such as "2d", "3i"; offset "" for -period).
+  Expr rolling(const Expr& index_column, const std::string& period, const std::string& offset = "",
+               const std::string& closed = "right") const;
   Expr exclude(std::vector<std::string> names) const;
 
   // Polars' `str` and `dt` namespaces (include str_namespace.hpp / dt_namespace.hpp):

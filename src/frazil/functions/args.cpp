@@ -53,6 +53,9 @@ Param optional_string_param(std::string name) {
   return make_param(std::move(name), ArgType::String, std::monostate{}, true);
 }
 Param int_list_param(std::string name) { return make_param(std::move(name), ArgType::IntList, std::vector<int64_t>{}); }
+Param float_list_param(std::string name) {
+  return make_param(std::move(name), ArgType::FloatList, std::vector<double>{});
+}
 Param string_list_param(std::string name) {
   return make_param(std::move(name), ArgType::StringList, std::vector<std::string>{});
 }
@@ -177,6 +180,9 @@ double Args::get_float(std::string_view name) const { return get_as<double>(valu
 const std::string& Args::get_string(std::string_view name) const { return get_as<std::string>(value(name), name); }
 const std::vector<int64_t>& Args::get_int_list(std::string_view name) const {
   return get_as<std::vector<int64_t>>(value(name), name);
+}
+const std::vector<double>& Args::get_float_list(std::string_view name) const {
+  return get_as<std::vector<double>>(value(name), name);
 }
 const std::vector<std::string>& Args::get_string_list(std::string_view name) const {
   return get_as<std::vector<std::string>>(value(name), name);

@@ -43,6 +43,7 @@ Param optional_float_param(std::string name);  // default None
 Param string_param(std::string name, std::string default_value, std::vector<std::string> choices = {});
 Param optional_string_param(std::string name);  // default None
 Param int_list_param(std::string name);
+Param float_list_param(std::string name);  // default []
 Param string_list_param(std::string name);
 Param dtype_param(std::string name);  // default None
 
@@ -72,6 +73,7 @@ class Args {
   const std::string& get_string(std::string_view name) const;
   std::optional<std::string> get_optional_string(std::string_view name) const;
   const std::vector<int64_t>& get_int_list(std::string_view name) const;
+  const std::vector<double>& get_float_list(std::string_view name) const;
   const std::vector<std::string>& get_string_list(std::string_view name) const;
   std::optional<DataType> get_dtype(std::string_view name) const;
   bool is_none(std::string_view name) const;

@@ -16,6 +16,13 @@ void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
 // temporal_constructors.cpp: datetime, duration, date_range(s), datetime_range(s), time_range(s),
 // business_day_count
 void register_temporal_constructor_functions(Registry& r);
-void register_cumulative_functions(Registry& r);  // cumulative.cpp: cum_sum, cum_min, cum_max, cum_count
+void register_cumulative_functions(Registry& r);  // cumulative.cpp: cum_*, diff, rank, fill strategies, ewm_*
+void register_position_functions(Registry& r);    // positions.cpp: slice, gather, arg_*, search_sorted, ...
+void register_rolling_functions(Registry& r);     // rolling.cpp: rolling_* and rolling_*_by
+void register_statistics_functions(Registry& r);  // statistics.cpp: product, skew, arg_min, min_by, ...
+void register_distinct_functions(Registry& r);    // distinct.cpp: is_duplicated, mode, value_counts, ...
+void register_horizontal_functions(Registry& r);  // horizontal.cpp: *_horizontal, int_range, linear_space
+void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict
+void register_inspect_functions(Registry& r);     // inspect.cpp: is_sorted, index_of, item, hist, ...
 
 }  // namespace frazil::functions

@@ -92,8 +92,14 @@ struct CallTypes {
 // A kernel over the evaluated inputs (input 0 is the root; one-row row inputs after the
 // first broadcast). Built once per plan from the call's parameters.
 using Kernel = std::function<ArrayRef(std::span<const ArrayRef> inputs)>;
-// A reduction per group: one value per group of `groups`, over the root's values.
-using GroupedKernel = std::function<ArrayRef(const Array& values, const compute::Groups& groups)>;
+// A reduction per group: one value per group of `groups`, over the inputs' values (row inputs
+// row-aligned with the root; a one-row input broadcasts).
+using GroupedKernel = std::function<ArrayRef(std::span<const ArrayRef> inputs, const compute::Groups& groups)>;
+// A length-preserving kernel over inputs whose rows are cut into contiguous segments: segment
+// k is rows [offsets[k], offsets[k + 1]) of every row input (one-row inputs broadcast), and is
+// computed as if it were the whole input. The output is aligned with the input.
+using SegmentedKernel =
+    std::function<ArrayRef(std::span<const ArrayRef> inputs, std::span<const int64_t> offsets)>;
 
 struct FunctionSpec {
   std::string name;  // as Polars spells the method: "abs", "str.contains", "dt.year"
@@ -128,6 +134,15 @@ struct FunctionSpec {
   std::function<Kernel(const Args&)> kernel;
   // Optional, for reductions: one value per group without gathering the groups' rows.
   std::function<GroupedKernel(const Args&)> grouped_kernel;
+  // Optional, for length-preserving functions (cum_sum, rank, rolling_mean, diff): the kernel
+  // over many groups at once, their rows gathered group after group. Inside agg() and over()
+  // it runs once for all groups instead of once per group. When `kernel` is not given, the
+  // registry derives it (the whole input as one segment).
+  std::function<SegmentedKernel(const Args&)> segmented_kernel;
+
+  // Optional: the parameters that depend on the inputs' output names (value_counts' struct
+  // field is named after its input), bound when the expression is converted to the plan.
+  std::function<Args(const Args& args, std::span<const std::string> input_names)> bind_names;
 
   // --- cost: the fraction of rows a predicate of this function keeps, from its row inputs'
   // selectivities (nullptr: one half). A Set input's size is taken into account by the caller.

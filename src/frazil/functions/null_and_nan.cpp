@@ -104,8 +104,8 @@ void register_null_functions(Registry& r) {
     s.output_dtype = fixed(DataType::uint32());
     s.kernel = unary([](const Array& a) { return scalar_to_array(Scalar::uint32(a.null_count()), 1); });
     s.grouped_kernel = [](const Args&) -> GroupedKernel {
-      return [](const Array& values, const compute::Groups& groups) {
-        return compute::aggregate_grouped(compute::AggKind::NullCount, values, groups);
+      return [](std::span<const ArrayRef> in, const compute::Groups& groups) {
+        return compute::aggregate_grouped(compute::AggKind::NullCount, *in[0], groups);
       };
     };
     r.add(std::move(s));

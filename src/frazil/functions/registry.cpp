@@ -34,6 +34,13 @@ const Table& table() {
     register_temporal_functions(r);
     register_temporal_constructor_functions(r);
     register_cumulative_functions(r);
+    register_position_functions(r);
+    register_rolling_functions(r);
+    register_statistics_functions(r);
+    register_distinct_functions(r);
+    register_horizontal_functions(r);
+    register_replace_functions(r);
+    register_inspect_functions(r);
     return fill;
   }();
   return t;
@@ -50,7 +57,17 @@ void Registry::add(FunctionSpec spec) {
   Table& t = table_being_filled();
   FRAZIL_CHECK(!spec.name.empty());
   FRAZIL_CHECK(spec.output_dtype != nullptr);
+  if (!spec.kernel && spec.segmented_kernel) {
+    // The whole input is one segment.
+    spec.kernel = [make = spec.segmented_kernel](const Args& a) -> Kernel {
+      return [k = make(a)](std::span<const ArrayRef> in) {
+        const int64_t offsets[2] = {0, in.empty() ? 0 : in[0]->length()};
+        return k(in, offsets);
+      };
+    };
+  }
   FRAZIL_CHECK(spec.kernel != nullptr);
+  FRAZIL_CHECK(!spec.segmented_kernel || spec.shape == Shape::LengthPreserving);
   FRAZIL_CHECK_OP(spec.min_inputs, <=, spec.max_inputs);
   if (t.by_name.count(spec.name)) throw InternalError("function '" + spec.name + "' is registered twice");
   const FunctionSpec& row = t.rows.emplace_back(std::move(spec));

@@ -94,6 +94,26 @@ std::shared_ptr<const GroupGather> gather_by_groups(const DataFrame& df, const c
   return g;
 }
 
+namespace {
+struct CachedOrder {
+  compute::Groups groups;
+  std::shared_ptr<const GroupOrder> order;
+};
+}  // namespace
+
+std::shared_ptr<const GroupOrder> group_order(const compute::Groups& groups, ExecState& state) {
+  const void* key = &groups.first_rows;  // (gather_by_groups keys on &groups)
+  if (auto it = state.shared_results.find(key); it != state.shared_results.end()) {
+    auto c = std::static_pointer_cast<const CachedOrder>(it->second);
+    if (same_groups(c->groups, groups)) return c->order;
+  }
+  auto c = std::make_shared<CachedOrder>();
+  c->groups = groups;
+  c->order = std::make_shared<GroupOrder>(order_by_groups(groups));
+  state.shared_results[key] = c;
+  return c->order;
+}
+
 Column PhysicalExpr::evaluate_as_lists(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
   const size_t ng = groups.num_groups();
   const std::shared_ptr<const GroupGather> gg = gather_by_groups(df, *groups.groups, state);
@@ -106,8 +126,8 @@ Column PhysicalExpr::evaluate_as_lists(const DataFrame& df, const GroupContext& 
   std::string name;
   for (size_t g = 0; g < std::max<size_t>(ng, 1); ++g) {
     // With no groups, one evaluation over no rows gives the values' dtype.
-    DataFrame rows = ng ? gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]) : df.slice(0, 0);
-    Column c = evaluate_impl(rows, state);
+    Column c = ng ? evaluate_impl(gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]), state)
+                  : evaluate_empty(df, state);
     name = c.name();
     parts.push_back(c.as_array());
     if (ng) o[g + 1] = o[g] + parts.back()->length();

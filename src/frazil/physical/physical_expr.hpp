@@ -42,6 +42,9 @@ class PhysicalExpr {
   // lists directly; any other expression (x + 1, x.shift(), x.filter(p), x - x.mean()) is
   // evaluated on each group's rows, as Polars does.
   virtual bool implodes_directly() const { return false; }
+  // The expression over no rows (the values' dtype when there is no group): evaluated on an
+  // empty frame by default.
+  virtual Column evaluate_empty(const DataFrame& df, ExecState& state) const { return evaluate_impl(df.slice(0, 0), state); }
 
  protected:
   virtual Column evaluate_impl(const DataFrame& df, ExecState& state) const = 0;
@@ -66,6 +69,10 @@ struct GroupOrder {
   std::vector<int64_t> offsets;
 };
 GroupOrder order_by_groups(const compute::Groups& groups);
+
+// order_by_groups(groups), kept in the ExecState: a window's function and the window itself
+// both need it (matched by a copy of the groups, as gather_by_groups).
+std::shared_ptr<const GroupOrder> group_order(const compute::Groups& groups, ExecState& state);
 
 // Whether two frames hold the very same arrays (so, held alive, the same data), and whether
 // two groupings are equal: how results remembered in an ExecState are matched to a frame.

@@ -3,6 +3,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/expressions/shared.hpp"
+#include "frazil/plan/aexpr.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 
 namespace frazil::physical {
@@ -22,6 +23,7 @@ struct Planner {
   plan::NodeToExpr to_expr;
   std::unordered_map<uint32_t, uint32_t> parents;
   std::unordered_map<uint32_t, PhysicalExprRef> memo;
+  plan::DtypeMemo dtypes;  // each node's dtype derived once
 
   Planner(const plan::ExprArena& a, const Schema& s, const Substitutions* sub)
       : arena(a), schema(s), subs(sub), to_expr(a) {}
@@ -79,8 +81,18 @@ struct Planner {
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {
       std::vector<PhysicalExprRef> inputs;
-      for (size_t i = 0; i < e.inputs.size(); ++i) inputs.push_back(child(i));
-      return std::make_shared<FunctionExpr>(std::move(inputs), e.function(), std::move(source));
+      std::vector<bool> row_wise;
+      for (size_t i = 0; i < e.inputs.size(); ++i) {
+        inputs.push_back(child(i));
+        row_wise.push_back(elementwise(e.inputs[i]));
+      }
+      std::optional<DataType> dtype;
+      try {
+        dtype = plan::node_dtype(node, arena, schema, dtypes);
+      } catch (const Error&) {
+      }
+      return std::make_shared<FunctionExpr>(std::move(inputs), e.function(), std::move(row_wise), std::move(dtype),
+                                            std::move(source));
     }
     case AExprKind::Sort: return std::make_shared<SortExpr>(child(0), std::vector<PhysicalExprRef>{}, e.sort(), std::move(source));
     case AExprKind::SortBy: {
@@ -97,7 +109,7 @@ struct Planner {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
       bool row_wise = plan::is_elementwise_rec(e.inputs[0], arena);
-      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, std::move(source));
+      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, e.window(), std::move(source));
     }
   }
   throw InternalError("unknown expression kind");

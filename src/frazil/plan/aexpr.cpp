@@ -6,6 +6,7 @@
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/supertype.hpp"
+#include "frazil/plan/expr/properties.hpp"
 
 namespace frazil::plan {
 
@@ -104,6 +105,7 @@ size_t AExpr::hash_shallow() const {
       mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
       for (bool b : sort().descending_by) mix(b);
       break;
+    case AExprKind::Window: mix(window().hash()); break;
     default: break;
   }
   return h;
@@ -124,6 +126,7 @@ bool AExpr::equal_shallow(const AExpr& o) const {
     case AExprKind::Function: return function() == o.function();
     case AExprKind::Sort:
     case AExprKind::SortBy: return sort() == o.sort();
+    case AExprKind::Window: return window() == o.window();
     default: return true;
   }
 }
@@ -162,7 +165,7 @@ static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
 namespace {
 
 // One node's dtype from its inputs' dtypes.
-DataType dtype_of_node(const AExpr& e, const Schema& schema, std::span<const DataType> inputs);
+DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& schema, std::span<const DataType> inputs);
 
 // A node without inputs: cheaper to derive again than to remember.
 bool is_leaf(const AExpr& e) { return e.inputs.empty(); }
@@ -178,7 +181,7 @@ DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema) {
 // derived without deep recursion), each inner node of the DAG once per memo.
 DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema, DtypeMemo& memo) {
   const AExpr& root = arena.get(node);
-  if (is_leaf(root)) return dtype_of_node(root, schema, {});
+  if (is_leaf(root)) return dtype_of_node(root, arena, schema, {});
   if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
   std::vector<std::pair<Node, bool>> stack{{node, false}};
   std::vector<DataType> inputs;
@@ -199,16 +202,16 @@ DataType node_dtype(Node node, const ExprArena& arena, const Schema& schema, Dty
     inputs.clear();
     for (Node in : e.inputs) {
       const AExpr& x = arena.get(in);
-      inputs.push_back(is_leaf(x) ? dtype_of_node(x, schema, {}) : memo.at(in.idx));
+      inputs.push_back(is_leaf(x) ? dtype_of_node(x, arena, schema, {}) : memo.at(in.idx));
     }
-    memo.emplace(n.idx, dtype_of_node(e, schema, inputs));
+    memo.emplace(n.idx, dtype_of_node(e, arena, schema, inputs));
   }
   return memo.at(node.idx);
 }
 
 namespace {
 
-DataType dtype_of_node(const AExpr& e, const Schema& schema, std::span<const DataType> inputs) {
+DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& schema, std::span<const DataType> inputs) {
   auto in = [&](size_t i) { return inputs[i]; };
   switch (e.kind) {
     case AExprKind::Column: return schema.dtype_of(e.name);
@@ -228,8 +231,16 @@ DataType dtype_of_node(const AExpr& e, const Schema& schema, std::span<const Dat
     case AExprKind::Len: return DataType::uint32();
     case AExprKind::Sort:
     case AExprKind::SortBy:
-    case AExprKind::Filter:
-    case AExprKind::Window: return in(0);
+    case AExprKind::Filter: return in(0);
+    case AExprKind::Window: {
+      // mapping_strategy="join" gives each row its partition's values as a list (an
+      // aggregate stays one value).
+      const dsl::WindowOptions& w = e.window();
+      if (w.mapping == dsl::WindowMapping::Join && !is_scalar_ae(e.inputs[0], arena)) return DataType::list(in(0));
+      // A rolling window gives each row its window's values when they are not aggregated.
+      if (w.kind == dsl::WindowKind::Rolling && !is_scalar_ae(e.inputs[0], arena)) return DataType::list(in(0));
+      return in(0);
+    }
     case AExprKind::Function: {
       return e.spec().output_dtype(functions::CallTypes{inputs, e.function().args});
     }

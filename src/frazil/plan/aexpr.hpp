@@ -27,7 +27,7 @@ enum class AExprKind : uint8_t {
   Sort,        // inputs[0], sort
   SortBy,      // inputs[0] by inputs[1..], sort
   Filter,      // inputs[0] where inputs[1]
-  Window,      // inputs[0] over inputs[1..]
+  Window,      // inputs[0] over inputs[1..] (window(): partition keys, order keys; or Rolling's index)
 };
 
 // The attributes only some kinds of node have (a literal's value, a cast's dtype, a
@@ -40,6 +40,7 @@ struct AExprPayload {
   compute::AggOptions agg_options;
   functions::FunctionCall function;
   dsl::SortFlags sort;
+  dsl::WindowOptions window;
 };
 
 struct AExpr {
@@ -55,11 +56,13 @@ struct AExpr {
   const compute::AggOptions& agg_options() const { return payload().agg_options; }
   const functions::FunctionCall& function() const { return payload().function; }
   const dsl::SortFlags& sort() const { return payload().sort; }
+  const dsl::WindowOptions& window() const { return payload().window; }
   dsl::LiteralValue& literal_mut() { return payload_mut().literal; }
   DataType& dtype_mut() { return payload_mut().dtype; }
   compute::AggOptions& agg_options_mut() { return payload_mut().agg_options; }
   functions::FunctionCall& function_mut() { return payload_mut().function; }
   dsl::SortFlags& sort_mut() { return payload_mut().sort; }
+  dsl::WindowOptions& window_mut() { return payload_mut().window; }
 
   static AExpr column(std::string name);
   static AExpr literal_value(dsl::LiteralValue value);

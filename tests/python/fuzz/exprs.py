@@ -207,11 +207,60 @@ class ExprGen:
             src = "datetime" if fn in ("hour", "minute", "second") else rng.choice(
                 [c for c in ("date", "datetime") if self.columns(c)])
             return node(f"{{0}}.dt.{fn}()", [self.leaf(src)], "int")
-        if r < 0.93:
+        if r < 0.90:
             return self.aggregate(self.gen(rng.choice(["num", "num", "bool", "str"]), d), cat_hint=cat)
-        if r < 0.97 and self.mode == "row":  # (Polars' over() inside agg() is its own world)
+        if r < 0.94 and self.mode == "row":  # (Polars' over() inside agg() is its own world)
             return self.window(cat, d)
+        if r < 0.97:
+            return self.numeric_function(cat, d)
         return self.order_fn(cat, d)
+
+    def numeric_function(self, cat: str, depth: int) -> E:
+        """The functions of issue #16: math, cumulative, rolling, ranks, fills, reductions,
+        horizontal functions."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.2:
+            fn = rng.choice(["sin()", "cos()", "arctan()", "tanh()", "exp()", "log1p()", "cbrt()", "degrees()",
+                             "sign()", "clip(-2, 5)", "clip(lower_bound=0)", "round_sig_figs(2)", "truncate(1)",
+                             "log(2)"])
+            a = self.gen("num", depth)
+            out = a.cat if fn.split("(")[0] in ("sign", "clip", "round_sig_figs", "truncate") else "float"
+            return node(f"{{0}}.{fn}", [a], out)
+        if r < 0.45:
+            fn = rng.choice(["cum_sum()", "cum_max()", "cum_min(reverse=True)", "cum_count()", "diff()",
+                             "diff(-1)", "rank()", "rank('dense')", "rank('ordinal', descending=True)",
+                             "forward_fill()", "backward_fill(1)", "interpolate()", "rle_id()",
+                             "rolling_mean(3)", "rolling_min(2, min_samples=1)", "rolling_max(3, center=True)",
+                             "rolling_sum(2)", "rolling_std(3, min_samples=2)", "rolling_median(3, min_samples=1)",
+                             "ewm_mean(alpha=0.5)", "pct_change()"])
+            a = self.leaf(rng.choice(NUMERIC)) if rng.random() < 0.7 else self.gen("num", depth)
+            name = fn.split("(")[0]
+            out = {"cum_count": "int", "rank": "float" if fn == "rank()" else "int", "rle_id": "int",
+                   "rolling_mean": "float", "rolling_std": "float", "rolling_median": "float", "ewm_mean": "float",
+                   "pct_change": "float", "interpolate": "float"}.get(name, a.cat)
+            return E(f"{{0}}.{fn}", [a], out, False, name != "rank", False)
+        if r < 0.65:
+            fn = rng.choice(["product()", "skew()", "kurtosis()", "nan_max()", "nan_min()", "arg_max()",
+                             "arg_min()", "approx_n_unique()", "entropy()"])
+            a = self.col(rng.choice(NUMERIC)) or self.leaf("int")
+            name = fn.split("(")[0]
+            out = {"skew": "float", "kurtosis": "float", "arg_max": "int", "arg_min": "int",
+                   "approx_n_unique": "int", "entropy": "float"}.get(name, a.cat)
+            return E(f"{{0}}.{fn}", [a], out, True, name in ("arg_max", "arg_min"), False)
+        if r < 0.8 and self.mode == "row":
+            keys = self.columns(GROUPABLE)
+            if keys:
+                k = rng.choice(keys)
+                fn = rng.choice(["cum_sum()", "rank()", "diff()", "rolling_mean(2, min_samples=1)", "cum_max()"])
+                a = self.col(rng.choice(NUMERIC)) or self.leaf("int")
+                order = rng.choice(["", f", order_by={rng.choice([n for n, _ in self.schema])!r}"])
+                out = "float" if fn in ("rank()", "rolling_mean(2, min_samples=1)") else a.cat
+                return E(f"{{0}}.{fn}.over({k!r}{order})", [a], out, False, True, False)
+        fn = rng.choice(["sum_horizontal", "min_horizontal", "max_horizontal", "mean_horizontal"])
+        a, b = self.gen("num", depth), self.gen("num", depth)
+        out = "float" if fn == "mean_horizontal" or "float" in (a.cat, b.cat) else "int"
+        return node(f"pl.{fn}({{0}}, {{1}})", [a, b], out)
 
     def boolean(self, cat: str, depth: int) -> E:
         rng = self.rng
@@ -266,7 +315,13 @@ class ExprGen:
         if r < 0.91:
             a = self.gen("num", d)
             return node(f"{{0}}.{rng.choice(['eq_missing', 'ne_missing'])}({{1}})", [a, self.gen("num", d)], "bool")
-        if r < 0.95:
+        if r < 0.93:
+            fn = rng.choice(["is_duplicated()", "is_unique()", "is_first_distinct()", "is_last_distinct()",
+                             "peak_max()"])
+            a = self.leaf(rng.choice(["int", "str", "bool"] if fn != "peak_max()" else ["int"]))
+            return E(f"{{0}}.{fn}", [a], "bool", False, fn in ("is_first_distinct()", "is_last_distinct()",
+                                                              "peak_max()"), False)
+        if r < 0.96:
             return self.when("bool", d)
         if r < 0.98:
             fn = rng.choice(["any()", "all()"])

@@ -1,4 +1,6 @@
 // Aggregations: over the whole chunk (a scalar) or per group (one row per group).
+#include <algorithm>
+
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/selection.hpp"
@@ -47,7 +49,29 @@ Column AggExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext&
     const compute::Groups single = compute::one_group_per_row(per_group.length());
     return Column(per_group.name(), compute::aggregate_grouped(kind_, *per_group.as_array(), single, options_));
   }
-  if (!row_wise_) return aggregate_per_group(df, groups, state);
+  if (!row_wise_) {
+    // An input that gives its groups' lists at once (x.cum_sum(), x.rank()): aggregated over
+    // the lists' values, one segment per group, instead of group by group.
+    if (input_->implodes_directly()) {
+      Column lists = input_->evaluate_on_groups(df, g, state);
+      ArrayRef arr = lists.as_array();
+      if (arr->dtype().id() == TypeId::List && arr->length() == static_cast<int64_t>(groups.num_groups())) {
+        const int64_t* off = arr->list_offsets();
+        const int64_t ng = arr->length();
+        compute::Groups segments;
+        segments.group_ids.resize(static_cast<size_t>(off[ng] - off[0]));
+        segments.first_rows.resize(static_cast<size_t>(ng));
+        for (int64_t k = 0; k < ng; ++k) {
+          segments.first_rows[k] = static_cast<compute::IdxSize>(off[k] - off[0]);
+          std::fill(segments.group_ids.begin() + (off[k] - off[0]), segments.group_ids.begin() + (off[k + 1] - off[0]),
+                    static_cast<compute::IdxSize>(k));
+        }
+        ArrayRef values = arr->child(0)->slice(off[0], off[ng] - off[0]);
+        return Column(lists.name(), compute::aggregate_grouped(kind_, *values, segments, options_));
+      }
+    }
+    return aggregate_per_group(df, groups, state);
+  }
   Column in = input_->evaluate(df, state);
   if (in.length() != df.height()) in = broadcast_to(in, df.height());
   return Column(in.name(), compute::aggregate_grouped(kind_, *in.as_array(), groups, options_));

@@ -73,6 +73,11 @@ class AggExpr final : public PhysicalExpr {
       : PhysicalExpr(std::move(source)), input_(std::move(input)), kind_(kind), options_(std::move(options)),
         row_wise_(row_wise) {}
   bool is_scalar() const override { return true; }
+  compute::AggKind kind() const { return kind_; }
+  const compute::AggOptions& options() const { return options_; }
+  const PhysicalExprRef& input() const { return input_; }
+  // The input is elementwise (evaluated once over all rows).
+  bool row_wise() const { return row_wise_; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
@@ -107,10 +112,15 @@ class TernaryExpr final : public PhysicalExpr {
 
 class FunctionExpr final : public PhysicalExpr {
  public:
-  FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call, dsl::Expr source)
-      : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), call_(std::move(call)),
-        kernel_(call_.spec->kernel(call_.args)) {}
+  // row_wise[i]: input i is elementwise (evaluated once over all rows, then split by group).
+  // dtype: the call's output dtype when the planner derived it (for results over no rows).
+  FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call, std::vector<bool> row_wise,
+               std::optional<DataType> dtype, dsl::Expr source);
   bool is_scalar() const override;
+  // A kernel may reject no rows (gather([0]) of nothing); with no group, the result is empty.
+  Column evaluate_empty(const DataFrame& df, ExecState& state) const override;
+  // A length-preserving function with a segmented kernel gives its groups' lists itself.
+  bool implodes_directly() const override { return segmented_ != nullptr; }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
@@ -119,9 +129,14 @@ class FunctionExpr final : public PhysicalExpr {
   Column call(std::vector<Column> args) const;
   // One value per group: the kernel run on each group's part of the inputs.
   Column per_group(const DataFrame& df, const GroupContext& g, ExecState& state) const;
+  // A list per group: the segmented kernel over the inputs gathered group by group.
+  Column segmented(const DataFrame& df, const GroupContext& g, ExecState& state) const;
   std::vector<PhysicalExprRef> inputs_;
   functions::FunctionCall call_;
+  std::vector<bool> row_wise_;
+  std::optional<DataType> dtype_;
   functions::Kernel kernel_;
+  functions::SegmentedKernel segmented_;
 };
 
 class SortExpr final : public PhysicalExpr {
@@ -156,17 +171,23 @@ class FilterExpr final : public PhysicalExpr {
 class WindowExpr final : public PhysicalExpr {
  public:
   // row_wise: the input is elementwise without aggregations, so over() changes nothing.
-  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, bool row_wise, dsl::Expr source)
+  // `partition_by` holds the partition keys, then the order keys (options.num_order_by), or
+  // for a rolling window the index column.
+  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, bool row_wise,
+             dsl::WindowOptions options, dsl::Expr source)
       : PhysicalExpr(std::move(source)), input_(std::move(input)), partition_by_(std::move(partition_by)),
-        row_wise_(row_wise) {}
+        row_wise_(row_wise), options_(std::move(options)) {}
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
  private:
-  // Evaluates the input on each partition's rows and puts the results back in row order.
-  Column evaluate_per_partition(const DataFrame& df, const compute::Groups& groups, ExecState& state) const;
+  // The input per partition of `frame`, mapped back to its rows as options_.mapping says.
+  Column map_to_rows(const DataFrame& frame, const compute::Groups& groups, ExecState& state) const;
+  // Expr.rolling: the input over each row's window of index values (window_rolling.cpp).
+  Column evaluate_rolling(const DataFrame& df, ExecState& state) const;
   PhysicalExprRef input_;
   std::vector<PhysicalExprRef> partition_by_;
   bool row_wise_;
+  dsl::WindowOptions options_;
 };
 
 // Renames the result to the ExprIR's output name.
@@ -176,6 +197,9 @@ class AliasExpr final : public PhysicalExpr {
       : PhysicalExpr(std::move(source)), input_(std::move(input)), name_(std::move(name)) {}
   bool is_scalar() const override { return input_->is_scalar(); }
   bool implodes_directly() const override { return input_->implodes_directly(); }
+  Column evaluate_empty(const DataFrame& df, ExecState& state) const override {
+    return input_->evaluate_empty(df, state).rename(name_);
+  }
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
   Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;

@@ -1,5 +1,8 @@
 // Function calls: the inputs are evaluated, then the registry's kernel runs once.
+#include <algorithm>
+
 #include "frazil/compute/kernel_context.hpp"
+#include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 
@@ -7,6 +10,14 @@ namespace frazil::physical {
 
 using functions::InputRole;
 using functions::Shape;
+
+FunctionExpr::FunctionExpr(std::vector<PhysicalExprRef> inputs, functions::FunctionCall call,
+                           std::vector<bool> row_wise, std::optional<DataType> dtype, dsl::Expr source)
+    : PhysicalExpr(std::move(source)), inputs_(std::move(inputs)), call_(std::move(call)),
+      row_wise_(std::move(row_wise)), dtype_(std::move(dtype)), kernel_(call_.spec->kernel(call_.args)) {
+  row_wise_.resize(inputs_.size(), false);
+  if (call_.spec->segmented_kernel) segmented_ = call_.spec->segmented_kernel(call_.args);
+}
 
 bool FunctionExpr::is_scalar() const {
   switch (spec().shape) {
@@ -55,6 +66,17 @@ Column FunctionExpr::call(std::vector<Column> args) const {
   return kernel_result(args[0].name(), std::move(out), operands);
 }
 
+Column FunctionExpr::evaluate_empty(const DataFrame& df, ExecState& state) const {
+  const DataFrame none = df.slice(0, 0);
+  try {
+    return evaluate_impl(none, state);
+  } catch (const Error&) {
+    if (!dtype_) throw;
+    Column root = inputs_[0]->evaluate(none, state);
+    return Column(root.name(), make_empty_array(*dtype_));
+  }
+}
+
 Column FunctionExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
   std::vector<Column> args;
   for (const auto& in : inputs_) args.push_back(in->evaluate(df, state));
@@ -65,9 +87,18 @@ Column FunctionExpr::evaluate_impl(const DataFrame& df, ExecState& state) const 
 }
 
 Column FunctionExpr::per_group(const DataFrame& df, const GroupContext& g, ExecState& state) const {
-  if (spec().grouped_kernel && inputs_.size() == 1 && inputs_[0]->implodes_directly()) {
-    Column in = broadcast_to(inputs_[0]->evaluate(df, state), df.height());
-    return Column(in.name(), spec().grouped_kernel(call_.args)(*in.as_array(), *g.groups));
+  // Row-wise inputs are evaluated once over all rows; the grouped kernel reduces each group
+  // without gathering its rows.
+  const bool all_row_wise = std::all_of(row_wise_.begin(), row_wise_.end(), [](bool b) { return b; });
+  if (spec().grouped_kernel && all_row_wise && !inputs_[0]->is_scalar()) {
+    std::vector<ArrayRef> args;
+    std::string name;
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      Column in = inputs_[i]->evaluate(df, state);
+      if (i == 0) name = in.name();
+      args.push_back(in.is_scalar() && in.length() == 1 ? operand_array(in) : broadcast_to(in, df.height()).as_array());
+    }
+    return Column(name, spec().grouped_kernel(call_.args)(args, *g.groups));
   }
   // Any other input (x.shift(), x.filter(p), an aggregate, a literal) is evaluated per group
   // first: a list per group, or one value per group. The kernel then runs group by group.
@@ -100,14 +131,71 @@ Column FunctionExpr::per_group(const DataFrame& df, const GroupContext& g, ExecS
   for (int64_t group = ng ? 0 : -1; group < std::max<int64_t>(ng, 0); ++group) {
     std::vector<ArrayRef> args;
     for (size_t i = 0; i < inputs.size(); ++i) args.push_back(part(i, group));
-    ArrayRef out = kernel_(args);
+    ArrayRef out;
+    if (group < 0 && dtype_) {
+      // No group: only the dtype matters, and a kernel may reject no rows (get(0)).
+      try {
+        out = kernel_(args);
+      } catch (const Error&) {
+        out = make_empty_array(*dtype_);
+      }
+    } else {
+      out = kernel_(args);
+    }
     results.push_back(group < 0 ? out->slice(0, 0) : std::move(out));
     if (group < 0) break;
   }
   return Column(name, concat_arrays(results));
 }
 
+Column FunctionExpr::segmented(const DataFrame& df, const GroupContext& g, ExecState& state) const {
+  const compute::Groups& groups = *g.groups;
+  const std::shared_ptr<const GroupOrder> cached = group_order(groups, state);
+  const GroupOrder& go = *cached;
+  const auto ng = static_cast<int64_t>(groups.num_groups());
+  const int64_t n = go.offsets.back();
+  std::vector<ArrayRef> args;
+  std::string name;
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    ArrayRef arg;
+    if (inputs_[i]->is_scalar()) {
+      Column c = inputs_[i]->evaluate_on_groups(df, g, state);
+      if (c.is_scalar() || c.length() == 1) {
+        arg = operand_array(c);
+      } else {  // one value per group, spread over the group's rows
+        std::vector<compute::IdxSize> of_row(static_cast<size_t>(n));
+        for (int64_t k = 0; k < ng; ++k)
+          std::fill(of_row.begin() + go.offsets[k], of_row.begin() + go.offsets[k + 1], static_cast<compute::IdxSize>(k));
+        arg = compute::take(*c.as_array(), of_row);
+      }
+      if (i == 0) name = c.name();
+    } else if (row_wise_[i]) {
+      Column c = broadcast_to(inputs_[i]->evaluate(df, state), df.height());
+      arg = compute::take(*c.as_array(), go.order);
+      if (i == 0) name = c.name();
+    } else {
+      // Evaluated per group (x.shift().cum_sum()): its lists, whose lengths must be the groups'.
+      Column c = inputs_[i]->evaluate_on_groups(df, g, state);
+      ArrayRef lists = c.as_array();
+      if (lists->dtype().id() != TypeId::List || lists->length() != ng)
+        throw InvalidOperationError(err_msg("`", spec().name, "`: an input of another length per group"));
+      const int64_t* off = lists->list_offsets();
+      for (int64_t k = 0; k < ng; ++k)
+        if (off[k + 1] - off[k] != go.offsets[k + 1] - go.offsets[k])
+          throw ShapeError(err_msg("`", spec().name, "`: an input's length differs from its group's"));
+      arg = lists->child(0)->slice(off[0], off[ng] - off[0]);
+      if (i == 0) name = c.name();
+    }
+    args.push_back(std::move(arg));
+  }
+  ArrayRef flat = segmented_(args, go.offsets);
+  Buffer offsets = Buffer::allocate(go.offsets.size() * sizeof(int64_t));
+  std::copy(go.offsets.begin(), go.offsets.end(), offsets.mutable_as<int64_t>());
+  return Column(name, Array::make(DataType::list(flat->dtype()), ng, Buffer(), {offsets}, {flat}));
+}
+
 Column FunctionExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const {
+  if (segmented_ && !is_scalar()) return segmented(df, g, state);
   // A reduction gives one value per group; a length-preserving function (shift, reverse)
   // reached here has one value per group (is_scalar()), and maps it to one value.
   if (spec().is_reduction() || spec().shape == Shape::LengthPreserving) return per_group(df, g, state);

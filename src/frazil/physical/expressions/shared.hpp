@@ -13,6 +13,7 @@ class SharedExpr final : public PhysicalExpr {
   SharedExpr(PhysicalExprRef input, dsl::Expr source) : PhysicalExpr(std::move(source)), input_(std::move(input)) {}
   bool is_scalar() const override { return input_->is_scalar(); }
   bool implodes_directly() const override { return input_->implodes_directly(); }
+  Column evaluate_empty(const DataFrame& df, ExecState& state) const override { return input_->evaluate_empty(df, state); }
 
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;

@@ -178,8 +178,16 @@ class Converter {
         // The out-of-line attributes only where the kind has them: most nodes have none.
         if (out.kind == AExprKind::Cast) out.dtype_mut() = n.dtype;
         if (out.kind == AExprKind::Agg) out.agg_options_mut() = n.agg_options;
-        if (out.kind == AExprKind::Function) out.function_mut() = n.function;
+        if (out.kind == AExprKind::Function) {
+          out.function_mut() = n.function;
+          if (n.function.spec->bind_names) {
+            std::vector<std::string> names;
+            for (const auto& c : children) names.push_back(c.name.name);
+            out.function_mut().args = n.function.spec->bind_names(n.function.args, names);
+          }
+        }
         if (out.kind == AExprKind::Sort || out.kind == AExprKind::SortBy) out.sort_mut() = n.sort;
+        if (out.kind == AExprKind::Window && !(n.window == dsl::WindowOptions{})) out.window_mut() = n.window;
         // Polars names a ternary after its `then` branch, everything else after input 0.
         name = children[n.kind == ExprKind::Ternary ? 1 : 0].name;
         if (name.kind == OutputNameKind::Alias) name.kind = OutputNameKind::ColumnLhs;
@@ -215,7 +223,7 @@ Expr node_to_expr_once(Node node, const ExprArena& arena, std::unordered_map<uin
     case AExprKind::Sort: n.kind = ExprKind::Sort; n.sort = a.sort(); break;
     case AExprKind::SortBy: n.kind = ExprKind::SortBy; n.sort = a.sort(); break;
     case AExprKind::Filter: n.kind = ExprKind::Filter; break;
-    case AExprKind::Window: n.kind = ExprKind::Window; break;
+    case AExprKind::Window: n.kind = ExprKind::Window; n.window = a.window(); break;
   }
   if (!out.valid()) out = Expr::make(std::move(n));
   return out;

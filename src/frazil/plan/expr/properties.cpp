@@ -70,8 +70,12 @@ bool is_elementwise(Node node, const ExprArena& arena, const ElementwiseOptions&
           case AExprKind::Literal: return e.literal().is_series() ? Verdict::Fail : Verdict::Holds;
           case AExprKind::Window: {
             if (!o.windows || has_window(e.inputs[0], arena)) return Verdict::Fail;
+            // A rolling window's rows are its neighbours by index, not a partition; an exploded
+            // one moves the rows.
+            if (e.window().kind != dsl::WindowKind::Over || !e.window().keeps_rows()) return Verdict::Fail;
             std::unordered_set<std::string> keys;
-            for (size_t i = 1; i < e.inputs.size(); ++i) {
+            // The order keys order a partition's rows: filtering on them would change its content.
+            for (size_t i = 1; i + e.window().num_order_by < e.inputs.size(); ++i) {
               const AExpr& p = arena.get(e.inputs[i]);
               if (p.kind != AExprKind::Column) return Verdict::Fail;
               keys.insert(p.name);
@@ -208,8 +212,8 @@ Height combine(const AExpr& e, std::span<const Height> inputs) {
 
 Height node_height(const AExpr& e, std::span<const Height> in) {
   switch (e.kind) {
-    case AExprKind::Column:
-    case AExprKind::Window: return Height::Frame;
+    case AExprKind::Column: return Height::Frame;
+    case AExprKind::Window: return e.window().keeps_rows() ? Height::Frame : Height::Other;
     case AExprKind::Literal: return e.literal().is_series() ? Height::Other : Height::Scalar;
     case AExprKind::Len:
     case AExprKind::Agg: return Height::Scalar;

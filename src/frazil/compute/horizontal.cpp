@@ -1,0 +1,183 @@
+#include "frazil/compute/horizontal.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "frazil/compute/cast.hpp"
+#include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/segments.hpp"
+
+namespace frazil::compute {
+
+using namespace detail;
+
+namespace {
+
+int64_t rows_of(std::span<const ArrayRef> in) {
+  int64_t n = 1;
+  for (const auto& a : in)
+    if (a->length() != 1) {
+      if (n != 1 && a->length() != n) throw ShapeError(err_msg("horizontal inputs of lengths ", n, " and ", a->length()));
+      n = a->length();
+    }
+  if (!in.empty() && n == 1) {
+    bool any_empty = false;
+    for (const auto& a : in) any_empty |= a->length() == 0;
+    if (any_empty) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const DataType& out, bool ignore_nulls) {
+  const int64_t n = rows_of(inputs);
+  std::vector<ArrayRef> xs;
+  const DataType work = kind == HorizontalKind::Any || kind == HorizontalKind::All ? DataType::boolean() : out;
+  for (const auto& a : inputs) xs.push_back(a->dtype() == work ? a : cast(*a, work));
+  auto at = [&](size_t k, int64_t i) { return xs[k]->length() == 1 ? 0 : i; };
+  OutValidity valid(n);
+  if (kind == HorizontalKind::Any || kind == HorizontalKind::All) {
+    const bool any = kind == HorizontalKind::Any;
+    Buffer bits = alloc_bits(n);
+    for (int64_t i = 0; i < n; ++i) {
+      bool decided = false, saw_null = false;
+      for (size_t k = 0; k < xs.size() && !decided; ++k) {
+        const int64_t j = at(k, i);
+        if (xs[k]->is_null(j)) saw_null = true;
+        else if (xs[k]->bool_value(j) == any) decided = true;
+      }
+      // Kleene: a deciding value wins over null; else null if any null.
+      valid.set(i, decided || !saw_null);
+      set_bit_to(bits.mutable_data(), i, decided ? any : !any);
+    }
+    return Array::make(DataType::boolean(), n, valid.finish(), {std::move(bits)});
+  }
+  if (out.is_null()) return make_null_array(out, n);
+  if (out.is_boolean()) {  // min/max of Booleans: false < true
+    std::vector<ArrayRef> as_u8;
+    for (const auto& x : xs) as_u8.push_back(cast(*x, DataType::uint8()));
+    return cast(*horizontal(kind, as_u8, DataType::uint8(), ignore_nulls), DataType::boolean());
+  }
+  auto run = [&](auto tag) -> ArrayRef {
+    using T = typename decltype(tag)::type;
+    Buffer buf = alloc_values<T>(n);
+    T* o = buf.mutable_as<T>();
+    for (int64_t i = 0; i < n; ++i) {
+      T acc{};
+      int64_t count = 0;
+      bool any_null = false, have = false;
+      for (size_t k = 0; k < xs.size(); ++k) {
+        const int64_t j = at(k, i);
+        if (xs[k]->is_null(j)) {
+          any_null = true;
+          continue;
+        }
+        const T v = xs[k]->values<T>()[j];
+        ++count;
+        switch (kind) {
+          case HorizontalKind::Sum:
+          case HorizontalKind::Mean:
+            if constexpr (std::is_integral_v<T>) {
+              using U = std::make_unsigned_t<T>;
+              acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(v));
+            } else {
+              acc += v;
+            }
+            break;
+          default: {
+            if (!have) {
+              acc = v;
+              have = true;
+              break;
+            }
+            if constexpr (std::is_floating_point_v<T>) {
+              if (std::isnan(v)) break;
+              if (std::isnan(acc)) {
+                acc = v;
+                break;
+              }
+            }
+            if (kind == HorizontalKind::Max ? v > acc : v < acc) acc = v;
+          }
+        }
+      }
+      bool ok = true;
+      if (kind == HorizontalKind::Sum) ok = ignore_nulls || !any_null;
+      else if (kind == HorizontalKind::Mean) ok = count > 0 && (ignore_nulls || !any_null);
+      else ok = have;
+      if (kind == HorizontalKind::Mean && ok) acc = static_cast<T>(acc / static_cast<T>(count));
+      valid.set(i, ok);
+      o[i] = ok ? acc : T{};
+    }
+    return make_fixed(out, n, valid.finish(), std::move(buf));
+  };
+  if (out.id() == TypeId::Decimal) return run(Tag<__int128>{});
+  if (!(out.is_numeric() || out.is_temporal()))
+    throw InvalidOperationError(err_msg("horizontal reductions are not supported for dtype `", out.short_name(), "`"));
+  return dispatch_numeric(out.physical().id(), run);
+}
+
+ArrayRef int_range(int64_t start, int64_t end, int64_t step, const DataType& dtype) {
+  if (step == 0) throw ComputeError("step must not be zero");
+  std::vector<int64_t> v;
+  if (step > 0)
+    for (int64_t x = start; x < end; x += step) v.push_back(x);
+  else
+    for (int64_t x = start; x > end; x += step) v.push_back(x);
+  Buffer buf = alloc_values<int64_t>(static_cast<int64_t>(v.size()));
+  std::copy(v.begin(), v.end(), buf.mutable_as<int64_t>());
+  ArrayRef a = make_fixed(DataType::int64(), static_cast<int64_t>(v.size()), Buffer(), std::move(buf));
+  return dtype == a->dtype() ? a : cast(*a, dtype);
+}
+
+ArrayRef int_ranges(const Array& start, const Array& end, const Array& step, const DataType& dtype) {
+  const ArrayRef in[3] = {cast(start, DataType::int64()), cast(end, DataType::int64()), cast(step, DataType::int64())};
+  const int64_t n = rows_of(in);
+  auto at = [&](int k, int64_t i) { return in[k]->length() == 1 ? 0 : i; };
+  std::vector<int64_t> flat;
+  Buffer off = Buffer::allocate(static_cast<size_t>(n + 1) * sizeof(int64_t));
+  int64_t* o = off.mutable_as<int64_t>();
+  o[0] = 0;
+  OutValidity valid(n);
+  for (int64_t i = 0; i < n; ++i) {
+    bool ok = true;
+    for (int k = 0; k < 3; ++k) ok &= in[k]->is_valid(at(k, i));
+    valid.set(i, ok);
+    if (ok) {
+      const int64_t s = in[0]->values<int64_t>()[at(0, i)], e = in[1]->values<int64_t>()[at(1, i)],
+                    st = in[2]->values<int64_t>()[at(2, i)];
+      if (st == 0) throw ComputeError("step must not be zero");
+      if (st > 0)
+        for (int64_t x = s; x < e; x += st) flat.push_back(x);
+      else
+        for (int64_t x = s; x > e; x += st) flat.push_back(x);
+    }
+    o[i + 1] = static_cast<int64_t>(flat.size());
+  }
+  Buffer buf = alloc_values<int64_t>(static_cast<int64_t>(flat.size()));
+  std::copy(flat.begin(), flat.end(), buf.mutable_as<int64_t>());
+  ArrayRef values = make_fixed(DataType::int64(), static_cast<int64_t>(flat.size()), Buffer(), std::move(buf));
+  if (dtype != values->dtype()) values = cast(*values, dtype);
+  return Array::make(DataType::list(dtype), n, valid.finish(), {off}, {values});
+}
+
+ArrayRef linear_space(double start, double end, int64_t num, const std::string& closed, const DataType& dtype) {
+  if (num < 0) throw ComputeError(err_msg("`num_samples` must be non-negative, got ", num));
+  Buffer buf = alloc_values<double>(num);
+  double* o = buf.mutable_as<double>();
+  const bool left = closed == "both" || closed == "left", right = closed == "both" || closed == "right";
+  // The points of a grid of `intervals` steps, skipping the excluded ends.
+  const int64_t intervals = num - 1 + (left ? 0 : 1) + (right ? 0 : 1);
+  const double step = intervals > 0 ? (end - start) / static_cast<double>(intervals) : 0.0;
+  for (int64_t i = 0; i < num; ++i) {
+    const int64_t k = i + (left ? 0 : 1);
+    o[i] = (right && i == num - 1 && num > 1) ? end : start + step * static_cast<double>(k);
+  }
+  if (num == 1 && !left && right) o[0] = end;
+  ArrayRef a = make_fixed(DataType::float64(), num, Buffer(), std::move(buf));
+  return dtype == a->dtype() ? a : cast(*a, dtype);
+}
+
+}  // namespace frazil::compute
