@@ -12,14 +12,14 @@ export PYTHONPATH := $(CURDIR)/python
 # `make run` options (README.md, "make run"): PDS-H scale factor, engines, timed runs per
 # query, threads per engine, file format, queries, seconds allowed per engine and query.
 SCALE   ?= 1
-ENGINES ?= frazil,polars,duckdb,datafusion
+ENGINES ?= frazil,frazil-sql,polars,duckdb,datafusion
 REPS    ?= 3
 THREADS ?= 2
 FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint parquet-corpus
 
 all: build
 
@@ -53,8 +53,14 @@ build: configure
 test-cpp: build
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
+# The Python suite twice: as it is, then in verify mode (every collect also runs
+# unoptimized and must agree, api/verify.hpp), as DuckDB runs its tests under
+# enable_verification. The fuzz budget is left out of the second run: its optimizer
+# oracle already compares every query with and without optimizations.
 test-python: build
 	$(PY) -m pytest tests/python -q -p no:cacheprovider
+	FRAZIL_VERIFY=1 $(PY) -m pytest tests/python -q -p no:cacheprovider \
+	  --deselect tests/python/fuzz/test_fuzz.py::test_fuzz_budget
 
 test: test-cpp test-python
 
@@ -78,6 +84,11 @@ run: build setup-bench
 # PDS-H tables for SCALE and FORMAT, generated once under data/pdsh/.
 data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
+
+# Every file of the apache/parquet-testing corpus read by frazil and pyarrow: counts of
+# equal / clear error / wrong / crash (PARQUET_TESTING_DIR, or the fetched mirror).
+parquet-corpus: build
+	$(PY) scripts/parquet_corpus.py $(PARQUET_TESTING_DIR)
 
 # A portable wheel in dist/: `pip wheel .` (baseline instruction set with AVX2 dispatch of
 # the hot kernels, codecs linked statically; about 20 minutes on 2 cores the first time,

@@ -1,5 +1,9 @@
 // The `frazil` command line.
 //
+//   frazil sql [-c SQL] [FILE] [--data DIR] [--table NAME=PATH]...
+//
+// runs SQL over Parquet / CSV files, or opens an interactive prompt (cli/sql_shell.cpp).
+//
 //   frazil pdsh [--data DIR] [--format parquet|csv] [--query N[,M-K]] [--reps R]
 //               [--explain] [--quiet] [--answers DIR]
 //
@@ -19,15 +23,18 @@
 
 #include "pdsh_check.hpp"
 #include "pdsh_queries.hpp"
+#include "sql_shell.hpp"
 
 namespace {
 
 using frazil::cli::kPdshQueries;
 
 const char* kUsage =
-    "usage: frazil pdsh [--data DIR] [--format parquet|csv] [--query N[,M-K]] [--reps R]\n"
+    "usage: frazil sql [-c SQL] [FILE] [--data DIR] [--table NAME=PATH]... (frazil sql --help)\n"
+    "       frazil pdsh [--data DIR] [--format parquet|csv] [--query N[,M-K]] [--reps R]\n"
     "                   [--explain] [--quiet] [--answers DIR]\n"
     "\n"
+    "sql      run SQL over Parquet / CSV files, or an interactive SQL prompt\n"
     "pdsh     run the 22 PDS-H queries (or some) over the tables in DIR\n"
     "         (default data/pdsh/sf1/<format>, made by `make data`)\n"
     "  --query N[,M-K]  queries to run (default: all 22)\n"
@@ -189,5 +196,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "pdsh") return run_pdsh(parse(argc, argv));
+  if (command == "sql") return frazil::cli::run_sql(argc, argv);
   fail("unknown command '" + command + "'");
 }

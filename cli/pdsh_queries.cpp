@@ -26,11 +26,11 @@ Expr ints(std::initializer_list<int64_t> values) {
   return dsl::lit_series(b.finish());
 }
 
-Expr contains(const Expr& e, std::string regex) { return e.function("str.contains", {}, {{"pattern", regex}}); }
-Expr starts_with(const Expr& e, std::string p) { return e.function("str.starts_with", {}, {{"prefix", p}}); }
-Expr ends_with(const Expr& e, std::string s) { return e.function("str.ends_with", {}, {{"suffix", s}}); }
+Expr contains(const Expr& e, std::string regex) { return e.function("str.contains", {lit(regex)}); }
+Expr starts_with(const Expr& e, std::string p) { return e.function("str.starts_with", {lit(p)}); }
+Expr ends_with(const Expr& e, std::string s) { return e.function("str.ends_with", {lit(s)}); }
 Expr str_slice(const Expr& e, int64_t offset, int64_t length) {
-  return e.function("str.slice", {}, {{"offset", offset}, {"length", length}});
+  return e.function("str.slice", {lit(offset), lit(length)});
 }
 Expr year(const Expr& e) { return e.function("dt.year"); }
 

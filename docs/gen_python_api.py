@@ -9,7 +9,8 @@ import inspect
 from pathlib import Path
 
 import frazil
-from frazil import datatypes, exceptions, expr, functions, io, lazyframe
+from frazil import (datatypes, exceptions, expr_dt, expr_str, functions, functions_string, functions_temporal, io,
+                    lazyframe)
 
 OUT = Path(__file__).resolve().parent / "python" / "api"
 
@@ -21,12 +22,13 @@ PAGES = {
                   [("LazyFrame", frazil.LazyFrame), ("LazyGroupBy", lazyframe.LazyGroupBy),
                    ("QueryOptFlags", frazil.QueryOptFlags)]),
     "expressions": ("Expressions", "Column expressions and their string and date/time namespaces.",
-                    [("Expr", frazil.Expr), ("Expr.str", expr.ExprStringNameSpace),
-                     ("Expr.dt", expr.ExprDateTimeNameSpace)]),
+                    [("Expr", frazil.Expr), ("Expr.str", expr_str.ExprStringNameSpace),
+                     ("Expr.dt", expr_dt.ExprDateTimeNameSpace)]),
     "functions": ("Functions", "Top-level functions that make expressions or combine frames.",
-                  [(name, getattr(functions, name)) for name in sorted(dir(functions))
-                   if not name.startswith("_") and inspect.isfunction(getattr(functions, name))
-                   and getattr(functions, name).__module__ == functions.__name__]),
+                  [(name, getattr(module, name)) for module in (functions, functions_string, functions_temporal)
+                   for name in sorted(dir(module))
+                   if not name.startswith("_") and inspect.isfunction(getattr(module, name))
+                   and getattr(module, name).__module__ == module.__name__]),
     "series": ("Series", "One named column.", [("Series", frazil.Series)]),
     "io": ("Input and output", "Reading and writing CSV and Parquet.",
            [(name, getattr(io, name)) for name in ("scan_csv", "read_csv", "write_csv", "scan_parquet",

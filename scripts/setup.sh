@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs everything frazil needs to build and test, and nothing twice:
-#  - Debian packages (compilers' libraries: GoogleTest, zstd, snappy, lz4, zlib, fast_float, RE2, graphviz;
-#    pkg-config, with which the package test checks frazil.pc)
+#  - Debian packages (compilers' libraries: GoogleTest, zstd, snappy, lz4, zlib, fast_float, RE2, graphviz,
+#    cctz with the tzdata time-zone database, utf8proc, ICU, simdjson; pkg-config, with which the package
+#    test checks frazil.pc)
 #  - a virtual environment in .venv with the PyPI packages of requirements-dev.txt
 # It is idempotent: each step checks first and is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(g++ make pkg-config libgtest-dev libgmock-dev libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev
-              libfast-float-dev libre2-dev graphviz)
+              libfast-float-dev libre2-dev graphviz libcctz-dev tzdata libutf8proc-dev libicu-dev libsimdjson-dev
+              libbrotli-dev libflatbuffers-dev flatbuffers-compiler
+              libpg-query-dev libprotobuf-c-dev libreadline-dev)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do

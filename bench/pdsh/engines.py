@@ -1,7 +1,7 @@
 """How each engine runs one PDS-H query: build it once, then collect it as often as asked.
 
-frazil and Polars run the same Python query modules (bench/pdsh/queries); DuckDB and
-DataFusion run the SQL text of bench/pdsh/sql. Every runner returns a Polars DataFrame so
+frazil and Polars run the same Python query modules (bench/pdsh/queries); frazil-sql
+(frazil's SQL front end), DuckDB and DataFusion run the SQL text of bench/pdsh/sql. Every runner returns a Polars DataFrame so
 that results can be validated the same way.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Callable
 from bench.pdsh import tables
 from bench.pdsh.queries import load, tables_of
 
-ENGINES = ("frazil", "polars", "duckdb", "datafusion")
+ENGINES = ("frazil", "frazil-sql", "polars", "duckdb", "datafusion")
 SQL_DIR = Path(__file__).resolve().parent / "sql"
 
 
@@ -28,6 +28,14 @@ def prepare(engine: str, n: int, scale: float, fmt: str, threads: int) -> Callab
 
         fn = load(n, "frazil")
         lf = fn(**tables.lazy_tables(frazil, tables_of(fn), scale, fmt))
+        return lambda: lf.collect().to_polars()
+    if engine == "frazil-sql":
+        import frazil
+
+        from bench.pdsh import datagen
+
+        ctx = frazil.SQLContext(tables.lazy_tables(frazil, list(datagen.TABLES), scale, fmt))
+        lf = ctx.execute(sql_text(n))
         return lambda: lf.collect().to_polars()
     if engine == "polars":
         import polars

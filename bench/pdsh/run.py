@@ -29,7 +29,7 @@ from bench.pdsh.queries import QUERY_NUMBERS
 
 ROOT = datagen.ROOT
 MODULE_OF = {"frazil": "frazil", "polars": "polars", "duckdb": "duckdb", "datafusion": "datafusion"}
-LABEL = {"frazil": "frazil", "polars": "polars (streaming)", "duckdb": "duckdb", "datafusion": "datafusion"}
+LABEL = {"frazil": "frazil", "frazil-sql": "frazil (SQL)", "polars": "polars (streaming)", "duckdb": "duckdb", "datafusion": "datafusion"}
 
 
 @dataclass
@@ -143,7 +143,7 @@ def cell(o: Outcome) -> str:
 
 def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]], dict]:
     """Header, rows and summary numbers of the result table."""
-    peers = [e for e in engines if e != "frazil"]
+    peers = [e for e in engines if not e.startswith("frazil")]
     with_ratio = "frazil" in engines and bool(peers)
     header = ["query", "rows"] + [LABEL[e] for e in engines] + (["frazil / best peer"] if with_ratio else [])
     rows = []
@@ -182,7 +182,7 @@ def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]],
 def build_resource_table(queries, engines, outcomes, what: str) -> tuple[list[str], list[list[str]]]:
     """Per query and engine: peak memory in MB (`what` = "peak_rss_mb") or median CPU
     seconds ("cpu_seconds"), with frazil's figure over the best peer's."""
-    peers = [e for e in engines if e != "frazil"]
+    peers = [e for e in engines if not e.startswith("frazil")]
     with_ratio = "frazil" in engines and bool(peers)
     header = ["query"] + [LABEL[e] for e in engines] + (["frazil / best peer"] if with_ratio else [])
     rows, ratios = [], []

@@ -11,7 +11,9 @@
 #include "frazil/core/scalar.hpp"
 #include "frazil/core/schema.hpp"
 #include "frazil/api/lazy_frame.hpp"
+#include "frazil/dsl/dt_namespace.hpp"
 #include "frazil/dsl/expr.hpp"
+#include "frazil/dsl/str_namespace.hpp"
 #include "frazil/version.hpp"
 
 namespace frazil {
@@ -20,6 +22,8 @@ using dsl::cols;
 using dsl::lit;
 using dsl::when;
 using dsl::len;
+using dsl::concat_str;
 }  // namespace frazil
 #include "frazil/api/io.hpp"
 #include "frazil/arrow.hpp"
+#include "frazil/sql/context.hpp"

@@ -3,7 +3,7 @@ from frazil import _frazil
 from frazil import exceptions
 from frazil.compat_level import CompatLevel
 from frazil.config import Config, _apply_environment, thread_pool_size
-from frazil.dataframe import DataFrame, from_arrow
+from frazil.dataframe import DataFrame, from_arrow, from_dict, from_dicts
 from frazil.datatypes import (
     Binary,
     Boolean,
@@ -41,6 +41,8 @@ from frazil.exceptions import (
     SchemaError,
     SchemaFieldNotFoundError,
     ShapeError,
+    SQLInterfaceError,
+    SQLSyntaxError,
 )
 from frazil.series import Series
 from frazil.expr import Expr
@@ -53,6 +55,7 @@ from frazil.functions import (
     count,
     exclude,
     first,
+    get_index_type,
     last,
     len,
     lit,
@@ -62,15 +65,66 @@ from frazil.functions import (
     min,
     n_unique,
     nth,
+    select,
     std,
     sum,
     var,
     when,
 )
+from frazil.functions_string import concat_str, escape_regex, format
+from frazil.functions_temporal import (
+    business_day_count,
+    date,
+    date_range,
+    date_ranges,
+    datetime,
+    datetime_range,
+    datetime_ranges,
+    duration,
+    from_epoch,
+    time,
+    time_range,
+    time_ranges,
+)
 from frazil.lazyframe import LazyFrame, QueryOptFlags
 from frazil.dataframe import GroupBy
-from frazil.io import read_csv, read_parquet, scan_csv, scan_parquet, write_csv, write_parquet
+from frazil.sql import SQLContext, sql, sql_expr
+from frazil.io import (
+    FileProviderArgs,
+    PartitionBy,
+    ScanCastOptions,
+    read_csv,
+    collect_all,
+    read_ipc,
+    read_ipc_schema,
+    read_ipc_stream,
+    read_json,
+    read_ndjson,
+    read_parquet,
+    read_parquet_schema,
+    scan_csv,
+    scan_ipc,
+    scan_ndjson,
+    scan_parquet,
+    write_csv,
+    write_parquet,
+)
 
 __version__ = _frazil.version()
 
 _apply_environment()
+
+
+def _quiet_leak_check_if_threads_live() -> None:
+    # Daemon threads still running at exit keep the frazil objects on their stacks, which
+    # Python never frees; nanobind would report those as leaked. With no thread left (atexit
+    # runs after the non-daemon threads are joined) its leak check stays on.
+    import threading
+
+    if threading.active_count() > 1:
+        _frazil.set_leak_warnings(False)
+
+
+import atexit as _atexit  # noqa: E402
+
+_atexit.register(_quiet_leak_check_if_threads_live)

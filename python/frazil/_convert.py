@@ -173,6 +173,25 @@ def _apply_schema(df, schema_items):
     return _frazil.PyDataFrame(cols)
 
 
+def _is_scalar_value(v) -> bool:
+    from frazil.series import Series
+
+    if isinstance(v, (str, bytes, bytearray, Mapping)) or v is None:
+        return True
+    if isinstance(v, Series) or hasattr(v, "__arrow_c_array__") or hasattr(v, "__arrow_c_stream__"):
+        return False
+    return not hasattr(v, "__iter__")
+
+
+def _broadcast_scalars(data):
+    """Polars' dict constructor: a scalar value is repeated to the other columns' length."""
+    if not any(_is_scalar_value(v) for v in data.values()):
+        return data
+    lengths = [len(v) for v in data.values() if not _is_scalar_value(v) and hasattr(v, "__len__")]
+    n = max(lengths) if lengths else 1
+    return {k: ([v] * n if _is_scalar_value(v) else v) for k, v in data.items()}
+
+
 def frame_from_data(data, schema=None):
     """A native frame from anything frazil.DataFrame accepts."""
     from frazil.dataframe import DataFrame
@@ -198,6 +217,7 @@ def frame_from_data(data, schema=None):
             # Polars: a schema renames the columns positionally.
             data = {n: v for (n, _), v in zip(items, data.values())}
             dtypes = dict(items)
+        data = _broadcast_scalars(data)
         cols = [column_from_values(str(name), values, dtypes.get(name)) for name, values in data.items()]
         return _frazil.PyDataFrame(cols)
     if is_pandas_frame(data):

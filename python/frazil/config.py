@@ -7,7 +7,6 @@ process. Spilling to disk is not implemented: a query over the limit fails.
 """
 from __future__ import annotations
 
-import os
 
 from frazil import _frazil
 
@@ -50,7 +49,6 @@ def thread_pool_size() -> int:
 
 
 def _apply_environment() -> None:
-    text = os.environ.get("FRAZIL_MEMORY_LIMIT")
-    if text:
-        # A malformed value is an error at import, not a silently missing limit.
-        Config.set_memory_limit(text)
+    # A malformed FRAZIL_* (or POLARS_MAX_THREADS) value is an error at import naming the
+    # variable, not a silently ignored setting.
+    _frazil.check_environment()

@@ -1,11 +1,49 @@
 """The eager DataFrame: named columns of equal length, held by the native module."""
 from __future__ import annotations
 
-from frazil import _convert, _frazil
+from frazil import _args, _convert, _frazil
 from frazil._convert import _StreamCapsule
 from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
+
+
+def _oriented(data, schema, orient):
+    """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
+    `orient`: "row", "col", or inferred from the schema's width); scalars in a dict of
+    columns repeated to the other columns' length."""
+    from collections.abc import Mapping, Sequence
+
+    if isinstance(data, Mapping) and data:
+        def is_scalar(v):
+            return v is None or isinstance(v, (int, float, str, bool, bytes)) or type(v).__module__ == "datetime"
+
+        lengths = [len(v) for v in data.values() if not is_scalar(v) and hasattr(v, "__len__")]
+        if any(is_scalar(v) for v in data.values()):
+            n = max(lengths) if lengths else 1
+            return {k: ([v] * n if is_scalar(v) else v) for k, v in data.items()}
+        return data
+
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
+        return data
+    if not all(isinstance(r, (list, tuple)) for r in data):
+        return data
+    names = None
+    if schema is not None:
+        names = list(schema.keys()) if isinstance(schema, Mapping) else [
+            s if isinstance(s, str) else s[0] for s in schema]
+    width = len(data[0])
+    if orient is None:
+        orient = "row" if names is not None and len(names) == width and len(names) != len(data) else "col"
+    if orient == "row":
+        if any(len(r) != width for r in data):
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError("rows of different lengths")
+        names = names or [f"column_{i}" for i in range(width)]
+        return {n: [r[i] for r in data] for i, n in enumerate(names)}
+    names = names or [f"column_{i}" for i in range(len(data))]
+    return {n: list(c) for n, c in zip(names, data)}
 
 
 class DataFrame:
@@ -17,8 +55,30 @@ class DataFrame:
     optional mapping (or sequence of pairs) of column name to dtype.
     """
 
-    def __init__(self, data=None, schema=None):
+    def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,
+                 infer_schema_length=100, nan_to_null=False):
+        from collections.abc import Mapping
+
+        if orient not in (None, "row", "col"):
+            raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")
+        data = _oriented(data, schema, orient)
+        if schema_overrides:
+            # Overridden columns are built with their dtype where the data allows it.
+            if schema is None and isinstance(data, Mapping):
+                schema = [(k, schema_overrides.get(k)) for k in data]
+            elif schema is not None:
+                items = schema.items() if isinstance(schema, Mapping) else [
+                    (e, None) if isinstance(e, str) else tuple(e) for e in schema]
+                schema = [(k, schema_overrides.get(k, v)) for k, v in items]
         self._df = _convert.frame_from_data(data, schema)
+        if schema_overrides:
+            from frazil.datatypes import parse_into_dtype
+            from frazil.functions import col
+
+            casts = [col(k).cast(v) for k, v in schema_overrides.items()
+                     if k in self.columns and self.schema[k] != parse_into_dtype(v)]
+            if casts:
+                self._df = self.lazy().with_columns(casts).collect()._df
 
     @classmethod
     def _from_native(cls, native) -> DataFrame:
@@ -47,6 +107,15 @@ class DataFrame:
     def columns(self) -> list[str]:
         """The column names, in order."""
         return self._df.columns()
+
+    @columns.setter
+    def columns(self, names) -> None:
+        names = list(names)
+        if len(names) != self.width:
+            from frazil.exceptions import ShapeError
+
+            raise ShapeError(f"{len(names)} column names given for a frame of {self.width} columns")
+        self._df = self.rename(dict(zip(self.columns, names)))._df
 
     @property
     def schema(self) -> Schema:
@@ -91,6 +160,8 @@ class DataFrame:
 
     def to_series(self, index: int = 0) -> Series:
         """The column at that position as a Series."""
+        if not -self.width <= index < self.width:
+            raise IndexError(f"index {index} is out of bounds for sequence of length {self.width}")
         return Series._from_native(self._df.column_at(index if index >= 0 else self.width + index))
 
     def __iter__(self):
@@ -108,19 +179,43 @@ class DataFrame:
             return DataFrame._from_native(self._df.select(list(key)))
         if isinstance(key, int):
             return self.row(key)
+        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int) and isinstance(key[1], (int, str)):
+            # df[row, column]: one value.
+            row, column = key
+            series = self.get_column(column if isinstance(column, str) else self.columns[column])
+            return series.item(row if row >= 0 else self.height + row)
         raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
+
+    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
+        """Casts columns: one dtype for all, or a {name: dtype} mapping."""
+        from collections.abc import Mapping
+
+        from frazil.functions import col
+
+        if isinstance(dtypes, Mapping):
+            exprs = [col(k).cast(v, strict=strict) for k, v in dtypes.items()]
+        else:
+            exprs = [col(k).cast(dtypes, strict=strict) for k in self.columns]
+        return self.lazy().with_columns(exprs).collect()
+
+    def clear(self, n: int = 0) -> DataFrame:
+        """An empty frame of the same schema (n > 0: n rows of nulls)."""
+        if n == 0:
+            return self.head(0)
+        return DataFrame({c: [None] * n for c in self.columns}).cast(dict(self.schema.items()))
 
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""
-        if n < 0:
-            n = max(0, self.height + n)
+        if n > _args.UINT64[1]:
+            raise OverflowError("int too big to convert")
+        n = max(0, self.height + n) if n < 0 else min(n, self.height)
         return DataFrame._from_native(self._df.head(n))
 
     def tail(self, n: int = 5) -> DataFrame:
         """The last n rows."""
-        if n < 0:
-            n = max(0, self.height + n)
-        n = min(n, self.height)
+        if n > _args.UINT64[1]:
+            raise OverflowError("int too big to convert")
+        n = max(0, self.height + n) if n < 0 else min(n, self.height)
         return DataFrame._from_native(self._df.slice(self.height - n, n))
 
     def limit(self, n: int = 5) -> DataFrame:
@@ -129,9 +224,16 @@ class DataFrame:
 
     def slice(self, offset: int, length: int | None = None) -> DataFrame:
         """length rows starting at offset (zero-copy)."""
+        _args.int_in(offset, _args.INT64)
         if length is None:
             length = self.height
-        return DataFrame._from_native(self._df.slice(offset, length))
+        elif length < 0:
+            # Polars: a negative length stops that many rows before the end.
+            length = self.height - offset + length
+            if length < 0:
+                raise OverflowError("can't convert negative int to unsigned")
+        start, n = _args.slice_window(self.height, offset, length)
+        return DataFrame._from_native(self._df.slice(start, n))
 
     def rechunk(self) -> DataFrame:
         """The same frame with each column in one contiguous chunk."""
@@ -251,6 +353,39 @@ class DataFrame:
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
+    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
+        """The frame with columns cast: one dtype for all, or a mapping of name (or dtype) to dtype."""
+        from collections.abc import Mapping
+
+        from frazil.functions import col
+
+        if isinstance(dtypes, Mapping):
+            exprs = []
+            for key, dtype in dtypes.items():
+                if isinstance(key, str):
+                    exprs.append(col(key).cast(dtype, strict=strict))
+                else:
+                    exprs += [col(n).cast(dtype, strict=strict) for n, t in self.schema.items() if t == key]
+        else:
+            exprs = [col(n).cast(dtypes, strict=strict) for n in self.columns]
+        return self.lazy().with_columns(*exprs).collect() if exprs else self
+
+    def clear(self, n: int = 0) -> DataFrame:
+        """A frame of this schema with n rows of nulls (none by default)."""
+        from frazil.functions import lit
+
+        empty = DataFrame._from_native(self._df.head(0))
+        if n == 0:
+            return empty
+        return DataFrame({name: [None] * n for name in self.columns}).lazy().select(
+            *[lit(None).cast(t).alias(name) for name, t in self.schema.items()]).collect()
+
+    def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
+        """Runs SQL over this frame, registered as `table_name`."""
+        from frazil.sql import SQLContext
+
+        return SQLContext({table_name: self}, eager=True).execute(query)
+
     def lazy(self):
         """A LazyFrame over this frame, to build a query on it."""
         from frazil.lazyframe import LazyFrame
@@ -320,6 +455,26 @@ class DataFrame:
 
         write_parquet(self, file, **kwargs)
 
+    def write_ipc(self, file, **kwargs):
+        from frazil.io import write_ipc
+
+        return write_ipc(self, file, **kwargs)
+
+    def write_ndjson(self, file=None, **kwargs):
+        from frazil.io import write_ndjson
+
+        return write_ndjson(self, file, **kwargs)
+
+    def write_json(self, file=None):
+        from frazil.io import write_json
+
+        return write_json(self, file)
+
+    def write_ipc_stream(self, file, **kwargs):
+        from frazil.io import write_ipc_stream
+
+        return write_ipc_stream(self, file, **kwargs)
+
     def vstack(self, other: DataFrame) -> DataFrame:
         """This frame's rows followed by another's (same schema; chunks are kept, not copied)."""
         from frazil.functions import concat
@@ -372,6 +527,16 @@ class GroupBy:
     def n_unique(self) -> DataFrame:
         """The number of distinct values of every other column per group."""
         return self._lazy.n_unique().collect()
+
+
+def from_dict(data, schema=None, *, schema_overrides=None, strict: bool = True):
+    """A DataFrame from a mapping of column name to values."""
+    return DataFrame(data, schema=schema, schema_overrides=schema_overrides)
+
+
+def from_dicts(data, schema=None, *, schema_overrides=None, strict: bool = True, infer_schema_length=None):
+    """A DataFrame from a sequence of rows given as mappings."""
+    return DataFrame(list(data), schema=schema, schema_overrides=schema_overrides)
 
 
 def from_arrow(data, schema=None):

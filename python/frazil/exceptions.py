@@ -33,6 +33,10 @@ class ComputeError(FrazilError):
     """A computation failed, or input data is malformed."""
 
 
+class NoDataError(FrazilError):
+    """A source holds no data where some is needed (an empty CSV)."""
+
+
 class ShapeError(FrazilError):
     """Lengths or shapes do not match."""
 
@@ -43,6 +47,18 @@ class DuplicateError(FrazilError):
 
 class OutOfBoundsError(FrazilError):
     """An index is out of bounds."""
+
+
+class QueryCancelledError(FrazilError):
+    """A query was cancelled (its CancelToken was set, or it ran past its timeout)."""
+
+
+class SQLInterfaceError(FrazilError):
+    """SQL that names an unknown table, column or function, or uses an unsupported construct."""
+
+
+class SQLSyntaxError(FrazilError):
+    """SQL that does not parse."""
 
 
 class PanicException(FrazilError):
@@ -57,8 +73,12 @@ __all__ = [
     "SchemaFieldNotFoundError",
     "InvalidOperationError",
     "ComputeError",
+    "NoDataError",
     "ShapeError",
     "DuplicateError",
     "OutOfBoundsError",
+    "QueryCancelledError",
+    "SQLInterfaceError",
+    "SQLSyntaxError",
     "PanicException",
 ]

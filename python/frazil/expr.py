@@ -1,9 +1,13 @@
 """Expr: the Python face of frazil's expression DSL, named and behaving as Polars' Expr."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from frazil import _frazil
+from frazil import _args, _frazil
+
+if TYPE_CHECKING:
+    from frazil.expr_dt import ExprDateTimeNameSpace
+    from frazil.expr_str import ExprStringNameSpace
 
 
 def _native_dtype(dtype: Any) -> Any:
@@ -52,6 +56,15 @@ def parse_many(items: Iterable[Any], *, str_as_lit: bool = False) -> list:
         else:
             out.append(parse_into_expression(item, str_as_lit=str_as_lit))
     return out
+
+
+def _expr_length(n: int, what: str) -> int:
+    # Polars evaluates the length as an expression; a negative or too big one is an error.
+    if not 0 <= n <= _args.INT64[1]:
+        from frazil.exceptions import ComputeError
+
+        raise ComputeError(f"{what}(): the length {n} must be a non-negative Int64")
+    return n
 
 
 def wrap(pyexpr: "_frazil.PyExpr") -> "Expr":
@@ -179,7 +192,7 @@ class Expr:
         return self.not_()
 
     def __neg__(self) -> "Expr":
-        return self._fn("neg")
+        return wrap(-self._pyexpr)
 
     def __pos__(self) -> "Expr":
         return self
@@ -347,6 +360,7 @@ class Expr:
 
     def round(self, decimals: int = 0, mode: str = "half_to_even") -> "Expr":
         """Rounded to decimals digits; mode says how halves round (half_to_even, as Polars' default)."""
+        _args.int_in(decimals, _args.UINT32)  # Polars' decimals are a UInt32
         return self._fn("round", decimals=decimals, mode=mode)
 
     def floor(self) -> "Expr":
@@ -372,6 +386,10 @@ class Expr:
 
     def shift(self, n: int = 1, *, fill_value: Any = None) -> "Expr":
         """The values moved down by n rows (up for negative n), nulls filling the gap."""
+        if not _args.INT64[0] <= n <= _args.INT64[1]:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError(f"shift value 'n' must not be null: {n} does not fit Int64")
         out = self._fn("shift", n=n)
         if fill_value is None:
             return out
@@ -397,11 +415,11 @@ class Expr:
 
     def head(self, n: int = 10) -> "Expr":
         """The first n values."""
-        return self._fn("head", n=n)
+        return self._fn("head", n=_expr_length(n, "head"))
 
     def tail(self, n: int = 10) -> "Expr":
         """The last n values."""
-        return self._fn("tail", n=n)
+        return self._fn("tail", n=_expr_length(n, "tail"))
 
     def limit(self, n: int = 10) -> "Expr":
         """Another name for head()."""
@@ -488,11 +506,11 @@ class Expr:
 
     def std(self, ddof: int = 1) -> "Expr":
         """The standard deviation (ddof=1: the sample deviation)."""
-        return self._agg("std", ddof=ddof)
+        return self._agg("std", ddof=_args.int_in(ddof, _args.UINT8))  # Polars' ddof is a UInt8
 
     def var(self, ddof: int = 1) -> "Expr":
         """The variance (ddof=1: the sample variance)."""
-        return self._agg("var", ddof=ddof)
+        return self._agg("var", ddof=_args.int_in(ddof, _args.UINT8))
 
     def quantile(self, quantile: float, interpolation: str = "nearest") -> "Expr":
         """The quantile (0..1) with the given interpolation (nearest, higher, lower, midpoint, linear)."""
@@ -510,111 +528,35 @@ class Expr:
         """The number of null values."""
         return self._fn("null_count")
 
+    # ---- cumulative, in row order ----
+    def _cumulative(self, name: str, reverse: bool) -> "Expr":
+        if reverse:
+            return self.reverse()._fn(name).reverse()
+        return self._fn(name)
+
+    def cum_sum(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_sum", reverse)
+
+    def cum_min(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_min", reverse)
+
+    def cum_max(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_max", reverse)
+
+    def cum_count(self, *, reverse: bool = False) -> "Expr":
+        return self._cumulative("cum_count", reverse)
+
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":
         """String functions: pl.col('s').str.contains(...)."""
+        from frazil.expr_str import ExprStringNameSpace
+
         return ExprStringNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":
         """Date and time functions: pl.col('d').dt.year()."""
+        from frazil.expr_dt import ExprDateTimeNameSpace
+
         return ExprDateTimeNameSpace(self)
-
-
-class ExprStringNameSpace:
-    """Polars' `Expr.str` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def contains(self, pattern: str, *, literal: bool = False, strict: bool = True) -> Expr:
-        """Whether each string matches the regular expression (RE2 syntax), or contains it with literal=True."""
-        return self._expr._fn("str.contains", pattern=pattern, literal=literal)
-
-    def starts_with(self, prefix: str) -> Expr:
-        """Whether each string starts with prefix."""
-        return self._expr._fn("str.starts_with", prefix=prefix)
-
-    def ends_with(self, suffix: str) -> Expr:
-        """Whether each string ends with suffix."""
-        return self._expr._fn("str.ends_with", suffix=suffix)
-
-    def slice(self, offset: int, length: int | None = None) -> Expr:
-        """The characters from offset, length of them (to the end when None)."""
-        return self._expr._fn("str.slice", offset=offset, length=length)
-
-    def head(self, n: int) -> Expr:
-        """The first n characters."""
-        return self.slice(0, n)
-
-    def len_bytes(self) -> Expr:
-        """The length of each string in bytes."""
-        return self._expr._fn("str.len_bytes")
-
-    def len_chars(self) -> Expr:
-        """The length of each string in characters."""
-        return self._expr._fn("str.len_chars")
-
-    def to_uppercase(self) -> Expr:
-        """The strings in upper case."""
-        return self._expr._fn("str.to_uppercase")
-
-    def to_lowercase(self) -> Expr:
-        """The strings in lower case."""
-        return self._expr._fn("str.to_lowercase")
-
-    def strip_chars(self, characters: str | None = None) -> Expr:
-        """The strings without leading and trailing whitespace (or the given characters)."""
-        return self._expr._fn("str.strip_chars", characters=characters)
-
-    def replace(self, pattern: str, value: str, *, literal: bool = False, n: int = 1) -> Expr:
-        """The first match of pattern replaced by value."""
-        return self._expr._fn("str.replace", pattern=pattern, value=value, literal=literal)
-
-    def replace_all(self, pattern: str, value: str, *, literal: bool = False) -> Expr:
-        """Every match of pattern replaced by value."""
-        return self._expr._fn("str.replace_all", pattern=pattern, value=value, literal=literal)
-
-
-class ExprDateTimeNameSpace:
-    """Polars' `Expr.dt` namespace."""
-
-    def __init__(self, expr: Expr) -> None:
-        self._expr = expr
-
-    def year(self) -> Expr:
-        """The year."""
-        return self._expr._fn("dt.year")
-
-    def month(self) -> Expr:
-        """The month (1-12)."""
-        return self._expr._fn("dt.month")
-
-    def day(self) -> Expr:
-        """The day of the month (1-31)."""
-        return self._expr._fn("dt.day")
-
-    def hour(self) -> Expr:
-        """The hour (0-23)."""
-        return self._expr._fn("dt.hour")
-
-    def minute(self) -> Expr:
-        """The minute (0-59)."""
-        return self._expr._fn("dt.minute")
-
-    def second(self) -> Expr:
-        """The second (0-59)."""
-        return self._expr._fn("dt.second")
-
-    def weekday(self) -> Expr:
-        """The ISO weekday (Monday 1 .. Sunday 7)."""
-        return self._expr._fn("dt.weekday")
-
-    def ordinal_day(self) -> Expr:
-        """The day of the year (1-366)."""
-        return self._expr._fn("dt.ordinal_day")
-
-    def quarter(self) -> Expr:
-        """The quarter (1-4)."""
-        return self._expr._fn("dt.quarter")

@@ -15,6 +15,7 @@ class _ColumnFactory:
         names: list[str] = []
         for n in (name, *more_names):
             if isinstance(n, str):
+                n.encode("utf-8")  # a lone surrogate raises UnicodeEncodeError, as in Polars
                 names.append(n)
             elif isinstance(n, Iterable):
                 names.extend(list(n))
@@ -38,12 +39,21 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
     if isinstance(value, Expr):
         return value if dtype is None else value.cast(dtype)
     if dtype is not None:
+        from frazil.datatypes import parse_into_dtype
         from frazil.expr import _native_dtype
 
         if isinstance(value, (list, tuple)):
             return wrap(_frazil.lit_series(list(value), _native_dtype(dtype)))
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and parse_into_dtype(dtype).is_numeric():
+            # Polars: the number's literal, strictly cast (lit(256, UInt8) fails as a cast).
+            return wrap(parse_into_expression(value)).cast(dtype)
         return wrap(_frazil.lit_typed(value, _native_dtype(dtype)))
-    return wrap(parse_into_expression(value))
+    out = wrap(parse_into_expression(value))
+    from frazil.series import Series
+
+    if isinstance(value, Series):
+        out = out.alias(value.name)  # Polars names a Series literal as the Series
+    return out
 
 
 def len() -> Expr:  # noqa: A001 - Polars' name
@@ -242,3 +252,18 @@ def _check_vstack(frames: list) -> None:
                 raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
             if t1 != t2:
                 raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
+
+
+def select(*exprs: Any, eager: bool = True, **named_exprs: Any) -> Any:
+    """Evaluates expressions without a frame (Polars' pl.select): a frame of one row for scalars."""
+    from frazil.dataframe import DataFrame
+
+    df = DataFrame().select(*exprs, **named_exprs)
+    return df if eager else df.lazy()
+
+
+def get_index_type() -> Any:
+    """The dtype of row indices and counts: UInt32, as in Polars' default build."""
+    from frazil.datatypes import UInt32
+
+    return UInt32

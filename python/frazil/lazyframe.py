@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from frazil import _frazil
+from frazil import _args, _frazil
 from frazil.expr import Expr, parse_into_expression, parse_many
 
 
@@ -93,6 +93,12 @@ class LazyFrame:
     def _wrap(self, ldf: Any) -> "LazyFrame":
         return LazyFrame._from_native(ldf)
 
+    def sql(self, query: str, *, table_name: str = "self") -> "LazyFrame":
+        """Runs SQL over this frame, registered as `table_name` (lazily)."""
+        from frazil.sql import SQLContext
+
+        return SQLContext({table_name: self}).execute(query)
+
     # ---- transformations ----
     def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """A frame of the given expressions only (names come from the expressions or the keywords)."""
@@ -155,6 +161,13 @@ class LazyFrame:
 
     def slice(self, offset: int, length: int | None = None) -> "LazyFrame":
         """length rows starting at offset (negative offsets count from the end)."""
+        # Polars' argument types: offset Int64, length UInt32.
+        if not _args.INT64[0] <= offset <= _args.INT64[1]:
+            raise OverflowError("Python int too large to convert to C long")
+        if length is not None:
+            if length < 0:
+                raise ValueError(f"negative slice lengths ({length}) are invalid for LazyFrame")
+            _args.int_in(length, _args.UINT32)
         return self._wrap(self._ldf.slice(offset, length))
 
     def head(self, n: int = 5) -> "LazyFrame":
@@ -167,7 +180,7 @@ class LazyFrame:
 
     def tail(self, n: int = 5) -> "LazyFrame":
         """The last n rows."""
-        return self.slice(-n, n)
+        return self.slice(-_args.int_in(n, _args.UINT32), n)
 
     def first(self) -> "LazyFrame":
         """The first row."""
@@ -228,6 +241,8 @@ class LazyFrame:
             names = [subset]
         else:
             names = list(subset)
+        if keep not in ("first", "last", "any", "none"):
+            raise ValueError(f"`keep` must be one of {{'first', 'last', 'any', 'none'}}, got {keep}")
         return self._wrap(self._ldf.unique(names, keep, maintain_order))
 
     def rename(self, mapping: dict, *, strict: bool = True) -> "LazyFrame":
@@ -246,6 +261,12 @@ class LazyFrame:
 
     def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":
         """The frame with a first column counting the rows from offset."""
+        # Polars' checks: the index is UInt32, so the offset must be one of its values.
+        if offset < 0:
+            raise ValueError(f"`offset` input for `with_row_index` cannot be negative, got {offset}")
+        if offset > 2**32 - 1:
+            raise ValueError(
+                f"`offset` input for `with_row_index` cannot be greater than the maximum index value, got {offset}")
         return self._wrap(self._ldf.with_row_index(name, offset))
 
     def explode(self, columns: Any, *more_columns: Any, empty_as_null: bool = False,
@@ -298,11 +319,15 @@ class LazyFrame:
         """The number of output columns."""
         return len(self.columns)
 
-    def collect(self, *, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
-        """Optimizes and runs the query and returns the result as a DataFrame."""
+    def collect(self, *, optimizations: QueryOptFlags | None = None, verify: bool | str | None = None,
+                **kwargs: Any) -> Any:
+        """Runs the query. Ctrl-C stops it (KeyboardInterrupt). `verify=True` also runs it
+        without optimizations and raises ComputeError, with both plans, if the results
+        differ; `verify="passes"` also with each optimization off in turn; None follows
+        FRAZIL_VERIFY."""
         from frazil.dataframe import DataFrame
 
-        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs)))
+        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
 
     def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
                 optimizations: QueryOptFlags | None = None, **kwargs: Any) -> tuple:
@@ -349,13 +374,25 @@ class LazyFrame:
                 f.write(png)
         return None if output_path else png
 
-    def sink_csv(self, path: Any, **kwargs: Any) -> None:
-        """Runs the query and writes the result as CSV."""
-        self.collect().write_csv(path, **kwargs)
+    def sink_csv(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
 
-    def sink_parquet(self, path: Any, **kwargs: Any) -> None:
-        """Runs the query and writes the result as Parquet."""
-        self.collect().write_parquet(path, **kwargs)
+        return sink(self, "csv", path, kwargs)
+
+    def sink_parquet(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "parquet", path, kwargs)
+
+    def sink_ndjson(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ndjson", path, kwargs)
+
+    def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
+        from frazil.io import sink
+
+        return sink(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {})

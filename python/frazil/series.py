@@ -112,6 +112,12 @@ class Series:
             )
         )
 
+    def cast(self, dtype, *, strict: bool = True) -> Series:
+        from frazil.functions import col
+
+        frame = self.to_frame()
+        return frame.select(col(self.name).cast(dtype, strict=strict)).get_column(self.name)
+
     def to_frame(self, name: str | None = None):
         """A one-column DataFrame of this series."""
         from frazil.dataframe import DataFrame
@@ -164,3 +170,9 @@ class Series:
         return f"shape: ({n},)\nSeries: '{self.name}' [{self._col.dtype_short_name}]\n[\n{body}]"
 
     __str__ = __repr__
+
+    def sql(self, query: str, *, table_name: str = "self"):
+        """Runs SQL over this series as a one-column frame named `table_name`."""
+        from frazil.dataframe import DataFrame
+
+        return DataFrame([self]).sql(query, table_name=table_name)

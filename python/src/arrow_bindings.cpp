@@ -38,6 +38,9 @@ io::ArrowExportOptions export_options(nb::handle requested, const std::string& s
   else if (strings == "regular") options.strings = io::ArrowStringLayout::Regular;
   else if (strings != "view") throw InvalidOperationError("unknown Arrow string layout '" + strings + "'");
   if (requested.is_valid() && !requested.is_none()) options.requested = capsule_pointer<ArrowSchema>(requested, "arrow_schema");
+  // Every batch is exported before the capsule is handed over: an error (the memory limit)
+  // raises here with its class, not in pyarrow or Polars as ArrowInvalid / ComputeError.
+  options.prepare_all = true;
   return options;
 }
 

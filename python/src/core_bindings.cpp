@@ -7,9 +7,12 @@
 #include "core_common.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/version.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/utf8.hpp"
+#include "frazil/core/env.hpp"
 #include "frazil/core/file_not_found.hpp"
 
 namespace frazil::py {
@@ -26,28 +29,74 @@ const char* exception_name(ErrorKind kind) {
     case ErrorKind::Shape: return "ShapeError";
     case ErrorKind::Duplicate: return "DuplicateError";
     case ErrorKind::OutOfBounds: return "OutOfBoundsError";
-    case ErrorKind::Internal: return "PanicException";
-    default: return nullptr;
+    case ErrorKind::Cancelled: return "QueryCancelledError";
+    case ErrorKind::SQLInterface: return "SQLInterfaceError";
+    case ErrorKind::SQLSyntax: return "SQLSyntaxError";
+    case ErrorKind::IO:
+    case ErrorKind::OutOfMemory:
+    case ErrorKind::Internal: break;
   }
+  return "PanicException";
 }
 
-// frazil::Error -> the exception class of the same name in frazil.exceptions.
+// Raises `cls` (a frazil.exceptions class name, or a builtin) with `what` made valid UTF-8:
+// a message quoting file contents may hold any bytes, and PyErr_SetString would turn them
+// into a UnicodeDecodeError that loses the class.
+void raise_python(PyObject* builtin, const char* frazil_class, const char* what) {
+  const std::string text = utf8_escape_invalid(what);
+  if (builtin) return PyErr_SetString(builtin, text.c_str());
+  PyObject* mod = PyImport_ImportModule("frazil.exceptions");
+  PyObject* cls = mod ? PyObject_GetAttrString(mod, frazil_class) : nullptr;
+  Py_XDECREF(mod);
+  if (!cls) {
+    PyErr_Clear();
+    return PyErr_SetString(PyExc_RuntimeError, text.c_str());
+  }
+  PyErr_SetString(cls, text.c_str());
+  Py_DECREF(cls);
+}
+
+// frazil::Error -> the exception class of the same name in frazil.exceptions (IO errors are
+// OSError, memory errors MemoryError, as in Polars); any other C++ exception reaching Python
+// is a frazil bug, raised as PanicException (Polars' class for its own bugs).
 void translate_error(const std::exception_ptr& p, void*) {
   try {
     std::rethrow_exception(p);
-  } catch (const Error& e) {
-    if (dynamic_cast<const FileNotFoundError*>(&e)) return PyErr_SetString(PyExc_FileNotFoundError, e.what());
-    if (e.kind() == ErrorKind::IO) return PyErr_SetString(PyExc_OSError, e.what());
-    if (e.kind() == ErrorKind::OutOfMemory) return PyErr_SetString(PyExc_MemoryError, e.what());
-    PyObject* mod = PyImport_ImportModule("frazil.exceptions");
-    PyObject* cls = mod ? PyObject_GetAttrString(mod, exception_name(e.kind())) : nullptr;
-    Py_XDECREF(mod);
-    if (!cls) {
-      PyErr_Clear();
-      return PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (const OsError& e) {
+    // OSError(errno, message) is constructed as its subclass: FileNotFoundError,
+    // PermissionError, IsADirectoryError, ...
+    PyObject* msg = PyUnicode_DecodeUTF8(e.what(), static_cast<Py_ssize_t>(std::strlen(e.what())), "backslashreplace");
+    if (!msg) return;
+    // The subclass for the errno (OSError(errno, ...) picks it), raised with the message
+    // alone as its text, as Polars raises it, and errno set (with strerror set too, Python
+    // would print "[Errno N] reason" instead of the message).
+    PyObject* probe = PyObject_CallFunction(PyExc_OSError, "is", e.code(), "");
+    if (!probe) {
+      Py_DECREF(msg);
+      return;
     }
-    PyErr_SetString(cls, e.what());
+    PyObject* cls = reinterpret_cast<PyObject*>(Py_TYPE(probe));
+    Py_INCREF(cls);
+    Py_DECREF(probe);
+    PyObject* exc = PyObject_CallFunctionObjArgs(cls, msg, nullptr);
+    Py_DECREF(msg);
+    if (exc) {
+      PyObject* code = PyLong_FromLong(e.code());
+      if (code) PyObject_SetAttrString(exc, "errno", code);
+      Py_XDECREF(code);
+      PyErr_SetObject(cls, exc);
+      Py_DECREF(exc);
+    }
     Py_DECREF(cls);
+  } catch (const Error& e) {
+    if (dynamic_cast<const FileNotFoundError*>(&e)) return raise_python(PyExc_FileNotFoundError, nullptr, e.what());
+    if (e.kind() == ErrorKind::IO) return raise_python(PyExc_OSError, nullptr, e.what());
+    if (e.kind() == ErrorKind::OutOfMemory) return raise_python(PyExc_MemoryError, nullptr, e.what());
+    raise_python(nullptr, exception_name(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    raise_python(PyExc_MemoryError, nullptr, "out of memory (std::bad_alloc)");
+  } catch (const std::exception& e) {
+    raise_python(nullptr, "PanicException", err_msg("internal error (a frazil bug): ", e.what()).c_str());
   }
 }
 
@@ -111,6 +160,8 @@ void register_core(nb::module_& m) {
   m.def("memory_in_use", []() { return memory_in_use(); });
   m.def("parse_memory_size", [](const std::string& text) { return parse_memory_size(text); });
   m.def("thread_pool_size", []() { return thread_pool_size(); });
+  m.def("check_environment", &check_environment);
+  m.def("set_leak_warnings", [](bool on) { nb::set_leak_warnings(on); });
 
   nb::class_<Column>(m, "PyColumn")
       .def_static("from_values", &column_from_values, nb::arg("name"), nb::arg("values"),

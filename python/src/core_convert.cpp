@@ -332,6 +332,11 @@ int64_t from_micros(int64_t us, TimeUnit unit) {
 }
 
 int64_t datetime_value(PyObject* o, const DataType& t, const std::string& column) {
+  if (PyDate_Check(o) && !PyDateTime_Check(o)) {
+    // A date is its midnight, UTC in a zoned column as a naive datetime is (Polars).
+    const int64_t days = days_from_civil(PyDateTime_GET_YEAR(o), PyDateTime_GET_MONTH(o), PyDateTime_GET_DAY(o));
+    return from_micros(days * kMicrosPerDay, t.time_unit());
+  }
   if (!PyDateTime_Check(o)) unexpected(o, t.to_string(), column);
   int64_t days = days_from_civil(PyDateTime_GET_YEAR(o), PyDateTime_GET_MONTH(o), PyDateTime_GET_DAY(o));
   int64_t us = days * kMicrosPerDay + PyDateTime_DATE_GET_HOUR(o) * 3600000000LL +
@@ -451,8 +456,25 @@ ArrayRef build_struct(const std::vector<PyObject*>& values, const DataType& t, c
   return Array::make(t, n, validity.finish(), {}, std::move(children), 0, nc);
 }
 
+// Polars builds a temporal column from integers alone as its physical values (days, units
+// since the epoch or midnight); integers mixed with dates or times are refused.
+bool all_integers(const std::vector<PyObject*>& values) {
+  bool any = false;
+  for (PyObject* o : values) {
+    if (o == Py_None) continue;
+    const Kind k = classify(o);
+    if (k != Kind::Int && k != Kind::Bool) return false;
+    any = true;
+  }
+  return any;
+}
+
 ArrayRef build(const std::vector<PyObject*>& values, const DataType& t, const std::string& column) {
   const std::string name = t.to_string();
+  if (t.is_temporal() && all_integers(values)) {
+    if (t.id() == TypeId::Date) return build_int<int32_t>(values, t, column);
+    return build_int<int64_t>(values, t, column);
+  }
   switch (t.id()) {
     case TypeId::Null:
       for (PyObject* o : values)

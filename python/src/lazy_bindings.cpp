@@ -10,9 +10,14 @@
 #include <map>
 
 #include "core_common.hpp"
+#include "interruptible.hpp"
+#include "frazil/compute/cast.hpp"
+#include "frazil/compute/temporal/conversions.hpp"
+#include "frazil/compute/temporal/zone.hpp"
 #include "frazil/core/suggest.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/utf8.hpp"
 #include "frazil/functions/registry.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -52,6 +57,12 @@ functions::ArgValue arg_from_py(const std::string& name, nb::handle v) {
   }
   if (nb::isinstance<nb::float_>(v)) return nb::cast<double>(v);
   if (nb::isinstance<nb::str>(v)) return nb::cast<std::string>(v);
+  // A nested dtype description: ("List", inner), ("Struct", fields), ("Datetime", unit, tz), ...
+  if (nb::isinstance<nb::tuple>(v) && nb::len(v) >= 2 && nb::isinstance<nb::str>(v[0])) {
+    const std::string kind = nb::cast<std::string>(v[0]);
+    if (kind == "List" || kind == "Struct" || kind == "Datetime" || kind == "Duration" || kind == "Decimal")
+      return dtype_from_py(v);
+  }
   if (nb::isinstance<nb::list>(v) || nb::isinstance<nb::tuple>(v)) {
     std::vector<int64_t> ints;
     std::vector<double> floats;
@@ -122,20 +133,38 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
   return f;
 }
 
+// A Python str as UTF-8. Lone surrogates ("\udcff") cannot be encoded: they become U+FFFD
+// per byte of their surrogate-pass encoding, as Polars does.
+std::string python_text(nb::handle value) {
+  Py_ssize_t n = 0;
+  if (const char* p = PyUnicode_AsUTF8AndSize(value.ptr(), &n)) return std::string(p, static_cast<size_t>(n));
+  PyErr_Clear();
+  nb::object bytes = nb::steal(PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogatepass"));
+  if (!bytes.is_valid()) throw nb::python_error();
+  return utf8_lossy(std::string_view(PyBytes_AS_STRING(bytes.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(bytes.ptr()))));
+}
+
 // A Python value as a literal: ints and floats are dynamic (they adapt to the other
 // operand), everything else takes the dtype Polars infers for it.
 Expr lit_from_py(nb::handle value) {
   if (value.is_none()) return dsl::lit_null();
   if (nb::isinstance<nb::bool_>(value)) return dsl::lit(nb::cast<bool>(value));
   if (nb::isinstance<nb::int_>(value)) {
-    try {
-      return dsl::lit_dynamic_int(nb::cast<int64_t>(value));
-    } catch (const nb::cast_error&) {
-      return dsl::lit(Scalar::uint64(nb::cast<uint64_t>(value)));
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0 && !PyErr_Occurred()) return dsl::lit_dynamic_int(v);
+    PyErr_Clear();
+    if (overflow > 0) {
+      const unsigned long long u = PyLong_AsUnsignedLongLong(value.ptr());
+      if (!PyErr_Occurred()) return dsl::lit(Scalar::uint64(u));
+      PyErr_Clear();
     }
+    // Polars 2 makes such a number an Int128 literal; frazil has no Int128 yet.
+    throw InvalidOperationError(err_msg("integer too large for frazil: ", nb::cast<std::string>(nb::repr(value)),
+                                        " does not fit Int64 or UInt64 (Int128 is not supported)"));
   }
   if (nb::isinstance<nb::float_>(value)) return dsl::lit_dynamic_float(nb::cast<double>(value));
-  if (nb::isinstance<nb::str>(value)) return dsl::lit(nb::cast<std::string>(value));
+  if (nb::isinstance<nb::str>(value)) return dsl::lit(python_text(value));
   nb::list one;
   one.append(value);
   DataType t = infer_dtype(one, "literal");
@@ -143,10 +172,38 @@ Expr lit_from_py(nb::handle value) {
   return dsl::lit(array_get(*a, 0));
 }
 
-Expr lit_typed(nb::handle value, nb::handle dtype) {
+// pl.lit(value, dtype) of a date or datetime as Polars reads it: a date is midnight of the
+// dtype's zone, a naive datetime that zone's local time, an aware datetime its instant (a
+// naive dtype takes the value's zone), a datetime given a Date dtype its (local) date.
+std::optional<ArrayRef> temporal_literal(nb::handle value, const DataType& t) {
+  const bool to_datetime = t.id() == TypeId::Datetime, to_date = t.id() == TypeId::Date;
+  if (!(to_datetime || to_date)) return std::nullopt;
+  static const nb::object date_type = nb::module_::import_("datetime").attr("date");
+  if (!nb::isinstance(value, date_type)) return std::nullopt;
   nb::list one;
   one.append(value);
+  const DataType natural = infer_dtype(one, "literal");
+  if (natural == t) return std::nullopt;
+  ArrayRef a = array_from_py(one, natural, "literal");
+  if (to_date) return compute::local_date(*a);
+  if (natural.id() == TypeId::Date) {
+    ArrayRef midnight = compute::cast(*a, DataType::datetime(t.time_unit()));
+    if (!t.time_zone()) return midnight;
+    return compute::from_local_clock(*midnight, *t.time_zone(), tz::Ambiguous::Raise, tz::NonExistent::Raise);
+  }
+  if (!natural.time_zone()) {
+    ArrayRef local = compute::cast(*a, DataType::datetime(t.time_unit()));
+    if (!t.time_zone()) return local;
+    return compute::from_local_clock(*local, *t.time_zone(), tz::Ambiguous::Raise, tz::NonExistent::Raise);
+  }
+  return compute::cast(*a, DataType::datetime(t.time_unit(), t.time_zone() ? t.time_zone() : natural.time_zone()));
+}
+
+Expr lit_typed(nb::handle value, nb::handle dtype) {
   DataType t = dtype_from_py(dtype);
+  if (auto temporal = temporal_literal(value, t)) return dsl::lit(array_get(**temporal, 0));
+  nb::list one;
+  one.append(value);
   ArrayRef a = array_from_py(one, t, "literal");
   return dsl::lit(array_get(*a, 0));
 }
@@ -156,6 +213,15 @@ Expr lit_series(nb::handle values, nb::handle dtype) {
   return dsl::lit_series(array_from_py(values, t, "literal"));
 }
 
+// collect(verify=...): None follows FRAZIL_VERIFY, a bool turns it off or on, "passes"
+// also runs each optimization off in turn.
+std::optional<VerifyMode> verify_from_py(nb::handle v) {
+  if (v.is_none()) return std::nullopt;
+  if (nb::isinstance<nb::bool_>(v)) return nb::cast<bool>(v) ? VerifyMode::Unoptimized : VerifyMode::Off;
+  if (nb::isinstance<nb::str>(v) && nb::cast<std::string>(v) == "passes") return VerifyMode::EachPass;
+  throw nb::value_error("verify must be True, False, None or 'passes'");
+}
+
 nb::list schema_to_py(const Schema& s) {
   nb::list out;
   for (const auto& f : s.fields()) out.append(nb::make_tuple(f.name, dtype_to_py(f.dtype)));
@@ -163,6 +229,9 @@ nb::list schema_to_py(const Schema& s) {
 }
 
 }  // namespace
+
+// The optimization flags of a Python dict (io_bindings.cpp uses them for sinks).
+OptFlags flags_from_dict(const std::map<std::string, bool>& d) { return flags_from_py(d); }
 
 void register_lazy(nb::module_& m) {
   nb::class_<Expr>(m, "PyExpr")
@@ -192,6 +261,7 @@ void register_lazy(nb::module_& m) {
            },
            nb::arg("name"), nb::arg("ddof") = 1, nb::arg("q") = 0.5, nb::arg("interpolation") = "nearest",
            nb::arg("ignore_nulls") = true)
+      .def("__neg__", [](const Expr& e) { return -e; })
       .def("quantile", &Expr::quantile)
       .def("sort", &Expr::sort)
       .def("sort_by", &Expr::sort_by)
@@ -264,11 +334,17 @@ void register_lazy(nb::module_& m) {
            })
       .def("collect_schema", [](const LazyFrame& lf) { return schema_to_py(lf.collect_schema()); })
       .def("collect",
-           [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
-             OptFlags f = flags_from_py(flags);
-             nb::gil_scoped_release release;
-             return lf.collect(f);
-           })
+           [](const LazyFrame& lf, const std::map<std::string, bool>& flags, nb::handle verify) {
+             CollectOptions options;
+             options.flags = flags_from_py(flags);
+             options.verify = verify_from_py(verify);
+             return run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
+               CollectOptions o = options;
+               o.cancel = token;
+               return lf.collect(o);
+             });
+           },
+           nb::arg("flags"), nb::arg("verify").none() = nb::none())
       .def("profile",
            [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {
              OptFlags f = flags_from_py(flags);

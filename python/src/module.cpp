@@ -5,13 +5,17 @@ namespace nb = nanobind;
 
 void register_core(nb::module_& m);
 namespace frazil::py {
+void remember_main_thread();
 void register_lazy(nb::module_& m);
 void register_io(nb::module_& m);
+void register_sql(nb::module_& m);
 }
 
 NB_MODULE(_frazil, m) {
   m.doc() = "frazil: a lazy DataFrame engine in C++ (native module)";
+  frazil::py::remember_main_thread();
   register_core(m);
   frazil::py::register_lazy(m);
   frazil::py::register_io(m);
+  frazil::py::register_sql(m);
 }

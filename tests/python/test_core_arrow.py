@@ -65,7 +65,6 @@ CONVERTED = {
     "time_ms": (pa.array([3600_001, None, 59], pa.time32("ms")), pa.time64("ns")),
     "ts_s": (pa.array(BERLIN_TS, pa.timestamp("s", "UTC")), pa.timestamp("ms", "UTC")),
     "dur_s": (pa.array([1, None, -5], pa.duration("s")), pa.duration("ms")),
-    "date64": (pa.array([dt.date(2020, 1, 1), None, dt.date(1960, 5, 6)], pa.date64()), pa.date32()),
     "dict": (pa.array(["x", None, "a long string beyond twelve bytes", "x"][:3]).dictionary_encode(), pa.string_view()),
 }
 
@@ -115,6 +114,17 @@ def test_whole_table_round_trips_sliced_and_empty():
     assert back.shape == (0, len(SAME_LAYOUT))
     assert back.to_arrow(compat_level=NEWEST).schema == t.schema
     assert back.to_arrow(compat_level=NEWEST).num_rows == 0
+
+
+def test_date64_reads_as_millisecond_datetimes_as_in_polars():
+    import polars
+
+    arr = pa.array([dt.date(2020, 1, 1), None, dt.date(1960, 5, 6)], pa.date64())
+    t = pa.table({"d": arr})
+    back = fz.from_arrow(t)
+    assert back.to_arrow().schema.field(0).type == pa.timestamp("ms")
+    assert back["d"].to_list() == polars.from_arrow(t)["d"].to_list()
+    assert fz.from_arrow(t.slice(1, 2))["d"].to_list() == polars.from_arrow(t.slice(1, 2))["d"].to_list()
 
 
 def test_converted_types_sliced():

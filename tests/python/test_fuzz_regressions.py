@@ -54,3 +54,65 @@ def test_grouped_min_max_of_signed_zeros_keep_the_last(agg):
     assert_same(lambda pl, lf: lf.group_by("g").agg((1 / getattr(pl.col("c0"), agg)()).alias("r")), frame,
                 check_row_order=False)
     assert_same(lambda pl, lf: lf.select((1 / getattr(pl.col("c0"), agg)().over("g")).alias("r")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.col("c0") > -1, id="gt"),
+    pytest.param(lambda pl: pl.col("c0") == -1, id="eq"),
+    pytest.param(lambda pl: -5 >= pl.col("c0"), id="ge_left"),
+    pytest.param(lambda pl: pl.col("c0") + -1, id="plus"),
+    pytest.param(lambda pl: pl.col("c0") // pl.lit(-1), id="floor_div"),
+])
+def test_uint64_next_to_a_negative_int(build):
+    # The UInt64 column was cast strictly to Int64: `col_u64 > -1` raised for values past
+    # Int64 (Polars compares exactly and makes those values null in arithmetic).
+    frame = pl.DataFrame({"c0": [0, 1, 2**63, 2**64 - 2, None]}, schema={"c0": pl.UInt64})
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("e")), frame)
+
+
+@pytest.mark.parametrize("where", ["select", "agg"])
+def test_variance_of_large_values_close_together(where):
+    # Welford's running mean of values near 2**40 rounded their differences away
+    # (var 2.916697 for 2.916667); the values are now shifted by the first one.
+    frame = pl.DataFrame({"c3": [1, 3, 5, 2, 4, 1, 0, 3]}, schema={"c3": pl.Int32})
+    if where == "select":
+        assert_same(lambda pl, lf: lf.select((pl.lit(2**40) - pl.col("c3")).var().alias("v"),
+                                             (pl.lit(2**40) - pl.col("c3")).std(ddof=0).alias("s")), frame)
+    else:
+        assert_same(lambda pl, lf: lf.select(e1=(pl.lit(2**40) - pl.col("c3"))).group_by(pl.lit(True))
+                    .agg(pl.col("e1").var().alias("v"), pl.col("e1").std().alias("s")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl, lf: lf.with_columns(pl.all().is_not_null().alias("x")), id="with_columns"),
+    pytest.param(lambda pl, lf: lf.select(pl.all().alias("x")), id="select"),
+])
+def test_alias_of_several_columns_is_reported_by_its_context(build):
+    # An alias over pl.all() raised DuplicateError while expanding; Polars' with_columns
+    # raises ComputeError, its select DuplicateError (found by the wide-plan fuzzer).
+    assert_same(build, {"a": [1, None], "b": [2.5, 3.5]})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.lit("a string longer than twelve bytes").cast(pl.Int8, strict=False)
+                 .eq_missing(pl.col("c0")), id="folded_null_eq_missing"),
+    pytest.param(lambda pl: pl.lit(None, dtype=pl.Int8) == pl.col("c0"), id="null_eq"),
+    pytest.param(lambda pl: pl.col("c0") != pl.lit(None, dtype=pl.Float64), id="null_ne_right"),
+    pytest.param(lambda pl: pl.lit(1, dtype=pl.Int8) == pl.col("c0"), id="non_null_still_an_error"),
+])
+def test_typed_null_literal_compared_with_a_string_column(build):
+    # A typed null literal takes the other side's dtype in a comparison (Polars); frazil
+    # raised "cannot compare string with numeric type" (seed 20261201 case 15133).
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), {"c0": ["ab", None]})
+    assert_same(lambda pl, lf: lf.group_by(pl.lit("a")).agg(build(pl).alias("r")), {"c0": ["ab", None]})
+
+
+@pytest.mark.parametrize("predicate", [
+    pytest.param(lambda pl: pl.lit(0.0), id="float_literal"),
+    pytest.param(lambda pl: pl.lit(1) + pl.lit(2), id="int_literals"),
+    pytest.param(lambda pl: pl.col("a") * 2, id="column"),
+])
+def test_non_boolean_filter_predicate_error_kind(predicate):
+    # Polars raises ComputeError for a predicate of literals only (found when it runs) and
+    # InvalidOperationError for one over columns (while planning); frazil raised the latter for both.
+    assert_same(lambda pl, lf: lf.filter(predicate(pl)), {"a": [1, 2]})

@@ -166,13 +166,6 @@ def test_list_arithmetic_keeps_float32():
     assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("c4")).select(pl.lit(2**40) / pl.col("c4")), frame)
 
 
-@xfail("uint64-negative-literal-overflow: frazil converts the UInt64 column to Int64 strictly for u64 // -1 "
-       "(and fails above Int64's range); Polars wraps")
-def test_uint64_floor_div_negative_literal():
-    frame = pl.DataFrame({"c0": [18446744073709551614]}, schema={"c0": pl.UInt64})
-    assert_same(lambda pl, lf: lf.with_columns((pl.col("c0") // pl.lit(-1)).alias("e1")), frame)
-
-
 @xfail("polars-is-between-null-bound-in-agg: inside agg() Polars gives null for is_between with a null bound "
        "even when the other bound excludes the value (false in its select, and in frazil)")
 def test_is_between_null_bound_inside_agg():
@@ -325,3 +318,30 @@ def test_literal_compared_with_literal_column_height():
 def test_all_of_shifted_literal_in_agg():
     frame = pl.DataFrame({"c1": [None]}, schema={"c1": pl.UInt16})
     assert_same(lambda pl, lf: lf.group_by("c1").agg((pl.lit(1).shift(-2) == pl.lit(1)).all().alias("e1")), frame)
+
+
+@xfail("polars-filter-literal-and-aggregated-literal: Polars keeps every row for filter(lit(1), lit(1).median()) "
+       "though neither predicate is Boolean (filter(lit(1)) alone raises); frazil raises")
+def test_filter_of_int_literal_and_aggregated_literal():
+    assert_same(lambda pl, lf: lf.filter(pl.lit(1), pl.lit(1).median()), {"a": [1, 2]})
+
+
+@xfail("polars-when-chain-literal-arithmetic-wraps: in a three-branch when/then chain Polars computes "
+       "lit(7) - lit(2**40) in Int32 (7); frazil gives -1099511627769")
+def test_when_chain_of_three_branches_with_literal_arithmetic():
+    assert_same(lambda pl, lf: lf.with_columns(
+        pl.when(pl.col("c5")).then(pl.lit(1e300)).when(pl.col("c5")).then(pl.lit(True))
+        .otherwise(pl.lit(7) - pl.lit(2**40)).alias("e1")), pl.DataFrame({"c5": [None]}, schema={"c5": pl.Boolean}))
+
+
+@xfail("polars-null-literal-comparison-shape: Polars raises ShapeError (zip node received non-equal length "
+       "inputs) for a filter comparing lit(None, Boolean) with a comparison of a lit(None) column")
+def test_null_literal_compared_with_comparison_of_null_column():
+    assert_same(lambda pl, lf: lf.with_columns(pl.lit(None, dtype=pl.Boolean).alias("e1"))
+                .filter(pl.lit(None, dtype=pl.Boolean) > (pl.lit(0.5) <= pl.col("e1"))), {"c2": ["ba", "A", "ba"]})
+
+
+@xfail("ill-typed-union-input-past-a-slice: Polars never resolves a concat input that a slice above does not "
+       "reach (filter(lit(0.0)) there); frazil type-checks it and raises")
+def test_ill_typed_union_input_past_a_slice():
+    assert_same(lambda pl, lf: pl.concat([lf, lf.filter(pl.lit(0.0))]).slice(1, 2), {"c4": [True, False, True]})

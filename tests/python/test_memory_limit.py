@@ -66,3 +66,32 @@ def test_limit_from_the_environment_and_bad_values():
     with pytest.raises(ValueError):
         fz.Config.set_memory_limit(-1)
     assert fz.thread_pool_size() >= 1
+
+
+EXPORT_SCRIPT = textwrap.dedent(
+    """
+    import numpy as np
+    import frazil as fz
+
+    df = fz.DataFrame({"a": np.arange(3_000_000), "s": [str(i) for i in range(3_000_000)]})
+    fz.Config.set_memory_limit("60M")
+    for name, export in [("to_arrow", df.to_arrow), ("to_polars", df.to_polars), ("to_pandas", df.to_pandas)]:
+        try:
+            export()
+        except MemoryError as exc:
+            assert "limit of 60 MiB" in str(exc), (name, str(exc))
+        else:
+            raise AssertionError(f"{name}: no MemoryError under a 60 MiB limit")
+    fz.Config.set_memory_limit(None)
+    assert df.to_arrow().num_rows == 3_000_000
+    print("ok")
+    """
+)
+
+
+def test_exports_under_the_limit_raise_memory_error():
+    # The Arrow stream reported the limit as an errno and a message, which pyarrow raised as
+    # ArrowInvalid (Polars as ComputeError): the batches are now exported before the stream
+    # is handed over, so the MemoryError keeps its class.
+    out = run_script(EXPORT_SCRIPT, threads=2, unset=("FRAZIL_MEMORY_LIMIT",))
+    assert out.strip().endswith("ok")

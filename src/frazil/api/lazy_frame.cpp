@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "frazil/api/result_order.hpp"
 #include "frazil/api/monitor/query_monitor.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
@@ -192,8 +193,19 @@ DataFrame LazyFrame::run(monitor::QueryMonitor& monitor, const OptFlags& flags) 
 }
 
 DataFrame LazyFrame::collect(const OptFlags& flags) const {
+  CollectOptions options;
+  options.flags = flags;
+  return collect(options);
+}
+
+DataFrame LazyFrame::collect(const CollectOptions& options) const {
+  CancelScope scope(options.cancel.get(), options.timeout);
   monitor::QueryMonitor monitor;
-  return run_on_large_stack([&] { return run(monitor, flags); });
+  return run_on_large_stack([&] {
+    DataFrame out = run(monitor, options.flags);
+    if (options.verify.value_or(verify_mode_from_env()) != VerifyMode::Off) verify(options, out);
+    return out;
+  });
 }
 
 std::pair<DataFrame, DataFrame> LazyFrame::profile(const OptFlags& flags) const {
@@ -212,6 +224,64 @@ std::pair<DataFrame, DataFrame> LazyFrame::profile(const OptFlags& flags) const 
   }
   DataFrame timings({Column("node", node.finish()), Column("start", start.finish()), Column("end", end.finish())});
   return {std::move(out), std::move(timings)};
+}
+
+namespace {
+
+// The optimizations a verify run turns off one at a time (EachPass), by Polars' names.
+const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes() {
+  static const std::vector<std::pair<const char*, bool OptFlags::*>> passes = {
+      {"predicate_pushdown", &OptFlags::predicate_pushdown},
+      {"projection_pushdown", &OptFlags::projection_pushdown},
+      {"simplify_expression", &OptFlags::simplify_expression},
+      {"slice_pushdown", &OptFlags::slice_pushdown},
+      {"comm_subplan_elim", &OptFlags::comm_subplan_elim},
+      {"comm_subexpr_elim", &OptFlags::comm_subexpr_elim},
+      {"cluster_with_columns", &OptFlags::cluster_with_columns},
+      {"check_order_observe", &OptFlags::check_order_observe},
+      {"collapse_joins", &OptFlags::collapse_joins},
+  };
+  return passes;
+}
+
+}  // namespace
+
+// Runs the other variants and compares. A variant that raises is not compared: without
+// the optimizer, frazil evaluates expressions no later step reads, which may fail; running
+// out of time or memory, or being cancelled, still stops the query.
+void LazyFrame::verify(const CollectOptions& options, const DataFrame& result) const {
+  const Prepared optimized = prepare(options.flags, true);  // the plan `result` came from, for the report
+  std::vector<std::pair<std::string, OptFlags>> variants{{"unoptimized", OptFlags::none()}};
+  if (options.verify.value_or(verify_mode_from_env()) == VerifyMode::EachPass)
+    for (const auto& [name, flag] : optimization_passes())
+      if (options.flags.*flag) {
+        OptFlags f = options.flags;
+        f.*flag = false;
+        variants.emplace_back(std::string("with ") + name + " off", f);
+      }
+  for (const auto& [label, flags] : variants) {
+    Prepared p = prepare(flags, true);
+    DataFrame other;
+    try {
+      other = exec::execute_plan(p.root, p.lp, p.ea);
+    } catch (const Error& e) {
+      if (e.kind() == ErrorKind::Cancelled || e.kind() == ErrorKind::OutOfMemory) throw;
+      continue;
+    }
+    const ResultOrder order = std::max(result_order(p.root, p.lp), result_order(optimized.root, optimized.lp));
+    if (auto diff = result_difference(other, result, order))
+      throw ComputeError(err_msg("verify: the optimized plan and the plan ", label, " give different results (",
+                                 *diff, ")\n\noptimized plan:\n", plan::explain_plan(optimized.root, optimized.lp,
+                                                                                      optimized.ea),
+                                 "\n\nplan ", label, ":\n", plan::explain_plan(p.root, p.lp, p.ea)));
+  }
+}
+
+void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags) const {
+  run_on_large_stack([&] {
+    Prepared p = prepare(flags, true);
+    exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+  });
 }
 
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {

@@ -3,13 +3,17 @@
 // and executes it.
 #pragma once
 
+#include <chrono>
 #include <map>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "frazil/api/verify.hpp"
+#include "frazil/core/cancel.hpp"
 #include "frazil/dsl/dsl_plan.hpp"
 #include "frazil/plan/opt_flags.hpp"
 
@@ -26,6 +30,20 @@ struct SortArgs {
   std::vector<bool> descending{false};
   std::vector<bool> nulls_last{false};
   bool maintain_order = false;
+};
+
+// How collect() runs: the optimizations, and the controls of a long or doubtful query.
+struct CollectOptions {
+  OptFlags flags;
+  // Set it (CancelToken::cancel, from any thread or a signal handler) to stop the query:
+  // collect() then throws CancelledError, having freed what the query held.
+  std::shared_ptr<CancelToken> cancel;
+  // The query throws CancelledError once it has run this long.
+  std::optional<std::chrono::milliseconds> timeout;
+  // Verify mode (api/verify.hpp): also run the query without optimizations (EachPass: and
+  // with each optimization off in turn) and throw ComputeError printing both plans when a
+  // result differs. nullopt: as FRAZIL_VERIFY says.
+  std::optional<VerifyMode> verify;
 };
 
 struct JoinArgs {
@@ -68,6 +86,10 @@ class LazyFrame {
   // The output schema; converts the plan once and caches the arenas for collect().
   Schema collect_schema() const;
   DataFrame collect(const OptFlags& flags = OptFlags()) const;
+  DataFrame collect(const CollectOptions& options) const;
+  // Runs the query and hands its output to `consume` batch by batch, in row order, with a
+  // few batches in memory at a time where the plan streams (what the sink_* functions use).
+  void collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags = OptFlags()) const;
   // Runs the query and times it: the result, and a frame of one row per plan node run
   // (node: String, start and end: UInt64 microseconds since the query started; a node's
   // span contains its inputs'), the first row being the optimization, as Polars' profile().
@@ -82,6 +104,7 @@ class LazyFrame {
  private:
   struct Prepared;
   Prepared prepare(const OptFlags& flags, bool optimized) const;
+  void verify(const CollectOptions& options, const DataFrame& result) const;
   // Optimizes and runs under `monitor` (progress, verbose log, profile).
   DataFrame run(monitor::QueryMonitor& monitor, const OptFlags& flags) const;
   LazyFrame extend(dsl::DslPayload step) const;  // `step` over this frame's plan

@@ -5,6 +5,7 @@
 #include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/length_limit.hpp"
 #include "frazil/core/cpu_dispatch.hpp"
 
 namespace frazil::compute {
@@ -207,9 +208,14 @@ Scalar std_var_scalar(const Array& a, const DataType& out, bool is_std, int ddof
   std::vector<double> v = valid_doubles(a);
   const double n = static_cast<double>(v.size());
   if (n - ddof <= 0) return Scalar::null(out);
-  // Welford's update: equal huge values (1e300 each) give 0, not the square of a rounding error.
+  // Welford's update: equal huge values (1e300 each) give 0, not the square of a rounding
+  // error. The values are shifted by the first one (the variance does not change): large
+  // values close together (2**40 - small ints) keep their digits, where the running mean
+  // of the raw values would round them away.
+  const double shift = v.empty() ? 0.0 : v[0];
   double mean = 0, m2 = 0, k = 0;
-  for (double x : v) {
+  for (double raw : v) {
+    const double x = raw - shift;
     k += 1;
     const double delta = x - mean;
     mean += delta / k;
@@ -281,6 +287,14 @@ Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options) {
     default: break;
   }
   throw unsupported(kind, values.dtype());
+}
+
+Scalar sum_counts(const Array& counts, std::string_view what) {
+  FRAZIL_CHECK(counts.dtype().id() == TypeId::UInt32);
+  const uint32_t* v = counts.values<uint32_t>();
+  uint64_t total = 0;
+  for_each_valid(counts, [&](int64_t i) { total += v[i]; });
+  return Scalar::uint32(checked_count(total, what));
 }
 
 }  // namespace frazil::compute

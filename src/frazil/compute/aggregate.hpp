@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frazil/core/array.hpp"
@@ -72,6 +73,12 @@ Groups one_group_per_row(int64_t n);
 // group_ids[row] == g. values has one row per group id (ShapeError otherwise).
 ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& groups,
                            const AggOptions& options = {});
+
+// The totals of UInt32 partial counts (len, count, the sum of a Boolean) of several
+// morsels: UInt32 like the counts, and a ComputeError naming `what` ("len()") when a total
+// passes UInt32's range (counts never wrap). The second form totals per group.
+Scalar sum_counts(const Array& counts, std::string_view what);
+ArrayRef sum_counts_grouped(const Array& counts, const Groups& groups, std::string_view what);
 
 // Distinct rows of a key set. keep = "first" | "last" | "any" | "none"; returns the row
 // indices kept, in ascending row order.

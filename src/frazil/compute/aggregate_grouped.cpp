@@ -6,6 +6,8 @@
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/core/length_limit.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
 
@@ -231,13 +233,16 @@ ArrayRef std_var_grouped(const Array& a, const IdxSize* gid, size_t ng, const Da
   for (size_t g = 0; g < ng; ++g) {
     const double n = offs[g + 1] - offs[g];
     if (n - ddof <= 0) continue;
-    // Welford's update, as in the whole-column std (aggregate.cpp).
+    // Welford's update of the values shifted by the group's first one, as in the
+    // whole-column std (aggregate.cpp).
+    const double shift = vals[offs[g]];
     double mean = 0, m2 = 0, seen = 0;
     for (uint32_t k = offs[g]; k < offs[g + 1]; ++k) {
+      const double x = vals[k] - shift;
       seen += 1;
-      const double delta = vals[k] - mean;
+      const double delta = x - mean;
       mean += delta / seen;
-      m2 += delta * (vals[k] - mean);
+      m2 += delta * (x - mean);
     }
     double var = m2 / (n - ddof);
     r[g] = is_std ? std::sqrt(var) : var;
@@ -254,6 +259,7 @@ ArrayRef quantile_grouped(const Array& a, const IdxSize* gid, size_t ng, const D
   std::vector<double> r(ng, 0.0);
   std::vector<uint8_t> valid(ng, 0);
   for (size_t g = 0; g < ng; ++g) {
+    if ((g & (kCheckRows - 1)) == 0) check_cancelled();
     const uint32_t n = offs[g + 1] - offs[g];
     if (n == 0) continue;
     r[g] = select_quantile(vals.data() + offs[g], n, q, m);
@@ -455,6 +461,18 @@ ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& grou
     default: break;
   }
   throw InvalidOperationError(err_msg("`", agg_name(kind), "` is not supported for dtype ", values.dtype()));
+}
+
+ArrayRef sum_counts_grouped(const Array& counts, const Groups& groups, std::string_view what) {
+  FRAZIL_CHECK(counts.dtype().id() == TypeId::UInt32);
+  FRAZIL_CHECK_EQ(static_cast<int64_t>(groups.group_ids.size()), counts.length());
+  const uint32_t* v = counts.values<uint32_t>();
+  const IdxSize* gid = groups.group_ids.data();
+  std::vector<uint64_t> totals(groups.num_groups(), 0);
+  for_each_valid(counts, [&](int64_t i) { totals[gid[i]] += v[i]; });
+  std::vector<uint32_t> out(totals.size());
+  for (size_t g = 0; g < totals.size(); ++g) out[g] = checked_count(totals[g], what);
+  return counts_array(out);
 }
 
 }  // namespace frazil::compute

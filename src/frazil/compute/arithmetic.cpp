@@ -3,8 +3,9 @@
 #include <cmath>
 #include <limits>
 
+#include "frazil/compute/cast.hpp"
 #include "frazil/compute/kernel_util.hpp"
-#include "frazil/compute/string.hpp"
+#include "frazil/compute/string/concat.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/scalar.hpp"
 
@@ -199,11 +200,41 @@ constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 
 int64_t units_per_day(TimeUnit u) { return units_per_second(u) * 86'400; }
 
+// Polars' coarser time unit of two (ms over us over ns).
+TimeUnit coarser(TimeUnit a, TimeUnit b) {
+  if (a == TimeUnit::Milliseconds || b == TimeUnit::Milliseconds) return TimeUnit::Milliseconds;
+  if (a == TimeUnit::Microseconds || b == TimeUnit::Microseconds) return TimeUnit::Microseconds;
+  return TimeUnit::Nanoseconds;
+}
+
+bool has_unit(const DataType& t) { return t.id() == TypeId::Datetime || t.id() == TypeId::Duration; }
+
+DataType in_unit(const DataType& t, TimeUnit u) {
+  return t.id() == TypeId::Datetime ? DataType::datetime(u, t.time_zone()) : DataType::duration(u);
+}
+
+// A Duration scaled by a float: computed in floating point and truncated, as Polars.
+ArrayRef duration_by_float(const Array& d, const Array& f, const DataType& out, bool divide) {
+  return binary_kernel<int64_t, double, int64_t>(d, f, out, divide ? "/" : "*", [divide](int64_t v, double x) {
+    const double r = divide ? static_cast<double>(v) / x : static_cast<double>(v) * x;
+    if (!(r > -9.2e18 && r < 9.2e18)) return int64_t{0};  // (NaN or out of range: no value to give)
+    return static_cast<int64_t>(r);
+  });
+}
+
 ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataType& out) {
   const DataType& l = a.dtype();
   const DataType& r = b.dtype();
   const char* sym = arith_op_symbol(op);
   const bool add = op == ArithOp::Add;
+  // Operands with time units meet in the coarser one (type coercion usually did this).
+  if (has_unit(l) && has_unit(r) && l.time_unit() != r.time_unit()) {
+    const TimeUnit u = coarser(l.time_unit(), r.time_unit());
+    return temporal_arith(op, *cast(a, in_unit(l, u)), *cast(b, in_unit(r, u)), out);
+  }
+  // A Date next to a Datetime is that Datetime.
+  if (l.id() == TypeId::Date && r.id() == TypeId::Datetime) return temporal_arith(op, *cast(a, r), b, out);
+  if (l.id() == TypeId::Datetime && r.id() == TypeId::Date) return temporal_arith(op, a, *cast(b, l), out);
   // Date - Date -> Duration(us) (Polars 2.1).
   if (l.id() == TypeId::Date && r.id() == TypeId::Date)
     return binary_kernel<int32_t, int32_t, int64_t>(a, b, out, sym, [](int32_t x, int32_t y) {
@@ -220,14 +251,16 @@ ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataTy
   }
   if (l.id() == TypeId::Duration && r.id() == TypeId::Date && add)
     return temporal_arith(op, b, a, out);
-  // Duration * Int64, Int64 * Duration, Duration // Int64 and Duration / Int64 (floor).
-  if (l.id() == TypeId::Duration && r.id() == TypeId::Int64) {
+  // A Duration scaled by a number: integers exactly (division floors), floats truncated.
+  if (l.id() == TypeId::Duration && (r.is_primitive_numeric() || r.is_boolean())) {
+    if (r.is_float()) return duration_by_float(a, *cast(b, DataType::float64()), out, op == ArithOp::TrueDiv);
+    ArrayRef k = r.id() == TypeId::Int64 ? share(b) : cast(b, DataType::int64());
     if (op == ArithOp::Mul)
-      return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_mul(x, y); });
-    return int_div_kernel<int64_t, false>(a, b, out);
+      return binary_kernel<int64_t, int64_t, int64_t>(a, *k, out, sym, [](int64_t x, int64_t y) { return wrap_mul(x, y); });
+    return int_div_kernel<int64_t, false>(a, *k, out);
   }
-  if (l.id() == TypeId::Int64 && r.id() == TypeId::Duration)
-    return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_mul(x, y); });
+  if ((l.is_primitive_numeric() || l.is_boolean()) && r.id() == TypeId::Duration && op == ArithOp::Mul)
+    return temporal_arith(op, b, a, out);
   // Duration / Duration -> Float64 ratio.
   if (l.id() == TypeId::Duration && r.id() == TypeId::Duration && op == ArithOp::TrueDiv)
     return binary_kernel<int64_t, int64_t, double>(a, b, out, sym, [](int64_t x, int64_t y) {
@@ -238,8 +271,6 @@ ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataTy
     return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_add(x, y); });
   return binary_kernel<int64_t, int64_t, int64_t>(a, b, out, sym, [](int64_t x, int64_t y) { return wrap_sub(x, y); });
 }
-
-bool same_unit(const DataType& a, const DataType& b) { return a.time_unit() == b.time_unit(); }
 
 }  // namespace
 
@@ -258,21 +289,24 @@ DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
   }
   if (l.is_string() && r.is_string() && add) return l;
   const TypeId li = l.id(), ri = r.id();
+  auto unit = [&] { return coarser(l.time_unit(), r.time_unit()); };
+  const bool number_r = r.is_primitive_numeric() || r.is_boolean(), number_l = l.is_primitive_numeric() || l.is_boolean();
   if (li == TypeId::Date && ri == TypeId::Date && sub) return DataType::duration(TimeUnit::Microseconds);
   if (li == TypeId::Date && ri == TypeId::Duration && (add || sub)) return l;
   if (li == TypeId::Duration && ri == TypeId::Date && add) return r;
-  if (li == TypeId::Datetime && ri == TypeId::Datetime && sub && l == r) return DataType::duration(l.time_unit());
-  if (li == TypeId::Datetime && ri == TypeId::Duration && (add || sub) && same_unit(l, r)) return l;
-  if (li == TypeId::Duration && ri == TypeId::Datetime && add && same_unit(l, r)) return r;
-  if (li == TypeId::Duration && ri == TypeId::Duration && same_unit(l, r)) {
-    if (add || sub) return l;
+  if (li == TypeId::Date && ri == TypeId::Datetime && sub) return DataType::duration(r.time_unit());
+  if (li == TypeId::Datetime && ri == TypeId::Date && sub) return DataType::duration(l.time_unit());
+  if (li == TypeId::Datetime && ri == TypeId::Datetime && sub && l.time_zone() == r.time_zone())
+    return DataType::duration(unit());
+  if (li == TypeId::Datetime && ri == TypeId::Duration && (add || sub)) return DataType::datetime(unit(), l.time_zone());
+  if (li == TypeId::Duration && ri == TypeId::Datetime && add) return DataType::datetime(unit(), r.time_zone());
+  if (li == TypeId::Duration && ri == TypeId::Duration) {
+    if (add || sub) return DataType::duration(unit());
     if (op == ArithOp::TrueDiv) return DataType::float64();
   }
   if (li == TypeId::Time && ri == TypeId::Time && sub) return DataType::duration(TimeUnit::Nanoseconds);
-  if (li == TypeId::Duration && ri == TypeId::Int64 &&
-      (op == ArithOp::Mul || op == ArithOp::TrueDiv || op == ArithOp::FloorDiv))
-    return l;
-  if (li == TypeId::Int64 && ri == TypeId::Duration && op == ArithOp::Mul) return r;
+  if (li == TypeId::Duration && number_r && (op == ArithOp::Mul || op == ArithOp::TrueDiv)) return l;
+  if (number_l && ri == TypeId::Duration && op == ArithOp::Mul) return r;
   unsupported(op, l, r);
 }
 
@@ -287,9 +321,6 @@ ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
       return numeric_arith<T>(op, left, right, dt);
     });
   if (dt.is_string()) return str_concat(left, right);
-  // Duration * Int64 and Int64 * Duration: the Int64 side is the multiplier.
-  if (dt.id() == TypeId::Int64 && right.dtype().id() == TypeId::Duration)
-    return temporal_arith(op, right, left, out);
   return temporal_arith(op, left, right, out);
 }
 
@@ -330,7 +361,7 @@ ArrayRef abs(const Array& values) {
   });
 }
 
-ArrayRef round(const Array& values, int decimals, RoundMode mode) {
+ArrayRef round(const Array& values, int64_t decimals, RoundMode mode) {
   const DataType& t = values.dtype();
   if (decimals < 0) throw InvalidOperationError(err_msg("round: decimals must be non-negative, got ", decimals));
   if (t.is_null() || t.is_integer()) return share(values);
@@ -340,8 +371,9 @@ ArrayRef round(const Array& values, int decimals, RoundMode mode) {
     using T = typename decltype(tag)::type;
     if (decimals == 0)
       return unary_kernel<T, T>(values, t, [even](T x) { return even ? std::nearbyint(x) : std::round(x); });
-    // Scale, round, scale back (Polars does the same); a product that overflows keeps x.
-    const T m = static_cast<T>(std::pow(10.0, decimals));
+    // Scale, round, scale back (Polars does the same); a product that overflows keeps x
+    // (past 10^400 every scale is infinite).
+    const T m = static_cast<T>(std::pow(10.0, static_cast<double>(std::min<int64_t>(decimals, 400))));
     return unary_kernel<T, T>(values, t, [even, m](T x) {
       const T s = x * m;
       if (!std::isfinite(s)) return x;

@@ -40,7 +40,7 @@ ArrayRef abs(const Array& values);     // numeric and Duration (wraps: abs(MIN) 
 enum class RoundMode { HalfToEven, HalfAwayFromZero };
 // Round floats to `decimals` (>= 0) places: x * 10^d rounded, then / 10^d, as Polars
 // (default mode half-to-even, Polars' default); integers are returned unchanged.
-ArrayRef round(const Array& values, int decimals, RoundMode mode = RoundMode::HalfToEven);
+ArrayRef round(const Array& values, int64_t decimals, RoundMode mode = RoundMode::HalfToEven);
 ArrayRef floor(const Array& values);  // floats; integers unchanged
 ArrayRef ceil(const Array& values);   // floats; integers unchanged
 ArrayRef sqrt(const Array& values);   // -> Float64 (Float32 stays Float32)

@@ -11,6 +11,7 @@
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/tz.hpp"
 
 namespace frazil::compute {
 
@@ -20,6 +21,15 @@ using int128 = __int128;
 namespace {
 
 [[noreturn]] void not_supported(const DataType& from, const DataType& to) {
+  if (from.is_string() && (to.id() == TypeId::Date || to.id() == TypeId::Datetime || to.id() == TypeId::Time)) {
+    // Polars 2 parses text only through str.to_date / to_datetime / to_time (strptime).
+    const char* name = to.id() == TypeId::Date ? "date" : to.id() == TypeId::Time ? "time" : "datetime";
+    std::string hint = std::string("str.to_") + name + "()";
+    if (to.id() == TypeId::Datetime && to.time_zone())
+      hint = "str.to_datetime(..., \"time_zone=" + *to.time_zone() + "\")";
+    throw InvalidOperationError(err_msg("casting from string to ", name, " is not supported.\nIt was removed in Polars 2.0. Use `",
+                                        hint, "` instead."));
+  }
   throw InvalidOperationError(err_msg("casting from ", from.to_string(), " to ", to.to_string(), " not supported"));
 }
 
@@ -227,19 +237,6 @@ ArrayRef string_to_bool(const Array& a) {
   return Array::make(DataType::boolean(), n, std::move(validity), {std::move(bits)});
 }
 
-ArrayRef string_to_date(const Array& a) {
-  return convert_valid_rows<int32_t>(a, DataType::date(), [&a](int64_t i, int32_t& out) {
-    return parse_date(a.str_value(i), out);
-  });
-}
-
-ArrayRef string_to_datetime(const Array& a, const DataType& to) {
-  const TimeUnit unit = to.time_unit();
-  return convert_valid_rows<int64_t>(a, to, [&a, unit](int64_t i, int64_t& out) {
-    return parse_datetime(a.str_value(i), unit, out);
-  });
-}
-
 ArrayRef string_to_decimal(const Array& a, const DataType& to) {
   const int p = to.precision(), s = to.scale();
   return convert_valid_rows<int128>(a, to, [&a, p, s](int64_t i, int128& out) {
@@ -280,11 +277,15 @@ ArrayRef cast_to_string(const Array& a) {
       return to_string_array(a, [&a](int64_t i, std::string& s) { s = format_date(a.values<int32_t>()[i]); });
     case TypeId::Datetime: {
       const TimeUnit u = t.time_unit();
-      // Zoned values print their UTC offset, as Polars does (only UTC is supported so far).
-      const bool utc = t.time_zone() && (*t.time_zone() == "UTC" || *t.time_zone() == "+00:00");
-      return to_string_array(a, [&a, u, utc](int64_t i, std::string& s) {
-        s = format_datetime_fixed(a.values<int64_t>()[i], u);
-        if (utc) s += "+00:00";
+      if (!t.time_zone())
+        return to_string_array(a, [&a, u](int64_t i, std::string& s) { s = format_datetime_fixed(a.values<int64_t>()[i], u); });
+      // Zoned values print their local time and UTC offset, as Polars does.
+      tz::ZoneCursor cursor(tz::TimeZone::get(*t.time_zone()));
+      const int64_t ups = units_per_second(u);
+      return to_string_array(a, [&](int64_t i, std::string& s) {
+        const int64_t v = a.values<int64_t>()[i];
+        const int32_t off = cursor.offset(floor_div(v, ups));
+        s = format_datetime_fixed(v + static_cast<int64_t>(off) * ups, u) + tz::format_offset(off);
       });
     }
     case TypeId::Time:
@@ -492,8 +493,6 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
   if (f == TypeId::String) {
     if (to.is_primitive_numeric()) return string_to_numeric(a, to);
     if (t == TypeId::Boolean) return string_to_bool(a);
-    if (t == TypeId::Date) return string_to_date(a);
-    if (t == TypeId::Datetime) return string_to_datetime(a, to);
     if (t == TypeId::Decimal) return string_to_decimal(a, to);
     if (t == TypeId::Binary) return a.with_dtype(to);
   }
@@ -539,6 +538,11 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
 
 }  // namespace
 
+void check_cast(const DataType& from, const DataType& to) {
+  if (!can_cast(from, to)) not_supported(from, to);
+  if (to.id() == TypeId::Datetime && to.time_zone() && from != to) tz::TimeZone::get(*to.time_zone());
+}
+
 bool can_cast(const DataType& from, const DataType& to) {
   if (from == to || from.is_null() || to.is_null()) return true;
   const TypeId f = from.id(), t = to.id();
@@ -549,8 +553,7 @@ bool can_cast(const DataType& from, const DataType& to) {
     return fnum || f == TypeId::Boolean || f == TypeId::Date || f == TypeId::Datetime || f == TypeId::Time ||
            f == TypeId::Decimal || f == TypeId::Binary;
   if (f == TypeId::String)
-    return tnum || t == TypeId::Boolean || t == TypeId::Date || t == TypeId::Datetime || t == TypeId::Decimal ||
-           t == TypeId::Binary;
+    return tnum || t == TypeId::Boolean || t == TypeId::Decimal || t == TypeId::Binary;
   if (f == TypeId::Date && t == TypeId::Datetime) return true;
   if (f == TypeId::Datetime && (t == TypeId::Date || t == TypeId::Time || t == TypeId::Datetime)) return true;
   if (f == TypeId::Duration && t == TypeId::Duration) return true;
@@ -568,7 +571,7 @@ bool can_cast(const DataType& from, const DataType& to) {
 }
 
 ArrayRef cast(const Array& values, const DataType& to, bool strict, const std::string& column) {
-  if (!can_cast(values.dtype(), to)) not_supported(values.dtype(), to);
+  check_cast(values.dtype(), to);
   ArrayRef out = cast_lenient(values, to);
   if (!strict) return out;
   if (out->null_count() > values.null_count()) strict_failure(values, *out, to, column);

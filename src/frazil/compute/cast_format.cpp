@@ -156,36 +156,6 @@ std::string format_decimal(__int128 value, int scale) {
   return std::string(p, end);
 }
 
-bool is_valid_utf8(std::string_view s) {
-  size_t i = 0;
-  const size_t n = s.size();
-  while (i < n) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int len;
-    uint32_t cp;
-    if ((c >> 5) == 6) len = 2, cp = c & 0x1F;
-    else if ((c >> 4) == 14) len = 3, cp = c & 0x0F;
-    else if ((c >> 3) == 30) len = 4, cp = c & 0x07;
-    else return false;
-    if (i + len > n) return false;
-    for (int k = 1; k < len; ++k) {
-      const unsigned char cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates, beyond U+10FFFF.
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += len;
-  }
-  return true;
-}
-
 bool parse_date(std::string_view s, int32_t& out) {
   size_t p = 0;
   int64_t days;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "frazil/core/dtype.hpp"
+#include "frazil/core/utf8.hpp"
 
 namespace frazil::compute {
 
@@ -24,7 +25,7 @@ std::string format_time_seconds(int64_t nanos);
 // Decimal digits with `scale` places: "-3.99", "12.00".
 std::string format_decimal(__int128 value, int scale);
 
-bool is_valid_utf8(std::string_view s);
+using ::frazil::is_valid_utf8;  // core/utf8.hpp
 
 // "YYYY-MM-DD" (also 1-digit month/day, '/' separators, leading whitespace, '+' sign).
 bool parse_date(std::string_view s, int32_t& days);

@@ -6,6 +6,7 @@
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/hash_table.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
 
@@ -25,6 +26,7 @@ Groups group_loop(Table& table, const K* keys, const EncodedKeys& enc) {
   int64_t first_null_row = -1;
   uint64_t h[kBatch];
   for (int64_t start = 0; start < n; start += kBatch) {
+    if ((start & (kCheckRows - 1)) == 0) check_cancelled();
     const int m = static_cast<int>(std::min<int64_t>(kBatch, n - start));
     if constexpr (!std::is_same_v<Table, DirectTable>) {
       for (int j = 0; j < m; ++j) {

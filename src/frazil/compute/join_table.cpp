@@ -2,6 +2,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
 
@@ -124,6 +125,7 @@ JoinTable::JoinTable(std::vector<ArrayRef> build_keys) : build_keys_(std::move(b
             const K* keys = key_data<K>(build_);
             uint64_t h[kBatch];
             for (int64_t start = 0; start < count; start += kBatch) {
+              if ((start & (kCheckRows - 1)) == 0) check_cancelled();
               const int m = static_cast<int>(std::min<int64_t>(kBatch, count - start));
               if constexpr (!kDirect)
                 for (int j = 0; j < m; ++j) {
@@ -212,6 +214,7 @@ std::vector<uint32_t> JoinTable::probe(const std::vector<ArrayRef>& probe_keys) 
           // Keys the presence bits rule out skip the table (their hash is never used).
           bool absent[kBatch] = {};
           for (int64_t start = 0; start < np; start += kBatch) {
+            if ((start & (kCheckRows - 1)) == 0) check_cancelled();
             const int m = static_cast<int>(std::min<int64_t>(kBatch, np - start));
             if constexpr (std::is_same_v<T, InlineKeyTable<uint64_t>>)
               if (!present_.empty())

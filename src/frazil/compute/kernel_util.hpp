@@ -140,12 +140,6 @@ inline Buffer aligned_validity(const Array& a) {
   return copy_bitmap(a.validity_bits(), a.offset(), a.length());
 }
 
-// Bits of a Boolean array's values as an offset-0 bitmap (shared when at offset 0).
-inline Buffer aligned_values_bits(const Array& a) {
-  if (a.offset() == 0) return a.buffer(0);
-  return copy_bitmap(a.buffer(0).data(), a.offset(), a.length());
-}
-
 inline BitSource validity_source(const Array& a) {
   if (!a.validity_bits() || a.null_count() == 0) return BitSource::all(true);
   return BitSource::of(a.validity_bits(), a.offset());

@@ -6,6 +6,7 @@
 
 #include "frazil/compute/hash.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
 
@@ -90,8 +91,12 @@ void radix_sort(std::vector<KeyIdxT<W>>& v) {
   }
   std::vector<std::array<uint32_t, 256>> hist(kDigits);
   for (auto& h : hist) h.fill(0);
-  for (const auto& e : v)
-    for (int d = 0; d < kDigits; ++d) ++hist[d][static_cast<uint8_t>(e.key >> (8 * d))];
+  // In blocks of kCheckRows, so that a cancelled query stops within a block.
+  for (size_t b = 0; b < n; b += kCheckRows) {
+    check_cancelled();
+    for (size_t i = b, e = std::min(n, b + kCheckRows); i < e; ++i)
+      for (int d = 0; d < kDigits; ++d) ++hist[d][static_cast<uint8_t>(v[i].key >> (8 * d))];
+  }
   std::vector<KeyIdxT<W>> tmp(n);
   for (int d = 0; d < kDigits; ++d) {
     auto& h = hist[d];
@@ -102,14 +107,33 @@ void radix_sort(std::vector<KeyIdxT<W>>& v) {
       c = sum;
       sum += x;
     }
-    for (const auto& e : v) tmp[h[static_cast<uint8_t>(e.key >> (8 * d))]++] = e;
+    for (size_t b = 0; b < n; b += kCheckRows) {
+      check_cancelled();
+      for (size_t i = b, e = std::min(n, b + kCheckRows); i < e; ++i)
+        tmp[h[static_cast<uint8_t>(v[i].key >> (8 * d))]++] = v[i];
+    }
     v.swap(tmp);
   }
 }
 
+// `cmp`, checking for cancellation every 2^20 comparisons: std::sort compares n log n
+// times without another way in. The count is shared by every copy std::sort makes.
+template <typename Cmp>
+struct CheckedCmp {
+  Cmp cmp;
+  uint32_t* calls;
+  template <typename T>
+  bool operator()(const T& a, const T& b) const {
+    if ((++*calls & 0xFFFFF) == 0) check_cancelled();
+    return cmp(a, b);
+  }
+};
+
 // Sorts fully, or only the first k entries (top-k), by operator< / cmp.
 template <typename T, typename Cmp>
-void sort_prefix(std::vector<T>& v, size_t k, Cmp cmp) {
+void sort_prefix(std::vector<T>& v, size_t k, Cmp plain_cmp) {
+  uint32_t calls = 0;
+  const CheckedCmp<Cmp> cmp{plain_cmp, &calls};
   if (k >= v.size()) {
     std::sort(v.begin(), v.end(), cmp);
   } else if (k > 0) {
@@ -289,6 +313,7 @@ std::vector<IdxSize> generic_sort(const std::vector<ArrayRef>& keys, const std::
     if (c0.is_null(r)) nulls.push_back({0, 0, r});
     else valid.push_back(make_entry(c0, r));
   }
+  check_cancelled();
   auto cmp_from = [&](size_t from) {
     return [&cols, from](const Entry& a, const Entry& b) {
       if (a.k0 != b.k0) return a.k0 < b.k0;
@@ -324,6 +349,7 @@ std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vec
   W* o = out.data();
   int used = 0;
   for (size_t c = 0; c < keys.size(); ++c) {
+    check_cancelled();
     const Array& a = *keys[c];
     if (a.dtype().is_null()) continue;
     const int bits = order_bits(a.dtype());
@@ -335,6 +361,7 @@ std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vec
       const int64_t off = a.offset();
       const bool last = nlast[c];
       for_each_order_bits(a, [&](int64_t i, u128 x) {
+        if ((i & (kCheckRows - 1)) == 0) check_cancelled();
         bool ok = get_bit(valid, off + i);
         W part = ok ? (static_cast<W>(x) ^ flip) : 0;
         W nb = (ok != last) ? 1 : 0;
@@ -342,7 +369,10 @@ std::vector<W> pack_order_keys(const std::vector<ArrayRef>& keys, const std::vec
       });
       used += bits + 1;
     } else {
-      for_each_order_bits(a, [&](int64_t i, u128 x) { o[i] |= (static_cast<W>(x) ^ flip) << shift; });
+      for_each_order_bits(a, [&](int64_t i, u128 x) {
+        if ((i & (kCheckRows - 1)) == 0) check_cancelled();
+        o[i] |= (static_cast<W>(x) ^ flip) << shift;
+      });
       used += bits;
     }
   }
@@ -364,9 +394,13 @@ std::vector<IdxSize> sort_packed(const std::vector<ArrayRef>& keys, const std::v
     return top.finish();
   }
   std::vector<W> packed = pack_order_keys<W>(keys, desc, nlast, total);
+  check_cancelled();
   if (small_k) return heap_top_k(packed, k);
   std::vector<KeyIdxT<W>> v(n);
-  for (size_t i = 0; i < n; ++i) v[i] = {packed[i], static_cast<IdxSize>(i)};
+  for (size_t b = 0; b < n; b += kCheckRows) {
+    check_cancelled();
+    for (size_t i = b, e = std::min(n, b + kCheckRows); i < e; ++i) v[i] = {packed[i], static_cast<IdxSize>(i)};
+  }
   packed = {};
   if (k >= n) radix_sort(v);
   else sort_prefix(v, k, [](const KeyIdxT<W>& a, const KeyIdxT<W>& b) { return a < b; });

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/cancel.hpp"
 
 namespace frazil {
 
@@ -102,6 +103,7 @@ ArrayRef concat_arrays(const std::vector<ArrayRef>& arrays) {
       throw SchemaError(err_msg("cannot concatenate arrays of dtype ", dtype, " and ", a->dtype()));
     total += a->length();
   }
+  check_cancelled();  // a big concatenation copies every row
   Buffer validity = concat_validity(arrays, total);
   switch (dtype.id()) {
     case TypeId::Null: return Array::make(dtype, total, Buffer(), {});
@@ -173,6 +175,7 @@ ArrayRef concat_arrays(const std::vector<ArrayRef>& arrays) {
       Buffer values = Buffer::allocate(total * w);
       int64_t pos = 0;
       for (const auto& a : arrays) {
+        if (a->length() >= kCheckRows) check_cancelled();
         std::memcpy(values.mutable_data() + pos * w, a->buffer(0).data() + a->offset() * w,
                     a->length() * w);
         pos += a->length();

@@ -12,6 +12,7 @@
 #include <new>
 #include <vector>
 
+#include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/memory.hpp"
 #include "frazil/core/scratch.hpp"
@@ -33,12 +34,7 @@ constexpr size_t kAlignment = 64;
 constexpr size_t kMinCached = 256 * 1024;
 
 size_t default_cache_cap() {
-  if (const char* v = std::getenv("FRAZIL_BLOCK_CACHE"); v && *v) {
-    try {
-      return static_cast<size_t>(parse_memory_size(v));
-    } catch (const Error&) {
-    }
-  }
+  if (auto bytes = env_bytes("FRAZIL_BLOCK_CACHE")) return static_cast<size_t>(*bytes);
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return size_t(1) << 30;
   return static_cast<size_t>(pages) * static_cast<size_t>(page) / 8;

@@ -52,22 +52,31 @@ std::string format_time(int64_t nanos) {
   return buf + format_fraction(nanos % 1'000'000'000, TimeUnit::Nanoseconds);
 }
 
-std::string format_duration(int64_t value, TimeUnit unit) {
-  if (value == 0) return "0" + std::string(unit == TimeUnit::Microseconds ? "µs" : time_unit_name(unit));
+std::string format_duration(int64_t v, TimeUnit unit) {
+  // Polars' display: each part with its own sign ("-1m -30s"), a space before the next
+  // non-zero part, fractions of a second in the largest exact sub-unit.
+  const char* const names[3] = {"ns", "µs", "ms"};
+  if (v == 0) return std::string("0") + (unit == TimeUnit::Nanoseconds ? "ns" : unit == TimeUnit::Microseconds ? "µs" : "ms");
+  const int64_t ups = units_per_second(unit);
+  const int64_t sizes[4] = {86'400 * ups, 3600 * ups, 60 * ups, ups};
+  const char* parts[4] = {"d", "h", "m", "s"};
   std::string out;
-  bool neg = value < 0;
-  uint64_t v = neg ? -static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  const uint64_t ups = units_per_second(unit);
-  uint64_t secs = v / ups, frac = v % ups;
-  struct Part { uint64_t n; const char* s; };
-  Part parts[] = {{secs / 86400, "d"}, {secs / 3600 % 24, "h"}, {secs / 60 % 60, "m"}, {secs % 60, "s"}};
-  for (auto& p : parts)
-    if (p.n) out += (out.empty() ? "" : " ") + std::to_string(p.n) + p.s;
-  if (frac) {
-    const char* name = unit == TimeUnit::Nanoseconds ? "ns" : unit == TimeUnit::Microseconds ? "µs" : "ms";
-    out += (out.empty() ? "" : " ") + std::to_string(frac) + name;
+  for (int i = 0; i < 4; ++i) {
+    const int64_t whole = i == 0 ? v / sizes[0] : (v % sizes[i - 1]) / sizes[i];
+    if (whole != 0) {
+      out += std::to_string(whole) + parts[i];
+      if (v % sizes[i] != 0) out += ' ';
+    }
   }
-  return (neg ? "-" : "") + out;
+  const int64_t frac = v % ups;
+  if (frac != 0) {
+    // The sub-second units of this time unit, finest first ("ns", "µs", "ms").
+    const int first = unit == TimeUnit::Nanoseconds ? 0 : unit == TimeUnit::Microseconds ? 1 : 2;
+    if (frac % 1000 != 0) out += std::to_string(frac) + names[first];
+    else if (frac % 1'000'000 != 0) out += std::to_string(frac / 1000) + names[first + 1];
+    else out += std::to_string(frac / 1'000'000) + names[first + 2];
+  }
+  return out;
 }
 
 }  // namespace frazil

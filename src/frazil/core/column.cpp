@@ -1,11 +1,14 @@
 #include "frazil/core/column.hpp"
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/length_limit.hpp"
 
 namespace frazil {
 
 Column::Column(std::string name, ArrayRef array)
     : name_(std::move(name)), dtype_(array->dtype()), length_(array->length()) {
+  if (length_ > kMaxLength) [[unlikely]]
+    check_length(length_, "column '" + name_ + "'");
   chunks_.push_back(std::move(array));
 }
 
@@ -17,11 +20,15 @@ Column::Column(std::string name, DataType dtype, std::vector<ArrayRef> chunks)
     length_ += c->length();
     if (c->length() > 0 || chunks_.empty()) chunks_.push_back(std::move(c));
   }
+  if (length_ > kMaxLength) [[unlikely]]
+    check_length(length_, "column '" + name_ + "'");
   if (chunks_.size() > 1 && chunks_[0]->length() == 0) chunks_.erase(chunks_.begin());
   if (chunks_.empty()) chunks_.push_back(make_empty_array(dtype_));
 }
 
 Column Column::scalar(std::string name, Scalar value, int64_t length) {
+  if (length > kMaxLength) [[unlikely]]
+    check_length(length, "column '" + name + "'");
   Column c;
   c.name_ = std::move(name);
   c.dtype_ = value.dtype();

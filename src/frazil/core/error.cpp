@@ -14,6 +14,9 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::OutOfBounds: return "OutOfBoundsError";
     case ErrorKind::IO: return "IOError";
     case ErrorKind::OutOfMemory: return "OutOfMemoryError";
+    case ErrorKind::Cancelled: return "CancelledError";
+    case ErrorKind::SQLInterface: return "SQLInterfaceError";
+    case ErrorKind::SQLSyntax: return "SQLSyntaxError";
     case ErrorKind::Internal: return "InternalError";
   }
   return "Error";
@@ -31,6 +34,9 @@ void throw_error(ErrorKind kind, const std::string& message) {
     case ErrorKind::OutOfBounds: throw OutOfBoundsError(message);
     case ErrorKind::IO: throw IOError(message);
     case ErrorKind::OutOfMemory: throw OutOfMemoryError(message);
+    case ErrorKind::Cancelled: throw CancelledError(message);
+    case ErrorKind::SQLInterface: throw SQLInterfaceError(message);
+    case ErrorKind::SQLSyntax: throw SQLSyntaxError(message);
     case ErrorKind::Internal: throw InternalError(message);
   }
   throw Error(kind, message);

@@ -19,6 +19,9 @@ enum class ErrorKind {
   OutOfBounds,
   IO,
   OutOfMemory,
+  Cancelled,  // the query was cancelled or ran past its timeout (core/cancel.hpp)
+  SQLInterface,  // SQL that names something unknown or uses a construct not supported
+  SQLSyntax,     // SQL that does not parse
   Internal,
 };
 
@@ -49,6 +52,9 @@ FRAZIL_DEFINE_ERROR(DuplicateError, Duplicate)
 FRAZIL_DEFINE_ERROR(OutOfBoundsError, OutOfBounds)
 FRAZIL_DEFINE_ERROR(IOError, IO)
 FRAZIL_DEFINE_ERROR(OutOfMemoryError, OutOfMemory)
+FRAZIL_DEFINE_ERROR(CancelledError, Cancelled)
+FRAZIL_DEFINE_ERROR(SQLInterfaceError, SQLInterface)
+FRAZIL_DEFINE_ERROR(SQLSyntaxError, SQLSyntax)
 FRAZIL_DEFINE_ERROR(InternalError, Internal)
 #undef FRAZIL_DEFINE_ERROR
 

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/length_limit.hpp"
 
 namespace frazil {
 
@@ -24,6 +25,8 @@ DataFrame::DataFrame(std::vector<Column> columns) : columns_(std::move(columns))
 }
 
 DataFrame DataFrame::empty_with_height(int64_t height) {
+  if (height > kMaxLength) [[unlikely]]
+    check_length(height, "a frame");
   DataFrame df;
   df.height_ = height;
   return df;
@@ -215,6 +218,8 @@ DataFrame concat_frames(const std::vector<DataFrame>& frames) {
   std::vector<Column> cols;
   int64_t total = 0;
   for (const auto& f : frames) total += f.height();
+  if (total > kMaxLength) [[unlikely]]
+    check_length(total, "the concatenated frame");
   for (size_t c = 0; c < first.width(); ++c) {
     std::vector<ArrayRef> chunks;
     for (const auto& f : frames) {

@@ -2,8 +2,10 @@
 
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 
+#include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
 
 namespace frazil {
@@ -13,15 +15,8 @@ namespace {
 std::atomic<int64_t> g_in_use{0};
 
 std::atomic<int64_t>& limit_ref() {
-  static std::atomic<int64_t> limit{[] {
-    const char* v = std::getenv("FRAZIL_MEMORY_LIMIT");
-    if (!v || !*v) return int64_t{0};
-    try {
-      return parse_memory_size(v);
-    } catch (const Error&) {
-      return int64_t{0};  // a malformed value is reported by the Python layer on import
-    }
-  }()};
+  // A malformed value raises here (at the first allocation) rather than meaning no limit.
+  static std::atomic<int64_t> limit{env_bytes("FRAZIL_MEMORY_LIMIT").value_or(0)};
   return limit;
 }
 
@@ -32,7 +27,7 @@ std::string mib(int64_t bytes) { return err_msg(bytes / (1024 * 1024), " MiB"); 
 int64_t parse_memory_size(const std::string& text) {
   size_t i = 0;
   while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-  if (i == 0) throw InvalidOperationError(err_msg("memory limit '", text, "' is not a number of bytes like 512M or 8G"));
+  if (i == 0) throw InvalidOperationError(err_msg("memory size '", text, "' is not a number of bytes like 512M or 8G"));
   std::string unit = text.substr(i);
   for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (!unit.empty() && unit.back() == 'B') unit.pop_back();
@@ -43,8 +38,12 @@ int64_t parse_memory_size(const std::string& text) {
   else if (unit == "G") scale = int64_t{1} << 30;
   else if (unit == "T") scale = int64_t{1} << 40;
   else if (!unit.empty())
-    throw InvalidOperationError(err_msg("memory limit '", text, "' has an unknown unit (use K, M, G or T)"));
-  const int64_t n = std::stoll(text.substr(0, i));
+    throw InvalidOperationError(err_msg("memory size '", text, "' has an unknown unit (use K, M, G or T)"));
+  // Neither the digits nor their product with the unit may pass Int64 (16777216T wrapped to 0).
+  int64_t n = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + i, n);
+  if (ec != std::errc() || n > INT64_MAX / scale)
+    throw InvalidOperationError(err_msg("memory size '", text, "' is more than ", INT64_MAX, " bytes"));
   return n * scale;
 }
 

@@ -8,6 +8,7 @@
 
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/tz.hpp"
 #include "frazil/core/error.hpp"
 
 namespace frazil {
@@ -139,7 +140,8 @@ std::string Scalar::to_string() const {
     }
     case TypeId::Date: return format_date(static_cast<int32_t>(as_int64()));
     case TypeId::Datetime:
-      return format_datetime(as_int64(), dtype_.time_unit()) + (dtype_.time_zone() ? " " + *dtype_.time_zone() : "");
+      if (dtype_.time_zone()) return tz::format_display(as_int64(), dtype_.time_unit(), *dtype_.time_zone());
+      return format_datetime(as_int64(), dtype_.time_unit());
     case TypeId::Duration: return format_duration(as_int64(), dtype_.time_unit());
     case TypeId::Time: return format_time(as_int64());
     case TypeId::Decimal: {

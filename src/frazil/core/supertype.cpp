@@ -53,16 +53,31 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     int ip = std::max(a.precision() - a.scale(), b.precision() - b.scale());
     return DataType::decimal(std::min(38, ip + scale), scale);
   }
+  // Temporal dtypes, as Polars: the coarser time unit wins (a cast from finer to coarser
+  // always fits); a time zone must agree; with numbers, the physical integers' supertype.
+  auto coarser = [](TimeUnit p, TimeUnit q) {
+    if (p == TimeUnit::Milliseconds || q == TimeUnit::Milliseconds) return TimeUnit::Milliseconds;
+    if (p == TimeUnit::Microseconds || q == TimeUnit::Microseconds) return TimeUnit::Microseconds;
+    return TimeUnit::Nanoseconds;
+  };
   if (x == TypeId::Date && y == TypeId::Datetime) return b;
   if (x == TypeId::Datetime && y == TypeId::Datetime) {
-    // The finer unit wins; a time zone must agree.
     if (a.time_zone() != b.time_zone()) return std::nullopt;
-    auto rank = [](TimeUnit u) { return u == TimeUnit::Nanoseconds ? 2 : u == TimeUnit::Microseconds ? 1 : 0; };
-    return rank(a.time_unit()) >= rank(b.time_unit()) ? a : b;
+    return DataType::datetime(coarser(a.time_unit(), b.time_unit()), a.time_zone());
   }
-  if (x == TypeId::Duration && y == TypeId::Duration) {
-    auto rank = [](TimeUnit u) { return u == TimeUnit::Nanoseconds ? 2 : u == TimeUnit::Microseconds ? 1 : 0; };
-    return rank(a.time_unit()) >= rank(b.time_unit()) ? a : b;
+  if (x == TypeId::Duration && y == TypeId::Duration) return DataType::duration(coarser(a.time_unit(), b.time_unit()));
+  if (x == TypeId::Duration && y == TypeId::Datetime)
+    return DataType::datetime(coarser(a.time_unit(), b.time_unit()), b.time_zone());
+  if (x == TypeId::Duration && y == TypeId::Date) return b;
+  if (x == TypeId::Date) {
+    if (y == TypeId::Int32 || y == TypeId::Float32 || y == TypeId::Float64) return b;
+    if (y == TypeId::Int64 || y == TypeId::UInt32 || y == TypeId::UInt64) return DataType::int64();
+  }
+  if (x == TypeId::Datetime || x == TypeId::Duration || x == TypeId::Time) {
+    const bool ints = y == TypeId::Int32 || y == TypeId::Int64 ||
+                      (x != TypeId::Time && (y == TypeId::UInt32 || y == TypeId::UInt64));
+    if (ints) return DataType::int64();
+    if (b.is_float()) return DataType::float64();
   }
   if (x == TypeId::String && (b.is_numeric() || b.is_boolean() || b.is_temporal())) return a;
   if (x == TypeId::List && y == TypeId::List) {

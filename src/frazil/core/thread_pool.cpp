@@ -1,5 +1,8 @@
 #include "frazil/core/thread_pool.hpp"
 
+#include "frazil/core/cancel.hpp"
+#include "frazil/core/env.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -22,6 +25,9 @@ namespace {
 struct Job {
   size_t n;
   const std::function<void(size_t)>* fn;
+  // The submitter's cancellation scope: its tasks run in it on every thread, and once it
+  // is cancelled the tasks not started yet are skipped (each task is a morsel or a batch).
+  const detail::CancelState* cancel = nullptr;
   std::atomic<size_t> next{0};
   std::atomic<size_t> done{0};
   std::mutex mu;
@@ -30,9 +36,12 @@ struct Job {
 
   // Claims and runs tasks until none are left.
   void work() {
+    const detail::CancelState* outer = detail::current_cancel_state();
+    detail::set_current_cancel_state(cancel);
     size_t i;
     while ((i = next.fetch_add(1)) < n) {
       try {
+        if (cancel && cancel->stopped()) cancel->raise();
         (*fn)(i);
       } catch (...) {
         std::lock_guard<std::mutex> lock(mu);
@@ -43,6 +52,7 @@ struct Job {
         finished.notify_all();
       }
     }
+    detail::set_current_cancel_state(outer);
   }
 };
 
@@ -100,12 +110,8 @@ class Pool {
 };
 
 size_t configured_threads() {
-  for (const char* var : {"FRAZIL_MAX_THREADS", "POLARS_MAX_THREADS"}) {
-    if (const char* v = std::getenv(var)) {
-      long n = std::strtol(v, nullptr, 10);
-      if (n > 0) return static_cast<size_t>(n);
-    }
-  }
+  for (const char* var : {"FRAZIL_MAX_THREADS", "POLARS_MAX_THREADS"})
+    if (auto n = env_int(var, 1, kMaxThreads)) return static_cast<size_t>(*n);
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
@@ -125,12 +131,16 @@ size_t thread_pool_size() {
 void parallel_for(size_t n, const std::function<void(size_t)>& fn) {
   if (n == 0) return;
   if (n == 1 || thread_pool_size() == 1) {
-    for (size_t i = 0; i < n; ++i) fn(i);
+    for (size_t i = 0; i < n; ++i) {
+      check_cancelled();
+      fn(i);
+    }
     return;
   }
   auto job = std::make_shared<Job>();
   job->n = n;
   job->fn = &fn;
+  job->cancel = detail::current_cancel_state();
   pool().submit(job, std::min(n - 1, thread_pool_size() - 1));
   job->work();
   std::unique_lock<std::mutex> lock(job->mu);

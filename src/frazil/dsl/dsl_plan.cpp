@@ -7,6 +7,7 @@ const char* scan_format_name(ScanFormat f) {
     case ScanFormat::Csv: return "csv";
     case ScanFormat::Parquet: return "parquet";
     case ScanFormat::Ipc: return "ipc";
+    case ScanFormat::Ndjson: return "ndjson";
   }
   return "?";
 }

@@ -15,8 +15,8 @@
 
 namespace frazil::dsl {
 
-enum class ScanFormat : uint8_t { Csv, Parquet, Ipc };
-const char* scan_format_name(ScanFormat f);  // "csv", "parquet", "ipc"
+enum class ScanFormat : uint8_t { Csv, Parquet, Ipc, Ndjson };
+const char* scan_format_name(ScanFormat f);  // "csv", "parquet", "ipc", "ndjson"
 
 // A file scan. `options` holds the reader's option struct (io::CsvReadOptions, ...),
 // type-erased so that the plan layers need not know every reader.

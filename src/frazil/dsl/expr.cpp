@@ -519,6 +519,15 @@ Expr operator&(const Expr& a, const Expr& b) { return a.binary(Operator::And, b)
 Expr operator|(const Expr& a, const Expr& b) { return a.binary(Operator::Or, b); }
 Expr operator^(const Expr& a, const Expr& b) { return a.binary(Operator::Xor, b); }
 Expr operator!(const Expr& a) { return a.not_(); }
-Expr operator-(const Expr& a) { return a.function("neg"); }
+Expr operator-(const Expr& a) {
+  // -(-2**63) of a Python int is 2**63, which Polars folds to a UInt64 literal; negating
+  // the Int64 would wrap back to -2**63.
+  const ExprNode& n = a.node();
+  if (n.kind == ExprKind::Literal && n.literal.dynamic && !n.literal.is_series() &&
+      n.literal.scalar.dtype().id() == TypeId::Int64 && !n.literal.scalar.is_null() &&
+      n.literal.scalar.as_int64() == INT64_MIN)
+    return lit(Scalar::uint64(uint64_t{1} << 63));
+  return a.function("neg");
+}
 
 }  // namespace frazil::dsl

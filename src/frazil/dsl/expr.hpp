@@ -60,6 +60,8 @@ struct SortFlags {
 };
 
 class Expr;
+class StrNameSpace;  // str_namespace.hpp
+class DtNameSpace;   // dt_namespace.hpp
 
 struct ExprNode {
   ExprKind kind = ExprKind::Literal;
@@ -139,6 +141,11 @@ class Expr {
   Expr head(int64_t n = 10) const { return function("head", {}, {{"n", n}}); }
   Expr tail(int64_t n = 10) const { return function("tail", {}, {{"n", n}}); }
   Expr null_count() const { return function("null_count"); }
+  // Running sum / min / max / count of the non-null values, in row order.
+  Expr cum_sum() const { return function("cum_sum"); }
+  Expr cum_min() const { return function("cum_min"); }
+  Expr cum_max() const { return function("cum_max"); }
+  Expr cum_count() const { return function("cum_count"); }
   // One row per element of a List expression (Polars' Expr.explode).
   Expr explode(bool empty_as_null = false, bool keep_nulls = true) const {
     return function("explode", {}, {{"empty_as_null", empty_as_null}, {"keep_nulls", keep_nulls}});
@@ -168,6 +175,11 @@ class Expr {
   Expr filter(const Expr& predicate) const;
   Expr over(std::vector<Expr> partition_by) const;
   Expr exclude(std::vector<std::string> names) const;
+
+  // Polars' `str` and `dt` namespaces (include str_namespace.hpp / dt_namespace.hpp):
+  // col("a").str().contains("x"), col("t").dt().year().
+  StrNameSpace str() const;
+  DtNameSpace dt() const;
 
   // A Polars-style rendering: col("a"), (col("a") + 1), col("x").sum().alias("y").
   std::string to_string() const;

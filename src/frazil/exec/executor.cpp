@@ -9,7 +9,9 @@
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/length_limit.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
 #include "frazil/exec/explode.hpp"
@@ -35,10 +37,7 @@ using compute::JoinType;
 
 ExecOptions ExecOptions::from_env() {
   ExecOptions o;
-  if (const char* v = std::getenv("FRAZIL_MORSEL_SIZE")) {
-    long n = std::strtol(v, nullptr, 10);
-    if (n > 0) o.morsel_size = n;
-  }
+  if (auto n = env_int("FRAZIL_MORSEL_SIZE", 1, kMaxLength)) o.morsel_size = *n;
   return o;
 }
 
@@ -243,7 +242,7 @@ class Executor {
     } else if (const auto* scan = src.get_if<plan::ScanNode>()) {
       // Parquet files stream row group by row group; other scans are read whole. CSV
       // readers filter while parsing; other formats are filtered here, morsel by morsel.
-      const bool filter_here = scan->predicate && scan->source.format != dsl::ScanFormat::Csv;
+      const bool filter_here = scan->predicate && !scan_filters_in_reader(*scan, ea_);
       SourceRef streamed = scan->source.format == dsl::ScanFormat::Parquet ? parquet_source(*scan, ea_) : nullptr;
       if (filter_here) scan_ops.push_back(make_filter(*scan->predicate, *scan->source_schema));
       if (streamed) {
@@ -271,6 +270,48 @@ class Executor {
   }
 
   DataFrame run_pipeline(Node node) { return run_pipeline(build_pipeline(node)); }
+
+ public:
+  // Streams the output of `node` into `consume` (execute_plan_into): a wave of batches runs
+  // in parallel, then its results go out in order and are released.
+  void stream(Node node, const std::function<void(const DataFrame&)>& consume) {
+    const IR& ir = lp_.get(node);
+    if (!is_streaming(ir) && ir.kind() != IRKind::Scan && ir.kind() != IRKind::DataFrameScan) {
+      consume(run(node));
+      return;
+    }
+    const Pipeline p = build_pipeline(node);
+    const size_t n = p.source->num_batches();
+    const size_t wave = std::max<size_t>(1, 2 * thread_pool_size());
+    for (size_t first = 0; first < n; first += wave) {
+      const size_t count = std::min(wave, n - first);
+      std::vector<DataFrame> out(count);
+      parallel_for(count, [&](size_t k) {
+        DataFrame batch = p.source->batch(first + k);
+        if (p.ops.empty()) {
+          out[k] = std::move(batch);
+          return;
+        }
+        const std::vector<DataFrame> morsels = split_morsels(batch, opts_.morsel_size);
+        std::vector<DataFrame> done(morsels.size());
+        parallel_for(morsels.size(), [&](size_t m) {
+          physical::ExecState state;
+          done[m] = run_operators(p.ops, morsels[m], state);
+        });
+        out[k] = concat_frames(done);
+      });
+      for (auto& d : out) {
+        consume(d);
+        d = DataFrame();
+      }
+    }
+    for (const auto& tail : p.tails) {
+      const std::vector<OperatorRef> rest(p.ops.begin() + static_cast<std::ptrdiff_t>(tail.after) + 1, p.ops.end());
+      consume(run_source(frame_source(tail.make(), opts_.morsel_size), rest));
+    }
+  }
+
+ private:
 
   // Pushes every batch of the source through the operators, batches in parallel (and the
   // morsels of a big batch too), and concatenates the results in source order; then the
@@ -466,7 +507,8 @@ class Executor {
     const int64_t h = df.height();
     if (index.offset < 0) throw ComputeError("row index offset must be non-negative");
     if (index.offset + h > static_cast<int64_t>(UINT32_MAX))
-      throw ComputeError("row index does not fit UInt32 for this frame");
+      // the last index must be at most kMaxLength
+      throw ComputeError(err_msg("row index with offset ", index.offset, " overflows on dataframe with height ", h));
     Buffer values = Buffer::allocate(h * sizeof(uint32_t));
     for (int64_t i = 0; i < h; ++i) values.mutable_as<uint32_t>()[i] = static_cast<uint32_t>(index.offset + i);
     std::vector<Column> cols{Column(index.name, Array::make(DataType::uint32(), h, Buffer(), {values}))};
@@ -488,6 +530,12 @@ DataFrame execute_plan(Node root, const plan::IRArena& lp_arena, const plan::Exp
                        const ExecOptions& options) {
   Executor ex(root, lp_arena, expr_arena, options);
   return ex.run(root);
+}
+
+void execute_plan_into(Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const std::function<void(const DataFrame&)>& consume, const ExecOptions& options) {
+  Executor ex(root, lp_arena, expr_arena, options);
+  ex.stream(root, consume);
 }
 
 }  // namespace frazil::exec

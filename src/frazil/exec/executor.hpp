@@ -10,6 +10,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 
 #include "frazil/plan/ir.hpp"
 
@@ -35,6 +36,13 @@ struct ExecOptions {
 };
 
 DataFrame execute_plan(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const ExecOptions& options = ExecOptions::from_env());
+
+// The streaming sinks' hook: runs the plan and hands its output to `consume` batch by batch,
+// in row order, a few batches in memory at a time (a root that is a pipeline: scans,
+// filters, projections, join probes); any other root is computed whole and handed over once.
+void execute_plan_into(plan::Node root, const plan::IRArena& lp_arena, const plan::ExprArena& expr_arena,
+                       const std::function<void(const DataFrame&)>& consume,
                        const ExecOptions& options = ExecOptions::from_env());
 
 }  // namespace frazil::exec

@@ -202,14 +202,19 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
     std::string name = "__agg" + std::to_string(a);
     ArrayRef state = all.column(name).as_array();
     ArrayRef result;
-    if (e.kind == plan::AExprKind::Len || e.agg == AggKind::Count || e.agg == AggKind::Len) {
-      result = compute::aggregate_grouped(AggKind::Sum, *state, groups);
+    if (e.kind == plan::AExprKind::Len) {
+      result = compute::sum_counts_grouped(*state, groups, "len()");
+    } else if (e.agg == AggKind::Count || e.agg == AggKind::Len ||
+               (e.agg == AggKind::Sum && plan::node_dtype(e.inputs[0], ea, in).is_boolean())) {
+      result = compute::sum_counts_grouped(*state, groups, std::string(compute::agg_name(e.agg)) + "()");
     } else if (e.agg == AggKind::Mean) {
       ArrayRef sum = compute::aggregate_grouped(AggKind::Sum, *state, groups);
-      ArrayRef count = compute::aggregate_grouped(AggKind::Sum, *all.column(name + "_n").as_array(), groups);
+      // Counted in UInt64: the morsels' counts must not wrap.
+      ArrayRef count = compute::aggregate_grouped(
+          AggKind::Sum, *compute::cast(*all.column(name + "_n").as_array(), DataType::uint64()), groups);
       ArrayRef mean = plan::evaluate_operator(dsl::Operator::TrueDivide, *sum, *compute::cast(*count, DataType::float64()));
       // A group with no values has no mean (0 / 0 would be NaN).
-      mean = compute::if_then_else(*plan::evaluate_operator(dsl::Operator::Gt, *count, *scalar_to_array(Scalar::uint32(0), 1)),
+      mean = compute::if_then_else(*plan::evaluate_operator(dsl::Operator::Gt, *count, *scalar_to_array(Scalar::uint64(0), 1)),
                                    *mean, *make_null_array(DataType::float64(), 1));
       result = compute::cast(*mean, compute::agg_result_dtype(AggKind::Mean, plan::node_dtype(e.inputs[0], ea, in)));
     } else {

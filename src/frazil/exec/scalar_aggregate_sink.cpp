@@ -110,6 +110,13 @@ class PartialSelectOperator final : public Operator {
   std::vector<OperatorRef> between_;  // row-preserving operators after that filter
 };
 
+// Whether an aggregation's partial states are UInt32 counts that add up (count, len, the
+// sum of a Boolean), whose total must not wrap.
+bool is_count_state(const AExpr& e, const plan::ExprArena& ea, const Schema& in) {
+  if (e.agg == AggKind::Count || e.agg == AggKind::Len) return true;
+  return e.agg == AggKind::Sum && plan::node_dtype(e.inputs[0], ea, in).is_boolean();
+}
+
 // Folds the partials of all morsels, then evaluates what stands above the aggregations.
 DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
                            const std::vector<Node>& aggs, const DataFrame& partials) {
@@ -119,18 +126,22 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
     const ArrayRef states = partials.column("__agg" + std::to_string(a)).as_array();
     Scalar result;
     if (e.kind == AExprKind::Len) {
-      result = compute::aggregate(AggKind::Sum, *states);
+      result = compute::sum_counts(*states, "len()");
     } else if (e.agg == AggKind::Mean) {
       Scalar sum = compute::aggregate(AggKind::Sum, *states);
-      Scalar count = compute::aggregate(AggKind::Sum, *partials.column("__agg" + std::to_string(a) + "_n").as_array());
+      // Counted in UInt64: the morsels' counts must not wrap.
+      Scalar count = compute::aggregate(
+          AggKind::Sum,
+          *compute::cast(*partials.column("__agg" + std::to_string(a) + "_n").as_array(), DataType::uint64()));
       DataType out = compute::agg_result_dtype(AggKind::Mean, plan::node_dtype(e.inputs[0], ea, in));
       Scalar mean = count.as_uint64() == 0 ? Scalar::null(DataType::float64())
                                             : Scalar::float64(sum.as_double() / static_cast<double>(count.as_uint64()));
       result = array_get(*compute::cast(*scalar_to_array(mean, 1), out), 0);
+    } else if (is_count_state(e, ea, in)) {
+      result = compute::sum_counts(*states, std::string(compute::agg_name(e.agg)) + "()");
     } else {
-      // Counts add up; the others reduce their partials the way they reduce values.
-      AggKind combine = (e.agg == AggKind::Count || e.agg == AggKind::Len) ? AggKind::Sum : e.agg;
-      result = compute::aggregate(combine, *states, e.agg_options());
+      // The others reduce their partials the way they reduce values.
+      result = compute::aggregate(e.agg, *states, e.agg_options());
     }
     subs[aggs[a]] = std::make_shared<physical::LiteralExpr>(result, plan::node_to_expr(aggs[a], ea));
   }

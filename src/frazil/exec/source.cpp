@@ -1,11 +1,11 @@
 #include "frazil/exec/source.hpp"
 
-#include <filesystem>
 
 #include "frazil/exec/morsels.hpp"
 #include "frazil/exec/scan.hpp"
 #include "frazil/exec/stats_pruning.hpp"
 #include "frazil/io/parquet/parquet.hpp"
+#include "frazil/io/parquet/parquet_format.hpp"
 
 namespace frazil::exec {
 
@@ -51,21 +51,22 @@ SourceRef frame_source(const DataFrame& df, int64_t morsel_size) {
 }
 
 SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& arena) {
-  io::parquet::ParquetReadOptions opts;
-  if (scan.source.options) opts = *static_cast<const io::parquet::ParquetReadOptions*>(scan.source.options.get());
-  if (scan.n_rows || opts.n_rows || opts.hive_partitioning.value_or(false)) return nullptr;
-  std::error_code ec;
-  for (const auto& path : scan.source.paths)
-    if (!std::filesystem::is_regular_file(path, ec)) return nullptr;
+  const io::FileScan& fs = file_scan_of(scan);
+  auto* format = dynamic_cast<io::parquet::ParquetFormat*>(&fs.reader());
+  if (!format) return nullptr;
+  // Row limits, made columns and schemas to conform to go through the whole-scan reader.
+  const io::FileScanArgs& a = fs.args();
+  if (scan.n_rows || a.n_rows || a.row_index_name || a.include_file_paths || fs.hive_schema().size() > 0 ||
+      a.schema)
+    return nullptr;
   bool extra = false;
   std::optional<std::vector<std::string>> columns = scan_columns(scan, arena, &extra);
-  if (!columns && opts.columns) columns = opts.columns;
   std::vector<ParquetSource::Group> groups;
   int64_t rows = 0;
   std::optional<Schema> first_schema;
-  for (const auto& path : scan.source.paths) {
-    auto file = io::parquet::ParquetFile::open(path, opts.limits);
-    // Files of one scan must agree; the whole-file reader reports a mismatch properly.
+  for (const auto& in : fs.inputs()) {
+    auto file = format->file(in);
+    // Files of one scan must agree; the whole-scan reader reports a difference properly.
     if (first_schema && !(file->schema() == *first_schema)) return nullptr;
     if (!first_schema) first_schema = file->schema();
     for (size_t g = 0; g < file->num_row_groups(); ++g) {
@@ -74,7 +75,7 @@ SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& aren
       groups.push_back({file, g});
     }
   }
-  // With nothing left to read, the whole-file reader makes the empty frame of the right schema.
+  // With nothing left to read, the whole-scan reader makes the empty frame of the right schema.
   if (groups.empty()) return nullptr;
   return std::make_shared<ParquetSource>(std::move(groups), std::move(columns), rows);
 }

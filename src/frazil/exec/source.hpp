@@ -27,7 +27,7 @@ SourceRef frame_source(const DataFrame& df, int64_t morsel_size);
 
 // The row groups of a Parquet scan, read one by one with the scan's projection (plus the
 // columns its predicate needs) and pruned by statistics; nullptr when the scan needs the
-// whole-file reader (row limits, hive partitions, directories or globs).
+// whole-scan reader (row limits, made columns, schemas to conform).
 SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& arena);
 
 }  // namespace frazil::exec

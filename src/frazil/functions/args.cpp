@@ -22,22 +22,41 @@ const char* arg_type_name(ArgType type) {
   return "?";
 }
 
-Param bool_param(std::string name, bool default_value) { return {std::move(name), ArgType::Bool, default_value}; }
-Param int_param(std::string name, int64_t default_value) { return {std::move(name), ArgType::Int, default_value}; }
-Param optional_int_param(std::string name) { return {std::move(name), ArgType::Int, std::monostate{}, true}; }
+namespace {
+Param make_param(std::string name, ArgType type, ArgValue default_value, bool nullable = false,
+                 std::vector<std::string> choices = {}) {
+  Param p;
+  p.name = std::move(name);
+  p.type = type;
+  p.default_value = std::move(default_value);
+  p.nullable = nullable;
+  p.choices = std::move(choices);
+  return p;
+}
+}  // namespace
+
+Param bool_param(std::string name, bool default_value) { return make_param(std::move(name), ArgType::Bool, default_value); }
+Param int_param(std::string name, int64_t default_value) {
+  return make_param(std::move(name), ArgType::Int, default_value);
+}
+Param optional_int_param(std::string name) { return make_param(std::move(name), ArgType::Int, std::monostate{}, true); }
 Param float_param(std::string name, double default_value) {
-  return {std::move(name), ArgType::Float, default_value};
+  return make_param(std::move(name), ArgType::Float, default_value);
 }
-Param optional_float_param(std::string name) { return {std::move(name), ArgType::Float, std::monostate{}, true}; }
+Param optional_float_param(std::string name) {
+  return make_param(std::move(name), ArgType::Float, std::monostate{}, true);
+}
 Param string_param(std::string name, std::string default_value, std::vector<std::string> choices) {
-  return {std::move(name), ArgType::String, std::move(default_value), false, std::move(choices)};
+  return make_param(std::move(name), ArgType::String, std::move(default_value), false, std::move(choices));
 }
-Param optional_string_param(std::string name) { return {std::move(name), ArgType::String, std::monostate{}, true}; }
-Param int_list_param(std::string name) { return {std::move(name), ArgType::IntList, std::vector<int64_t>{}}; }
+Param optional_string_param(std::string name) {
+  return make_param(std::move(name), ArgType::String, std::monostate{}, true);
+}
+Param int_list_param(std::string name) { return make_param(std::move(name), ArgType::IntList, std::vector<int64_t>{}); }
 Param string_list_param(std::string name) {
-  return {std::move(name), ArgType::StringList, std::vector<std::string>{}};
+  return make_param(std::move(name), ArgType::StringList, std::vector<std::string>{});
 }
-Param dtype_param(std::string name) { return {std::move(name), ArgType::Dtype, std::monostate{}, true}; }
+Param dtype_param(std::string name) { return make_param(std::move(name), ArgType::Dtype, std::monostate{}, true); }
 
 namespace {
 
@@ -66,6 +85,10 @@ ArgValue conform(std::string_view function, const Param& p, ArgValue v) {
     if (const auto* i = std::get_if<int64_t>(&v)) v = static_cast<double>(*i);
   if (p.type == ArgType::FloatList)
     if (const auto* l = std::get_if<std::vector<int64_t>>(&v)) v = std::vector<double>(l->begin(), l->end());
+  // A dtype given by its name ("Int64", as the Python module passes simple dtypes).
+  if (p.type == ArgType::Dtype)
+    if (const auto* name = std::get_if<std::string>(&v))
+      if (auto t = parse_dtype(*name)) v = *t;
   if (!has_type(v, p.type))
     throw InvalidOperationError(err_msg("`", function, "`: parameter '", p.name, "' must be of type ",
                                         arg_type_name(p.type), ", got ", arg_to_string(v)));

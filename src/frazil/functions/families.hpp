@@ -13,5 +13,9 @@ void register_order_functions(Registry& r);     // order.cpp: reverse, shift, un
 void register_list_functions(Registry& r);      // list.cpp: explode
 void register_string_functions(Registry& r);    // string.cpp: str.*
 void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
+// temporal_constructors.cpp: datetime, duration, date_range(s), datetime_range(s), time_range(s),
+// business_day_count
+void register_temporal_constructor_functions(Registry& r);
+void register_cumulative_functions(Registry& r);  // cumulative.cpp: cum_sum, cum_min, cum_max, cum_count
 
 }  // namespace frazil::functions

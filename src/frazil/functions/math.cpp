@@ -31,7 +31,7 @@ void register_math_functions(Registry& r) {
     FunctionSpec s = numeric_unary("round", nullptr, types::numeric | types::duration);
     s.params = {int_param("decimals", 0), string_param("mode", "half_to_even", {"half_to_even", "half_away_from_zero"})};
     s.kernel = [](const Args& a) -> Kernel {
-      const int decimals = static_cast<int>(a.get_int("decimals"));
+      const int64_t decimals = a.get_int("decimals");  // any UInt32 (round(2**31) wrapped as an int)
       const auto mode = a.get_string("mode") == "half_to_even" ? compute::RoundMode::HalfToEven
                                                                 : compute::RoundMode::HalfAwayFromZero;
       return [decimals, mode](std::span<const ArrayRef> in) { return compute::round(*in[0], decimals, mode); };

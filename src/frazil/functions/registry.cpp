@@ -32,6 +32,8 @@ const Table& table() {
     register_list_functions(r);
     register_string_functions(r);
     register_temporal_functions(r);
+    register_temporal_constructor_functions(r);
+    register_cumulative_functions(r);
     return fill;
   }();
   return t;

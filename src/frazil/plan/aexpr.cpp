@@ -3,6 +3,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frazil/compute/arithmetic.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/supertype.hpp"
 
@@ -135,12 +136,19 @@ static DataType supertype_or_throw(const DataType& a, const DataType& b, const c
 
 static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
   using T = TypeId;
-  // Temporal arithmetic.
-  if (op == Operator::Minus && l.id() == T::Date && r.id() == T::Date) return DataType::duration(TimeUnit::Microseconds);
-  if (op == Operator::Minus && l.id() == T::Datetime && r.id() == T::Datetime)
-    return DataType::duration(l.time_unit());
-  if ((l.id() == T::Datetime || l.id() == T::Date) && r.id() == T::Duration) return l.id() == T::Date ? DataType::datetime(r.time_unit()) : l;
-  if (l.id() == T::Duration && (r.id() == T::Datetime || r.id() == T::Date) && op == Operator::Plus) return r;
+  // Temporal arithmetic (the units agree once type coercion has run; see temporal_coercion).
+  if (l.is_temporal() || r.is_temporal()) {
+    compute::ArithOp aop = compute::ArithOp::Add;
+    switch (op) {
+      case Operator::Plus: aop = compute::ArithOp::Add; break;
+      case Operator::Minus: aop = compute::ArithOp::Sub; break;
+      case Operator::Multiply: aop = compute::ArithOp::Mul; break;
+      case Operator::TrueDivide: aop = compute::ArithOp::TrueDiv; break;
+      case Operator::FloorDivide: aop = compute::ArithOp::FloorDiv; break;
+      default: aop = compute::ArithOp::Mod; break;
+    }
+    return compute::arith_result_dtype(aop, l, r);
+  }
   DataType t = supertype_or_throw(l, r, "arithmetic");
   if (t.is_boolean()) t = DataType::int64();  // Polars: bool + bool -> int... arithmetic promotes
   if (op == Operator::TrueDivide) {

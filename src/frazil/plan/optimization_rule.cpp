@@ -2,6 +2,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+
+#include "frazil/core/env.hpp"
 
 namespace frazil::plan {
 
@@ -17,11 +20,10 @@ thread_local int t_enabled = -1;  // -1: not decided yet, read the environment
 bool RewriteTrace::enabled() {
   if (t_enabled < 0) {
     // FRAZIL_TRACE lists the rewrites; FRAZIL_VERBOSE (POLARS_VERBOSE) logs the timings.
-    auto on = [](const char* name) {
-      const char* v = std::getenv(name);
-      return v && *v && std::string(v) != "0";
-    };
-    t_enabled = (on("FRAZIL_TRACE") || on("FRAZIL_VERBOSE") || on("POLARS_VERBOSE")) ? 1 : 0;
+    // Polars' own variable is read as Polars reads it; frazil's strictly (core/env.hpp).
+    const char* polars = std::getenv("POLARS_VERBOSE");
+    const bool polars_verbose = polars && *polars && std::string(polars) != "0";
+    t_enabled = (env_flag("FRAZIL_TRACE") || env_flag("FRAZIL_VERBOSE") || polars_verbose) ? 1 : 0;
   }
   return t_enabled == 1;
 }

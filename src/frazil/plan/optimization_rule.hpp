@@ -25,6 +25,10 @@ struct OptimizeExprContext {
 // Whether the inputs of `e` are filter predicates if `e` is one (only AND and OR pass it on).
 bool passes_on_filter_predicate(const AExpr& e);
 
+// A rewrite rule. Rules never recurse: a driver walks the plan (or expression) and calls
+// the rule per node until nothing changes; "no change" is nullopt. Expression rules run in
+// the conversion optimizer's fixed point; plan rules (optimize_plan) are for the plan-level
+// rules of the seed's list, each driven the same way.
 class OptimizationRule {
  public:
   virtual ~OptimizationRule() = default;

@@ -462,3 +462,21 @@ TEST(AggregateGrouped, SumAndMeanFewAndManyGroupsMatchAPlainLoop) {
     }
   }
 }
+
+// Partial counts of several morsels add up in 64 bits: a total past UInt32 raises instead
+// of wrapping (len() over 2^32 + 1 rows gave 1).
+TEST(Aggregate, SumCountsRaisesInsteadOfWrapping) {
+  EXPECT_EQ(sum_counts(*u32({4000000000u, 294967295u}), "len()").as_uint64(), UINT32_MAX);
+  EXPECT_EQ(sum_counts(*u32({}), "len()").as_uint64(), 0u);
+  EXPECT_THROW(sum_counts(*u32({4000000000u, 294967296u}), "len()"), ComputeError);
+  Groups g = group_rows({i64({1, 2, 1, 2})});
+  ArrayRef per_group = sum_counts_grouped(*u32({4000000000u, 5, 294967295u, 6}), g, "count()");
+  EXPECT_EQ(array_get(*per_group, 0).as_uint64(), UINT32_MAX);
+  EXPECT_EQ(array_get(*per_group, 1).as_uint64(), 11u);
+  try {
+    sum_counts_grouped(*u32({4000000000u, 5, 294967296u, 6}), g, "count()");
+    FAIL() << "no error";
+  } catch (const ComputeError& e) {
+    EXPECT_NE(std::string(e.what()).find("maximum length reached: count()"), std::string::npos) << e.what();
+  }
+}

@@ -141,9 +141,14 @@ TEST(Arithmetic, TemporalMatchesPolars) {
   EXPECT_EQ(values_of<int64_t>(*arith(ArithOp::Mul, *i64({2}), *d3)), (Opt<int64_t>{6, -6, 6}));
   expect_floats<double>(*arith(ArithOp::TrueDiv, *d3, *make<int64_t>(DataType::duration(TimeUnit::Microseconds), {2})),
                         {1.5, -1.5, 1.5});
-  // Mismatched units and unsupported combinations are errors.
+  // Mismatched units meet in the coarser one (polars: Datetime(us) + Duration(ms) is
+  // Datetime(ms)); unsupported combinations are errors.
   ArrayRef dur_ms = make<int64_t>(DataType::duration(TimeUnit::Milliseconds), {1});
-  EXPECT_THROW(arith(ArithOp::Add, *t, *dur_ms), InvalidOperationError);
+  ArrayRef coarse = arith(ArithOp::Add, *t, *dur_ms);
+  EXPECT_EQ(coarse->dtype(), DataType::datetime(TimeUnit::Milliseconds));
+  EXPECT_EQ(values_of<int64_t>(*coarse), (Opt<int64_t>{1001, -500 + 1}));
+  // A Duration times a float is truncated: -3us * 0.7 -> -2us.
+  EXPECT_EQ(values_of<int64_t>(*arith(ArithOp::Mul, *d3, *f64({0.7}))), (Opt<int64_t>{2, -2, 2}));
   EXPECT_THROW(arith(ArithOp::Add, *d1, *d0), InvalidOperationError);
   EXPECT_THROW(arith(ArithOp::Mul, *t, *t), InvalidOperationError);
 }

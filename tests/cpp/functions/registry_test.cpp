@@ -59,10 +59,24 @@ TEST(Registry, KernelsProduceTheDtypeTheirRuleDerives) {
       SCOPED_TRACE(s->name + " on " + x->dtype().to_string());
       const Args args = Args::defaults(s->params);
       std::vector<DataType> types{x->dtype()};
-      if (s->check) s->check(CallTypes{types, args});
+      if (s->check) {
+        // (A function whose defaults are incomplete, json_decode's dtype, is not sampled.)
+        try {
+          s->check(CallTypes{types, args});
+        } catch (const InvalidOperationError&) {
+          continue;
+        }
+      }
       const DataType want = s->output_dtype(CallTypes{types, args});
       std::vector<ArrayRef> in{x};
-      ArrayRef out = s->kernel(args)(in);
+      ArrayRef out;
+      try {
+        out = s->kernel(args)(in);
+      } catch (const Error&) {
+        // A fallible function may raise on the sample's values (str.decode of "a").
+        if (s->fallible) continue;
+        throw;
+      }
       EXPECT_EQ(out->dtype(), want);
       if (s->is_elementwise() || s->shape == Shape::LengthPreserving) EXPECT_EQ(out->length(), x->length());
       if (s->is_reduction()) EXPECT_EQ(out->length(), 1);
@@ -106,8 +120,11 @@ TEST(FunctionCall, PrintsAsPolarsDoes) {
   EXPECT_EQ(FunctionCall(between, Args::defaults(between.params)).to_string(three),
             "col(\"a\").is_between(col(\"b\"), 0, closed=\"both\")");
   // Parameters without a display of their own are printed when they differ from the default.
-  const FunctionSpec& strip = get("str.strip_chars");
-  EXPECT_EQ(FunctionCall(strip, Args::defaults(strip.params)).to_string(root), "col(\"a\").str.strip_chars()");
-  EXPECT_EQ(FunctionCall(strip, Args::defaults(strip.params).with("characters", std::string("x"))).to_string(root),
-            "col(\"a\").str.strip_chars(characters=\"x\")");
+  const FunctionSpec& fmt = get("dt.to_string");
+  EXPECT_EQ(FunctionCall(fmt, Args::defaults(fmt.params)).to_string(root), "col(\"a\").dt.to_string()");
+  EXPECT_EQ(FunctionCall(fmt, Args::defaults(fmt.params).with("format", std::string("%Y"))).to_string(root),
+            "col(\"a\").dt.to_string(format=\"%Y\")");
+  // String functions list their inputs in brackets, as Polars: str.contains(["x"]).
+  const std::vector<std::string> two{"col(\"a\")", "\"x\""};
+  EXPECT_EQ(FunctionCall("str.contains").to_string(two), "col(\"a\").str.contains([\"x\"])");
 }

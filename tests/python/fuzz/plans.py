@@ -152,11 +152,14 @@ class PlanGen:
     step refers to columns that exist (a step Polars rejects is kept only sometimes, to
     test that frazil rejects it the same way)."""
 
-    def __init__(self, rng: random.Random, frames: dict, polars_env: dict) -> None:
+    def __init__(self, rng: random.Random, frames: dict, polars_env: dict, wide: bool = False) -> None:
         self.rng = rng
         self.frames = frames  # name -> fuzz.frames.Frame
         self.env = polars_env
         self.alias_n = 0
+        # Wide plans: many columns and long expression lists (projections, aggregations and
+        # pl.all() over every column), where per-column work is linear or worse.
+        self.wide = wide
 
     def schema(self, p: P):
         """[(name, category)] from Polars, or None when Polars rejects the plan."""
@@ -214,8 +217,10 @@ class PlanGen:
     def step(self, p: P, schema) -> P | None:
         rng = self.rng
         kinds = ["filter", "select", "with_columns", "group_by", "join", "sort", "slice", "unique", "concat",
-                 "rename", "drop", "with_row_index"]
-        weights = [14, 10, 12, 12, 8, 9, 7, 6, 5, 2, 2, 2]
+                 "rename", "drop", "with_row_index", "all_columns"]
+        weights = [14, 10, 12, 12, 8, 9, 7, 6, 5, 2, 2, 2, 0]
+        if self.wide:
+            weights = [6, 14, 14, 8, 3, 4, 4, 3, 3, 2, 2, 2, 16]
         kind = rng.choices(kinds, weights=weights)[0]
         return getattr(self, f"_{kind}")(p, schema)
 
@@ -240,14 +245,42 @@ class PlanGen:
             items.append((e, self.alias(), self.rng.random() < 0.3))
         return items
 
+    def _items_count(self, low: int, high: int) -> int:
+        return self.rng.randint(20, 150) if self.wide else self.rng.randint(low, high)
+
     def _select(self, p, schema):
         if self.rng.random() < 0.1:
             e = self._gen(schema).length_changing()
             return P("select", [p], [[(e, self.alias(), False)]])
-        return P("select", [p], [self._projection_items(schema, self.rng.randint(1, 4))])
+        return P("select", [p], [self._projection_items(schema, self._items_count(1, 4))])
+
+    # Row-wise and reducing functions applied to every column at once with pl.all().
+    _ALL_ROW = ["pl.all()", "pl.all().is_null()", "pl.all().is_not_null().alias('x')", "pl.all().reverse()",
+                "pl.all().shift(1)", "pl.all().sort()"]
+    _ALL_AGG = ["pl.all().null_count()", "pl.all().first()", "pl.all().last()", "pl.all().count()",
+                "pl.all().n_unique()", "pl.all().max()", "pl.all().min()", "pl.all().sum()", "pl.all().mean()"]
+
+    def _all_columns(self, p, schema):
+        rng = self.rng
+        if not schema:
+            return None
+        if rng.random() < 0.5:
+            src = rng.choice(self._ALL_ROW)
+            e = E(src, [], "other", False, "reverse" in src or "shift" in src)
+            return P(rng.choice(["select", "with_columns"]), [p], [[(e, None, False)]])
+        src = rng.choice(self._ALL_AGG)
+        order = src.endswith(("first()", "last()"))
+        if rng.random() < 0.3:
+            # The same reduction per group: one aggregation per non-key column.
+            keys = self._keys(schema, 1)
+            if keys:
+                key_items = [(E(f"pl.col({keys[0]!r})", [], dict(schema)[keys[0]]), None, False)]
+                return P("group_by", [p], [key_items, [(E(src, [], "other", True, order), None, False)]],
+                         {"maintain_order": rng.choice(["True", "False"])})
+        return P("select", [p], [[(E(src, [], "other", True, order), None, False)]])
 
     def _with_columns(self, p, schema):
-        items = self._projection_items(schema, self.rng.randint(1, 3))
+        items = self._projection_items(schema, self._items_count(1, 3))
         if schema and self.rng.random() < 0.2:  # overwrite an existing column
             name = self.rng.choice(schema)[0]
             e = self._gen(schema).gen(dict(schema)[name] if dict(schema)[name] in NUMERIC + ("bool", "str") else "num")

@@ -31,6 +31,10 @@ from .plans import PlanGen, polars_env_with  # noqa: E402
 from .shrink import shrink  # noqa: E402
 
 
+# The share of cases with a wide frame (40-160 columns) and long expression lists.
+WIDE_SHARE = 0.05
+
+
 def default_seed() -> int:
     return int(dt.date.today().strftime("%Y%m%d"))
 
@@ -42,7 +46,8 @@ def generate(seed: int, index: int) -> Case:
 
     rng = random.Random(seed * 1_000_003 + index)
     fg = FrameGen(rng)
-    frames = {"df0": fg.frame("c")}
+    wide = rng.random() < WIDE_SHARE
+    frames = {"df0": fg.frame("c", width=rng.randint(40, 160), height=rng.randint(0, 12)) if wide else fg.frame("c")}
     if rng.random() < 0.6:
         keyable = [c for c in frames["df0"].columns if DTYPES[c.dtype][1] in GROUPABLE and c.dtype != "Null"]
         shared = rng.sample(keyable, min(len(keyable), rng.choice([1, 1, 2]))) if keyable else []
@@ -52,7 +57,7 @@ def generate(seed: int, index: int) -> Case:
             del frames["df1"]
     case = Case(frames, None)  # type: ignore[arg-type]
     env = polars_env_with(build_frames(case, pl))
-    gen = PlanGen(rng, frames, env)
+    gen = PlanGen(rng, frames, env, wide=wide)
     case.plan = gen.plan()
     schema = gen.schema(case.plan)
     if schema and rng.random() < 0.7:
@@ -116,7 +121,7 @@ def main(argv=None) -> int:
             known.setdefault(case.notes["known"], []).append({"seed": seed, "case": i})
         if failure is None:
             continue
-        k = match_known(case, failure)
+        k = match_known(case, failure, recheck=lambda c, o=failure.oracle: check(c, o))
         if k is not None:
             known.setdefault(k, []).append({"seed": seed, "case": i})
             if not args.show_known:
@@ -129,7 +134,7 @@ def main(argv=None) -> int:
             small = shrink(case, failure, seconds=args.shrink_seconds)
             again = check(small, failure.oracle) or failure
             # Shrinking can bring out the known shape of a failure (a column became a literal).
-            k = k or match_known(small, again)
+            k = k or match_known(small, again, recheck=lambda c, o=failure.oracle: check(c, o))
             if k is not None and not args.show_known:
                 known.setdefault(k, []).append({"seed": seed, "case": i})
                 del failures[key]

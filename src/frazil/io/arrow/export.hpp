@@ -28,6 +28,10 @@ struct ArrowExportOptions {
   // large or a regular string/binary takes that layout; children are matched by position
   // and anything else in the request is ignored (a request is a best-effort hint).
   const ArrowSchema* requested = nullptr;
+  // Streams only: every batch is exported when the stream is made, so that an error (the
+  // memory limit) is thrown to the caller with its class instead of reaching the consumer
+  // as an errno and a message (pyarrow's ArrowInvalid).
+  bool prepare_all = false;
 };
 
 // The layout of a string/binary node given the options' default and the requested node.

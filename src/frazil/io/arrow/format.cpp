@@ -104,7 +104,8 @@ ArrowFormat parse_arrow_format(const char* format_c, const std::string& column) 
   if (f == "vu") return {ArrowLayout::View, DataType::string()};
   if (f == "vz") return {ArrowLayout::View, DataType::binary()};
   if (f == "tdD") return fixed(DataType::date());
-  if (f == "tdm") return {ArrowLayout::Date64, DataType::date()};
+  // date64 (milliseconds) is a Datetime in milliseconds, as Polars reads it.
+  if (f == "tdm") return fixed(DataType::datetime(TimeUnit::Milliseconds));
   if (f == "tts") return {ArrowLayout::ScaledInt32, DataType::time(), 0, 1000000000};
   if (f == "ttm") return {ArrowLayout::ScaledInt32, DataType::time(), 0, 1000000};
   if (f == "ttu") return {ArrowLayout::ScaledInt64, DataType::time(), 0, 1000};

@@ -20,7 +20,6 @@ enum class ArrowLayout {
   Fixed,           // validity, values: same layout as the frazil dtype (zero-copy)
   ScaledInt32,     // validity, int32 values to be multiplied by `factor` into int64 (time32)
   ScaledInt64,     // validity, int64 values to be multiplied by `factor` (time64[us], ts[s])
-  Date64,          // validity, int64 milliseconds to be floored to int32 days
   Utf8,            // validity, int32 offsets, data
   LargeUtf8,       // validity, int64 offsets, data
   View,            // validity, views, data buffers..., int64 data buffer sizes

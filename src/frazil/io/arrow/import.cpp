@@ -258,30 +258,6 @@ ArrayRef import_scaled(const ArrowArray* a, const DataType& dtype, int64_t facto
   return Array::make(dtype, len, realign(validity, off, len), {out}, {}, 0, nc);
 }
 
-ArrayRef import_date64(const ArrowArray* a, const DataType& dtype, const Ctx& ctx) {
-  expect_buffers(a, 2, ctx);
-  expect_children(a, 0, ctx);
-  int64_t nc;
-  Buffer validity = import_validity(a, ctx, &nc);
-  const int64_t len = a->length, off = a->offset;
-  Buffer src = required(a, 1, (off + len) * sizeof(int64_t), "values", ctx);
-  const int64_t* in = src.as<int64_t>() + off;
-  Buffer out = Buffer::allocate(len * sizeof(int32_t));
-  int32_t* o = out.mutable_as<int32_t>();
-  const uint8_t* bits = validity.empty() ? nullptr : validity.data();
-  for (int64_t i = 0; i < len; ++i) {
-    if (bits && !get_bit(bits, off + i)) {
-      o[i] = 0;
-      continue;
-    }
-    int64_t days = floor_div(in[i], 86400000);
-    if (days < std::numeric_limits<int32_t>::min() || days > std::numeric_limits<int32_t>::max())
-      throw ComputeError(err_msg("cannot import column '", ctx.column, "': date64 value at row ", i,
-                                 " is out of the Date range"));
-    o[i] = static_cast<int32_t>(days);
-  }
-  return Array::make(dtype, len, realign(validity, off, len), {out}, {}, 0, nc);
-}
 
 ArrayRef import_node(const ArrowArray* a, const ArrowSchema* s, const Ctx& ctx);
 
@@ -460,7 +436,6 @@ ArrayRef import_node(const ArrowArray* a, const ArrowSchema* s, const Ctx& ctx) 
     }
     case ArrowLayout::ScaledInt32: return import_scaled<int32_t>(a, dtype, f.factor, ctx);
     case ArrowLayout::ScaledInt64: return import_scaled<int64_t>(a, dtype, f.factor, ctx);
-    case ArrowLayout::Date64: return import_date64(a, dtype, ctx);
     case ArrowLayout::Utf8: return import_offset_binary<int32_t>(a, dtype, ctx);
     case ArrowLayout::LargeUtf8: return import_offset_binary<int64_t>(a, dtype, ctx);
     case ArrowLayout::View: return import_view(a, dtype, ctx);

@@ -3,7 +3,7 @@
 // kept alive by one owner that calls the producer's `release` exactly once, when the
 // last frazil buffer pointing into it goes away. Other layouts are converted: utf8 and
 // binary offsets become views over the producer's data buffer, int32 list offsets become
-// int64, dictionaries are decoded, time32/date64/second units are rescaled.
+// int64, dictionaries are decoded, time32 and second units are rescaled.
 //
 // Errors: an Arrow type frazil cannot hold -> InvalidOperationError naming the column
 // and the format; malformed input (negative lengths, missing buffers, offsets out of

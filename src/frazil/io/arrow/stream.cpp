@@ -21,11 +21,21 @@ struct StreamPrivate {
   std::string last_error;
   ArrowStringLayout strings = ArrowStringLayout::View;
   ArrowSchema requested{};  // owned copy of the consumer's request (release == null: none)
+  std::vector<ArrowArray> prepared;  // every batch, exported up front (prepare_all)
   ~StreamPrivate() {
     if (requested.release) requested.release(&requested);
+    for (size_t i = next; i < prepared.size(); ++i)
+      if (prepared[i].release) prepared[i].release(&prepared[i]);
   }
   ArrowExportOptions options() const { return {strings, requested.release ? &requested : nullptr}; }
 };
+
+void export_batch(const StreamPrivate* p, size_t i, ArrowArray* out) {
+  const int64_t start = p->bounds[i], end = p->bounds[i + 1];
+  DataFrame batch = p->df.slice(start, end - start);
+  if (p->is_column) export_array(batch.column(0).as_array(), out, p->options());
+  else export_frame(batch, out, p->options());
+}
 
 StreamPrivate* priv(ArrowArrayStream* s) { return static_cast<StreamPrivate*>(s->private_data); }
 
@@ -59,11 +69,13 @@ int stream_get_next(ArrowArrayStream* s, ArrowArray* out) {
       out->release = nullptr;  // end of stream
       return;
     }
-    int64_t start = p->bounds[p->next], end = p->bounds[p->next + 1];
-    ++p->next;
-    DataFrame batch = p->df.slice(start, end - start);
-    if (p->is_column) export_array(batch.column(0).as_array(), out, p->options());
-    else export_frame(batch, out, p->options());
+    const size_t i = p->next++;
+    if (!p->prepared.empty()) {
+      *out = p->prepared[i];
+      p->prepared[i].release = nullptr;
+      return;
+    }
+    export_batch(p, i, out);
   });
 }
 
@@ -99,9 +111,13 @@ struct SchemaGuard {
 
 }  // namespace
 
-void export_stream(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options) {
+namespace {
+
+void export_stream_impl(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options,
+                        bool is_column) {
   auto p = std::make_unique<StreamPrivate>();
   p->df = df;
+  p->is_column = is_column;
   p->strings = options.strings;
   if (options.requested && options.requested->release) copy_schema_formats(options.requested, &p->requested);
   std::set<int64_t> bounds{0, df.height()};
@@ -112,11 +128,22 @@ void export_stream(const DataFrame& df, ArrowArrayStream* out, const ArrowExport
   }
   if (df.height() == 0) bounds = {0};
   p->bounds.assign(bounds.begin(), bounds.end());
+  if (options.prepare_all && p->bounds.size() > 1) {
+    p->prepared.resize(p->bounds.size() - 1, ArrowArray{});
+    // On a throw, ~StreamPrivate releases the batches made so far.
+    for (size_t i = 0; i + 1 < p->bounds.size(); ++i) export_batch(p.get(), i, &p->prepared[i]);
+  }
   out->get_schema = stream_get_schema;
   out->get_next = stream_get_next;
   out->get_last_error = stream_get_last_error;
   out->release = stream_release;
   out->private_data = p.release();
+}
+
+}  // namespace
+
+void export_stream(const DataFrame& df, ArrowArrayStream* out, const ArrowExportOptions& options) {
+  export_stream_impl(df, out, options, false);
 }
 
 namespace {
@@ -134,8 +161,7 @@ void take_stream(ArrowArrayStream* stream, StreamGuard& g, SchemaGuard& sg) {
 }  // namespace
 
 void export_column_stream(const Column& column, ArrowArrayStream* out, const ArrowExportOptions& options) {
-  export_stream(DataFrame({column}), out, options);
-  priv(out)->is_column = true;
+  export_stream_impl(DataFrame({column}), out, options, true);
 }
 
 Column import_column_stream(ArrowArrayStream* stream, const std::string& name,

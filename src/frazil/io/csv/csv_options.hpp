@@ -57,6 +57,7 @@ struct CsvReadOptions {
   NullValues null_values;
   std::optional<char> quote_char = '"';
   int64_t skip_rows = 0;               // rows (respecting quotes) before the header
+  int64_t skip_lines = 0;              // raw lines (quotes not parsed) before skip_rows
   int64_t skip_rows_after_header = 0;  // data rows skipped after the header
   std::optional<int64_t> n_rows;       // stop after this many data rows (before the predicate)
   std::optional<std::string> comment_prefix;  // lines starting with it are skipped (<= 5 bytes)

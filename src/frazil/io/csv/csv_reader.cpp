@@ -58,7 +58,7 @@ Dialect make_dialect(const CsvReadOptions& o) {
     throw InvalidOperationError("the CSV quote_char must differ from the separator and eol_char");
   if (o.comment_prefix && (d.comment.empty() || d.comment.size() > 5))
     throw InvalidOperationError("comment_prefix must be 1 to 5 bytes long");
-  if (o.skip_rows < 0 || o.skip_rows_after_header < 0 || (o.n_rows && *o.n_rows < 0) ||
+  if (o.skip_rows < 0 || o.skip_lines < 0 || o.skip_rows_after_header < 0 || (o.n_rows && *o.n_rows < 0) ||
       (o.infer_schema_length && *o.infer_schema_length < 0) || o.batch_rows <= 0 ||
       o.row_index_offset < 0)
     throw InvalidOperationError("CSV row counts and offsets must not be negative");
@@ -177,6 +177,11 @@ struct CsvReader::Impl {
     const char* p = f.data;
     const char* end = f.data + f.size;
     if (f.size >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+    // skip_lines: raw lines, quotes not interpreted (Polars' skip_lines).
+    for (int64_t n = opt.skip_lines; n > 0 && p < end; --n) {
+      const char* nl = static_cast<const char*>(std::memchr(p, dialect.eol, static_cast<size_t>(end - p)));
+      p = nl ? nl + 1 : end;
+    }
     p = skip_rows(f, p, opt.skip_rows);
     p = skip_comments(p, end);
     if (p >= end) out.empty = true;

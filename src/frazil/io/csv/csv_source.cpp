@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::csv_detail {
@@ -17,12 +18,12 @@ namespace frazil::io::csv_detail {
 CsvBytes map_csv_file(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0 && errno == ENOENT) throw_file_not_found(path);
-  if (fd < 0) throw IOError(err_msg("cannot open CSV file '", path, "': ", std::strerror(errno)));
+  if (fd < 0) throw_os_error(path);
   struct stat st;
   if (::fstat(fd, &st) != 0) {
     int e = errno;
     ::close(fd);
-    throw IOError(err_msg("cannot stat CSV file '", path, "': ", std::strerror(e)));
+    throw OsError(e, err_msg("cannot stat CSV file '", path, "'"));
   }
   if (S_ISDIR(st.st_mode)) {
     ::close(fd);
@@ -40,7 +41,7 @@ CsvBytes map_csv_file(const std::string& path) {
   void* p = ::mmap(nullptr, out.size, PROT_READ, MAP_PRIVATE, fd, 0);
   int e = errno;
   ::close(fd);
-  if (p == MAP_FAILED) throw IOError(err_msg("cannot map CSV file '", path, "': ", std::strerror(e)));
+  if (p == MAP_FAILED) throw OsError(e, err_msg("cannot map CSV file '", path, "'"));
   ::madvise(p, out.size, MADV_SEQUENTIAL);
   const size_t len = out.size;
   out.data = static_cast<const char*>(p);

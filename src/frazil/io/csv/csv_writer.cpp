@@ -454,23 +454,46 @@ std::string format_csv_float(double value, bool is_float32, const CsvWriteOption
 
 // ------------------------------------------------------------------------- CsvWriter
 
+namespace {
+
+class OstreamOutput final : public OutputStream {
+ public:
+  explicit OstreamOutput(std::ostream& os) : os_(os) {}
+  void write(const void* data, size_t size) override {
+    os_.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
+    if (!os_) throw IOError("failed to write CSV");
+    written_ += static_cast<int64_t>(size);
+  }
+  int64_t bytes_written() const override { return written_; }
+
+ private:
+  std::ostream& os_;
+  int64_t written_ = 0;
+};
+
+}  // namespace
+
 CsvWriter::CsvWriter(std::ostream& out, Schema schema, CsvWriteOptions options)
+    : adapter_(std::make_unique<OstreamOutput>(out)),
+      out_(adapter_.get()),
+      schema_(std::move(schema)),
+      options_(std::move(options)) {}
+
+CsvWriter::CsvWriter(OutputStream& out, Schema schema, CsvWriteOptions options)
     : out_(&out), schema_(std::move(schema)), options_(std::move(options)) {}
 
 CsvWriter::CsvWriter(const std::string& path, Schema schema, CsvWriteOptions options)
-    : file_(std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc)),
+    : file_(std::make_unique<OutputFile>(path)),
       out_(file_.get()),
-      path_(path),
       schema_(std::move(schema)),
-      options_(std::move(options)) {
-  if (!*file_) throw IOError(err_msg("cannot create CSV file '", path, "': ", std::strerror(errno)));
-}
+      options_(std::move(options)) {}
 
 CsvWriter::~CsvWriter() = default;
 
-void CsvWriter::write(const std::string& text) {
-  out_->write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (!*out_) throw IOError(err_msg("failed to write CSV", path_.empty() ? "" : " to '" + path_ + "'"));
+void CsvWriter::write(const std::string& text) { out_->write(text); }
+
+void CsvWriter::abort() noexcept {
+  if (file_) file_->abort();
 }
 
 void CsvWriter::write_header() {
@@ -518,12 +541,7 @@ void CsvWriter::write_batch(const DataFrame& batch) {
 
 void CsvWriter::finish() {
   if (!started_) write_header();
-  out_->flush();
-  if (!*out_) throw IOError(err_msg("failed to write CSV", path_.empty() ? "" : " to '" + path_ + "'"));
-  if (file_) {
-    file_->close();
-    if (!*file_) throw IOError(err_msg("failed to close CSV file '", path_, "'"));
-  }
+  if (file_) file_->commit();
 }
 
 void write_csv(const DataFrame& df, std::ostream& out, const CsvWriteOptions& options) {
@@ -539,9 +557,11 @@ void write_csv(const DataFrame& df, const std::string& path, const CsvWriteOptio
 }
 
 std::string write_csv_string(const DataFrame& df, const CsvWriteOptions& options) {
-  std::ostringstream os;
-  write_csv(df, os, options);
-  return os.str();
+  MemoryOutput out;
+  CsvWriter w(out, df.schema(), options);
+  w.write_batch(df);
+  w.finish();
+  return out.take();
 }
 
 }  // namespace frazil::io

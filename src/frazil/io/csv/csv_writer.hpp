@@ -2,13 +2,13 @@
 // text forms (floats 1.0 / 1e+20, dates 2024-01-31, datetimes 2024-01-31T12:00:00.000000).
 #pragma once
 
-#include <fstream>
 #include <memory>
 #include <ostream>
 #include <string>
 
 #include "frazil/core/frame.hpp"
 #include "frazil/io/csv/csv_options.hpp"
+#include "frazil/io/fs/output_file.hpp"
 
 namespace frazil::io {
 
@@ -17,22 +17,27 @@ namespace frazil::io {
 class CsvWriter {
  public:
   CsvWriter(std::ostream& out, Schema schema, CsvWriteOptions options = {});
-  // Creates (truncates) the file; throws IOError naming the path.
+  CsvWriter(OutputStream& out, Schema schema, CsvWriteOptions options = {});
+  // Writes `path` through an OutputFile: the target is replaced at finish(), and left as it
+  // was when the writer is aborted or destroyed first. Throws OsError naming the path.
   CsvWriter(const std::string& path, Schema schema, CsvWriteOptions options = {});
   ~CsvWriter();
 
   // Throws SchemaError when the batch's columns differ from the schema's.
   void write_batch(const DataFrame& batch);
-  // Writes the header if nothing was written yet and flushes; throws IOError on failure.
+  // Writes the header if nothing was written yet and flushes (and renames the file into
+  // place); throws IOError on failure.
   void finish();
+  // Drops a file being written (the target keeps its old content).
+  void abort() noexcept;
 
  private:
   void write_header();
   void write(const std::string& text);
 
-  std::unique_ptr<std::ofstream> file_;
-  std::ostream* out_;
-  std::string path_;
+  std::unique_ptr<OutputFile> file_;
+  std::unique_ptr<OutputStream> adapter_;  // over a std::ostream
+  OutputStream* out_;
   Schema schema_;
   CsvWriteOptions options_;
   bool started_ = false;

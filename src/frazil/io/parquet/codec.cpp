@@ -1,5 +1,7 @@
 #include "frazil/io/parquet/codec.hpp"
 
+#include <brotli/decode.h>
+#include <brotli/encode.h>
 #include <lz4.h>
 #include <lz4frame.h>
 #include <snappy-c.h>
@@ -72,7 +74,8 @@ bool codec_supported(Codec codec) {
     case Codec::Gzip:
     case Codec::Zstd:
     case Codec::Lz4:
-    case Codec::Lz4Raw: return true;
+    case Codec::Lz4Raw:
+    case Codec::Brotli: return true;
     default: return false;
   }
 }
@@ -138,6 +141,13 @@ void decompress(Codec codec, const uint8_t* src, size_t n, uint8_t* dst, size_t 
       if (lz4_raw_block(src, n, dst, dst_size)) return;
       if (lz4_frame(src, n, dst, dst_size)) return;
       fail(codec, "corrupt input");
+    case Codec::Brotli: {
+      size_t out_len = dst_size;
+      if (BrotliDecoderDecompress(n, src, &out_len, dst) != BROTLI_DECODER_RESULT_SUCCESS)
+        fail(codec, "corrupt input or size mismatch");
+      if (out_len != dst_size) fail(codec, "size mismatch");
+      return;
+    }
     default: break;
   }
   throw CodecError(std::string("unsupported compression codec ") + codec_name(codec));
@@ -159,7 +169,7 @@ void compress(Codec codec, int level, const uint8_t* src, size_t n, std::vector<
     }
     case Codec::Gzip: {
       z_stream zs{};
-      if (deflateInit2(&zs, level > 0 ? level : 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+      if (deflateInit2(&zs, level >= 0 ? level : 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         throw CodecError("gzip init failed");
       out.resize(deflateBound(&zs, n) + 32);
       zs.next_in = const_cast<Bytef*>(src);
@@ -175,7 +185,7 @@ void compress(Codec codec, int level, const uint8_t* src, size_t n, std::vector<
     }
     case Codec::Zstd: {
       out.resize(ZSTD_compressBound(n));
-      size_t got = ZSTD_compress(out.data(), out.size(), src, n, level != 0 ? level : 3);
+      size_t got = ZSTD_compress(out.data(), out.size(), src, n, level > 0 ? level : 3);
       if (ZSTD_isError(got)) throw CodecError(std::string("zstd compression failed: ") + ZSTD_getErrorName(got));
       out.resize(got);
       return;
@@ -198,6 +208,17 @@ void compress(Codec codec, int level, const uint8_t* src, size_t n, std::vector<
         }
       }
       out.resize(header + got);
+      return;
+    }
+    case Codec::Brotli: {
+      // Quality 1 unless asked: Polars' and pyarrow's default levels are fast ones too.
+      size_t cap = BrotliEncoderMaxCompressedSize(n);
+      if (cap == 0) cap = n + 1024;
+      out.resize(cap);
+      if (!BrotliEncoderCompress(level >= 0 ? level : 1, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, n, src, &cap,
+                                 out.data()))
+        throw CodecError("brotli compression failed");
+      out.resize(cap);
       return;
     }
     default: break;

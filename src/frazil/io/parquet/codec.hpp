@@ -14,8 +14,8 @@ namespace frazil::io::parquet {
 // malformed or does not decompress to exactly that many bytes.
 void decompress(Codec codec, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size);
 
-// Compresses into `out` (replacing its contents). `level` is used by ZSTD and GZIP;
-// 0 means the codec's default.
+// Compresses into `out` (replacing its contents). `level` is used by ZSTD, GZIP and
+// BROTLI; a negative level means the codec's default.
 void compress(Codec codec, int level, const uint8_t* src, size_t src_size, std::vector<uint8_t>& out);
 
 bool codec_supported(Codec codec);

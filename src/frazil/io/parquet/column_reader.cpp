@@ -188,8 +188,15 @@ void ChunkDecoder::reserve(int64_t slots) {
 Buffer ChunkDecoder::decompress_page(const Buffer& page, int64_t uncompressed_size) {
   if (meta_.codec == Codec::Uncompressed) return page;
   if (uncompressed_size < 0) bad("negative uncompressed page size");
+  // An empty page (no values, or a v2 page whose values are all null) holds no compressed
+  // stream at all: zero bytes are not decompressed.
+  if (page.size() == 0) {
+    if (uncompressed_size != 0) bad("empty page claims a non-zero uncompressed size");
+    return page;
+  }
   if (static_cast<uint64_t>(uncompressed_size) > page.size() * kMaxCompressionRatio + kRatioSlack)
-    bad("page claims an implausible uncompressed size");
+    bad(err_msg("page claims to decompress to ", uncompressed_size, " bytes from ", page.size(),
+                ": a ratio above ", kMaxCompressionRatio, ":1 is refused (decompression bomb guard)"));
   Buffer out = Buffer::allocate(static_cast<size_t>(uncompressed_size));
   decompress(meta_.codec, page.data(), page.size(), out.mutable_data(), out.size());
   return out;
@@ -334,6 +341,7 @@ void ChunkDecoder::read_data_page_v1(const PageHeader& ph, const Buffer& page) {
   if (!ph.data_page_header) bad("data page without its header");
   const DataPageHeader& d = *ph.data_page_header;
   if (d.num_values < 0 || d.num_values > meta_.num_values - levels_) bad("data page holds more values than its column chunk");
+  if (d.num_values == 0) return;  // an empty page: its bytes (if any) need no decoding
   Buffer buf = decompress_page(page, ph.uncompressed_page_size);
   const int64_t n = d.num_values;
   size_t off = 0;
@@ -350,6 +358,7 @@ void ChunkDecoder::read_data_page_v2(const PageHeader& ph, const Buffer& page) {
   if (!ph.data_page_header_v2) bad("data page v2 without its header");
   const DataPageHeaderV2& d = *ph.data_page_header_v2;
   if (d.num_values < 0 || d.num_values > meta_.num_values - levels_) bad("data page holds more values than its column chunk");
+  if (d.num_values == 0) return;  // an empty page: its bytes (if any) need no decoding
   const int64_t n = d.num_values;
   if (d.repetition_levels_byte_length < 0 || d.definition_levels_byte_length < 0 ||
       static_cast<uint64_t>(d.repetition_levels_byte_length) + d.definition_levels_byte_length > page.size())

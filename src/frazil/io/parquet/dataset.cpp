@@ -6,7 +6,9 @@
 #include <system_error>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/dataset/paths.hpp"
 #include "frazil/core/file_not_found.hpp"
 
 namespace frazil::io::parquet {
@@ -14,85 +16,6 @@ namespace frazil::io::parquet {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool has_glob(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
-
-bool hidden(const std::string& name) { return !name.empty() && (name[0] == '.' || name[0] == '_'); }
-
-// Glob match of `path` against `pat`: `*` and `?` stay within a segment, `**` crosses
-// segments, `[...]` is a set (with `!`/`^` negation and ranges).
-bool glob_match(const char* pat, const char* str) {
-  while (*pat) {
-    if (pat[0] == '*' && pat[1] == '*') {
-      const char* rest = pat + 2;
-      if (*rest == '/') ++rest;
-      for (const char* s = str;; ++s) {
-        if (glob_match(rest, s)) return true;
-        if (!*s) return false;
-      }
-    }
-    if (*pat == '*') {
-      for (const char* s = str;; ++s) {
-        if (glob_match(pat + 1, s)) return true;
-        if (!*s || *s == '/') return false;
-      }
-    }
-    if (!*str) return false;
-    if (*pat == '?') {
-      if (*str == '/') return false;
-    } else if (*pat == '[') {
-      const char* p = pat + 1;
-      bool neg = *p == '!' || *p == '^';
-      if (neg) ++p;
-      bool hit = false;
-      bool first = true;
-      while (*p && (first || *p != ']')) {
-        first = false;
-        if (p[1] == '-' && p[2] && p[2] != ']') {
-          hit |= *str >= p[0] && *str <= p[2];
-          p += 3;
-        } else {
-          hit |= *str == *p;
-          ++p;
-        }
-      }
-      if (*p != ']') return *str == '[' && glob_match(pat + 1, str + 1);  // unterminated: literal
-      if (hit == neg || *str == '/') return false;
-      pat = p;
-    } else if (*pat != *str) {
-      return false;
-    }
-    ++pat;
-    ++str;
-  }
-  return !*str;
-}
-
-// The directory part of a glob before its first wildcard segment.
-std::string glob_base(const std::string& pattern) {
-  size_t w = pattern.find_first_of("*?[");
-  size_t slash = pattern.rfind('/', w);
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : pattern.substr(0, slash);
-}
-
-std::vector<std::string> list_files(const std::string& dir) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec), end;
-  if (ec) throw IOError(err_msg("cannot list directory '", dir, "': ", ec.message()));
-  for (; it != end; it.increment(ec)) {
-    if (ec) throw IOError(err_msg("cannot list directory '", dir, "': ", ec.message()));
-    const std::string name = it->path().filename().string();
-    if (hidden(name)) {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(ec)) out.push_back(it->path().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::string percent_decode(const std::string& s) {
   std::string out;
@@ -261,7 +184,7 @@ std::vector<std::string> expand_paths(const std::string& path) {
   std::error_code ec;
   if (!has_glob(path) || fs::exists(path, ec)) {
     if (fs::is_directory(path, ec)) {
-      auto files = list_files(path);
+      auto files = list_files(path, {".", "_"});
       if (files.empty()) throw IOError(err_msg("no parquet files found in directory '", path, "'"));
       return files;
     }
@@ -271,7 +194,7 @@ std::vector<std::string> expand_paths(const std::string& path) {
   std::string base = glob_base(path);
   std::vector<std::string> out;
   if (fs::is_directory(base, ec)) {
-    for (const auto& f : list_files(base)) {
+    for (const auto& f : list_files(base, {".", "_"})) {
       // Match with the same spelling as the pattern ("./x" vs "x").
       std::string candidate = f;
       if (base == "." && path.rfind("./", 0) != 0 && candidate.rfind("./", 0) == 0) candidate = candidate.substr(2);

@@ -22,7 +22,6 @@ class DeltaBinaryPackedDecoder {
 
  private:
   bool read_varint(uint64_t& v);
-  bool begin_block();
 
   const uint8_t* data_;
   size_t size_;

@@ -5,15 +5,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <tuple>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/parquet/arrow_schema.hpp"
 #include "frazil/core/file_not_found.hpp"
 #include "frazil/io/parquet/assemble.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/column_reader.hpp"
 #include "frazil/io/parquet/decode_error.hpp"
+#include "frazil/io/parquet/writer.hpp"
 
 namespace frazil::io::parquet {
 
@@ -27,7 +32,7 @@ std::shared_ptr<ParquetFile> ParquetFile::open(const std::string& path, ReaderLi
   f->limits_ = limits;
   f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (f->fd_ < 0 && errno == ENOENT) throw_file_not_found(path);
-  if (f->fd_ < 0) throw IOError(err_msg("cannot open parquet file '", path, "': ", std::strerror(errno)));
+  if (f->fd_ < 0) throw_os_error(path);
   struct stat st;
   if (fstat(f->fd_, &st) != 0) f->fail(err_msg("cannot stat: ", std::strerror(errno)));
   if (S_ISDIR(st.st_mode)) f->fail("is a directory");
@@ -73,6 +78,20 @@ Buffer ParquetFile::read_range(int64_t offset, int64_t length) const {
   return b;
 }
 
+namespace {
+
+// "parquet-mr version 1.2.8 (build ...)" or a bare "parquet-mr": versions before 1.2.9.
+bool writer_omits_dictionary_header(const std::string& created_by) {
+  if (created_by.rfind("parquet-mr", 0) != 0) return false;
+  const size_t v = created_by.find("version ");
+  if (v == std::string::npos) return true;
+  int major = 0, minor = 0, patch = 0;
+  if (std::sscanf(created_by.c_str() + v + 8, "%d.%d.%d", &major, &minor, &patch) < 1) return true;
+  return std::make_tuple(major, minor, patch) < std::make_tuple(1, 2, 9);
+}
+
+}  // namespace
+
 void ParquetFile::parse_footer() {
   if (size_ < 12) fail(err_msg("file of ", size_, " bytes is too small to be parquet"));
   Buffer head = read_range(0, 4);
@@ -101,6 +120,7 @@ void ParquetFile::parse_footer() {
     throw DuplicateError(err_msg("parquet file '", path_, "': ", e.what()));
   }
   apply_frazil_schema();
+  dictionary_padding_ = md_.created_by && writer_omits_dictionary_header(*md_.created_by);
   const auto& leaves = pschema_.leaves();
   num_rows_ = 0;
   for (size_t g = 0; g < md_.row_groups.size(); ++g) {
@@ -129,12 +149,19 @@ void ParquetFile::parse_footer() {
   }
 }
 
-void ParquetFile::apply_frazil_schema() {
-  const auto& fields = pschema_.fields();
-  overrides_.assign(fields.size(), std::nullopt);
-  std::vector<Field> out = pschema_.schema().fields();
-  for (const auto& kv : md_.key_value_metadata) {
-    if (kv.key != "frazil:schema" || !kv.value) continue;
+namespace {
+
+// Polars' spelling of UTC for the zones that mean it.
+std::optional<std::string> normalize_zone(const std::optional<std::string>& tz) {
+  if (tz && (*tz == "+00:00" || *tz == "-00:00" || *tz == "utc" || *tz == "Z" || *tz == "Etc/UTC")) return "UTC";
+  return tz;
+}
+
+// The dtypes a footer key gives the top-level columns: frazil's own key, else ARROW:schema.
+std::vector<std::pair<std::string, DataType>> footer_dtypes(const FileMetaData& md) {
+  std::vector<std::pair<std::string, DataType>> out;
+  for (const auto& kv : md.key_value_metadata) {
+    if (kv.key != kFrazilSchemaKey || !kv.value) continue;
     const std::string& text = *kv.value;
     size_t pos = 0;
     while (pos < text.size()) {
@@ -142,19 +169,48 @@ void ParquetFile::apply_frazil_schema() {
       if (nl == std::string::npos) nl = text.size();
       std::string line = text.substr(pos, nl - pos);
       pos = nl + 1;
-      size_t tab = line.find('\t');
+      const size_t tab = line.find('\t');
       if (tab == std::string::npos) continue;
-      auto idx = pschema_.schema().index_of(line.substr(0, tab));
-      auto dt = parse_dtype(line.substr(tab + 1));
-      if (!idx || !dt || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
-      const DataType& have = fields[*idx].dtype;
-      // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
-      bool ok = (have.id() == TypeId::Int64 && dt->id() == TypeId::Duration) ||
-                (have.id() == TypeId::Datetime && dt->id() == TypeId::Datetime &&
-                 have.time_unit() == dt->time_unit() && have.time_zone().has_value() == dt->time_zone().has_value());
-      if (!ok || *dt == have) continue;
-      overrides_[*idx] = *dt;
-      out[*idx].dtype = *dt;
+      if (auto dt = parse_dtype(line.substr(tab + 1))) out.emplace_back(line.substr(0, tab), *dt);
+    }
+    return out;
+  }
+  for (const auto& kv : md.key_value_metadata) {
+    if (kv.key != kArrowSchemaKey || !kv.value) continue;
+    if (auto s = decode_arrow_schema(*kv.value))
+      for (const auto& f : s->fields()) out.emplace_back(f.name, f.dtype);
+  }
+  return out;
+}
+
+}  // namespace
+
+void ParquetFile::apply_frazil_schema() {
+  const auto& fields = pschema_.fields();
+  overrides_.assign(fields.size(), std::nullopt);
+  std::vector<Field> out = pschema_.schema().fields();
+  for (auto& [name, declared] : footer_dtypes(md_)) {
+    auto idx = pschema_.schema().index_of(name);
+    if (!idx || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
+    DataType dt = declared;
+    if (dt.id() == TypeId::Datetime) dt = DataType::datetime(dt.time_unit(), normalize_zone(dt.time_zone()));
+    const DataType& have = fields[*idx].dtype;
+    // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
+    const bool ok = (have.id() == TypeId::Int64 && dt.id() == TypeId::Duration) ||
+                    (have.id() == TypeId::Datetime && dt.id() == TypeId::Datetime &&
+                     have.time_unit() == dt.time_unit() && have.time_zone().has_value() == dt.time_zone().has_value());
+    if (!ok || dt == have) continue;
+    overrides_[*idx] = dt;
+    out[*idx].dtype = dt;
+  }
+  // Zones that mean UTC read as "UTC", whatever the footer says.
+  for (size_t i = 0; i < out.size(); ++i) {
+    const DataType& t = out[i].dtype;
+    if (t.id() != TypeId::Datetime || !t.time_zone()) continue;
+    DataType n = DataType::datetime(t.time_unit(), normalize_zone(t.time_zone()));
+    if (n != t && fields[i].kind == SchemaNode::Kind::Primitive) {
+      overrides_[i] = n;
+      out[i].dtype = n;
     }
   }
   schema_ = Schema(std::move(out));
@@ -225,13 +281,22 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
   parallel_for(tasks.size(), [&](size_t t) {
     const int l = tasks[t].leaf;
     const ColumnMetaData& m = *rg.columns[leaves[l].index].meta_data;
-    int64_t start = m.data_page_offset;
-    if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 && *m.dictionary_page_offset < start)
-      start = *m.dictionary_page_offset;
-    if (start < 4 || m.total_compressed_size > data_end_ - start)
-      throw IOError(context(l) + err_msg("column chunk [", start, ", +", m.total_compressed_size,
-                                         ") lies outside the data of the file"));
-    Buffer chunk = read_range(start, m.total_compressed_size);
+    // A chunk of no values has nothing to read: writers (pyarrow 26, pandas) give such
+    // chunks of 0-row groups a data_page_offset of 0.
+    Buffer chunk;
+    if (m.num_values != 0) {
+      int64_t start = m.data_page_offset;
+      if (m.dictionary_page_offset && *m.dictionary_page_offset > 0 && *m.dictionary_page_offset < start)
+        start = *m.dictionary_page_offset;
+      if (start < 4 || m.total_compressed_size > data_end_ - start)
+        throw IOError(context(l) + err_msg("column chunk [", start, ", +", m.total_compressed_size,
+                                           ") lies outside the data of the file"));
+      int64_t length = m.total_compressed_size;
+      // parquet-mr up to 1.2.8 left the dictionary page header out of the chunk's size
+      // (PARQUET-816): read up to 100 bytes more, as Arrow does.
+      if (dictionary_padding_) length += std::min<int64_t>(100, data_end_ - start - length);
+      chunk = read_range(start, length);
+    }
     ChunkReadOptions opt;
     opt.dense = tasks[t].dense;
     opt.levels_needed = tasks[t].levels_needed;

@@ -73,6 +73,7 @@ class ParquetFile {
   Schema schema_;
   std::vector<std::optional<DataType>> overrides_;  // per top-level field
   int64_t num_rows_ = 0;
+  bool dictionary_padding_ = false;  // an old parquet-mr file (PARQUET-816)
 };
 
 }  // namespace frazil::io::parquet

@@ -111,6 +111,9 @@ class Builder {
       SchemaNode elem;
       bool three_level = is_list && is_group(rep_node) && rep_node.children.size() == 1 &&
                          rep_node.e->name != "array" && rep_node.e->name != e.name + "_tuple";
+      // A map whose key_value group has no value field is a list of its keys (as pyarrow
+      // reads it).
+      three_level |= is_map && is_group(rep_node) && rep_node.children.size() == 1;
       if (three_level) {
         elem = build(rep_node.children[0], edef, erep, path, depth + 1);
       } else {

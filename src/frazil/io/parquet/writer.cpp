@@ -4,12 +4,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/parquet/arrow_schema.hpp"
 #include "frazil/io/parquet/codec.hpp"
 #include "frazil/io/parquet/metadata.hpp"
 #include "frazil/io/parquet/rle.hpp"
@@ -171,6 +173,7 @@ Codec to_codec(ParquetCompression c) {
     case ParquetCompression::Lz4: return Codec::Lz4Raw;
     case ParquetCompression::Zstd: return Codec::Zstd;
     case ParquetCompression::Lz4Hadoop: return Codec::Lz4;
+    case ParquetCompression::Brotli: return Codec::Brotli;
   }
   return Codec::Uncompressed;
 }
@@ -372,7 +375,7 @@ bool ChunkWriter::build_dictionary() {
 
 void ChunkWriter::write_page(std::vector<uint8_t>& file, PageType type, const std::vector<uint8_t>& body,
                              int32_t num_values, Encoding enc) {
-  compress(codec_, opt_.compression_level, body.data(), body.size(), scratch_);
+  compress(codec_, opt_.compression_level.value_or(-1), body.data(), body.size(), scratch_);
   if (body.size() > INT32_MAX || scratch_.size() > INT32_MAX) throw ComputeError("parquet page larger than 2 GiB");
   PageHeader ph;
   ph.type = type;
@@ -396,6 +399,90 @@ void ChunkWriter::write_page(std::vector<uint8_t>& file, PageType type, const st
   file.insert(file.end(), w.bytes().begin(), w.bytes().end());
   file.insert(file.end(), scratch_.begin(), scratch_.end());
   uncompressed_ += static_cast<int64_t>(w.bytes().size() + body.size());
+}
+
+// Binary statistics are cut to this many bytes (Polars' default 64, or
+// POLARS_PARQUET_BINARY_STATISTICS_TRUNCATE_LEN; 0: never), so that large values do not
+// bloat the footer. A cut min is a prefix; a cut max is a prefix with its last character
+// (or byte) incremented, still an upper bound.
+size_t binary_statistics_limit() {
+  if (const char* v = std::getenv("POLARS_PARQUET_BINARY_STATISTICS_TRUNCATE_LEN")) {
+    char* end = nullptr;
+    const long long n = std::strtoll(v, &end, 10);
+    if (end != v && *end == '\0' && n >= 0) return n == 0 ? SIZE_MAX : static_cast<size_t>(n);
+  }
+  return 64;
+}
+
+// Length of the longest prefix of at most `limit` bytes ending on a character boundary
+// (for strings; at least one character), or `limit` for binary.
+size_t cut_length(std::string_view v, size_t limit, bool utf8) {
+  if (v.size() <= limit) return v.size();
+  if (!utf8) return limit;
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;
+  if (cut == 0) {
+    // The first character alone is longer than the limit: keep it whole.
+    cut = 1;
+    while (cut < v.size() && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) ++cut;
+  }
+  return cut;
+}
+
+std::string truncate_min(std::string_view v, size_t limit, bool utf8) {
+  return std::string(v.substr(0, cut_length(v, limit, utf8)));
+}
+
+std::string truncate_max(std::string_view v, size_t limit, bool utf8) {
+  const size_t cut = cut_length(v, limit, utf8);
+  if (cut == v.size()) return std::string(v);
+  if (utf8) {
+    // Increment the last character that can be (decoded, +1, re-encoded; no surrogates).
+    std::vector<uint32_t> cps;
+    for (size_t i = 0; i < cut;) {
+      const unsigned char c = static_cast<unsigned char>(v[i]);
+      const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+      uint32_t cp = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+      for (int k = 1; k < n && i + k < cut; ++k) cp = (cp << 6) | (static_cast<unsigned char>(v[i + k]) & 0x3F);
+      cps.push_back(cp);
+      i += static_cast<size_t>(n);
+    }
+    while (!cps.empty()) {
+      uint32_t next = cps.back() + 1;
+      if (next >= 0xD800 && next <= 0xDFFF) next = 0xE000;
+      if (next <= 0x10FFFF) {
+        cps.back() = next;
+        std::string out;
+        for (uint32_t cp : cps) {
+          if (cp < 0x80) out += static_cast<char>(cp);
+          else if (cp < 0x800) out += static_cast<char>(0xC0 | (cp >> 6)), out += static_cast<char>(0x80 | (cp & 0x3F));
+          else if (cp < 0x10000)
+            out += static_cast<char>(0xE0 | (cp >> 12)), out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                out += static_cast<char>(0x80 | (cp & 0x3F));
+          else
+            out += static_cast<char>(0xF0 | (cp >> 18)), out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        return out;
+      }
+      cps.pop_back();
+    }
+    return std::string(v);
+  }
+  // Bytes: the last byte below 0xFF within the prefix, else the first one after it.
+  for (size_t i = cut; i-- > 0;)
+    if (static_cast<unsigned char>(v[i]) != 0xFF) {
+      std::string out(v.substr(0, i + 1));
+      out.back() = static_cast<char>(static_cast<unsigned char>(out.back()) + 1);
+      return out;
+    }
+  for (size_t i = cut; i < v.size(); ++i)
+    if (static_cast<unsigned char>(v[i]) != 0xFF) {
+      std::string out(v.substr(0, i + 1));
+      out.back() = static_cast<char>(static_cast<unsigned char>(out.back()) + 1);
+      return out;
+    }
+  return std::string(v);
 }
 
 Statistics ChunkWriter::statistics() const {
@@ -498,7 +585,9 @@ Statistics ChunkWriter::statistics() const {
     case TypeId::String:
     case TypeId::Binary: {
       auto [mn, mx] = minmax(std::string_view{}, [&](int64_t i) { return a.str_value(i); });
-      set(std::string(mn), std::string(mx), false);
+      const size_t limit = binary_statistics_limit();
+      const bool utf8 = dt_.id() == TypeId::String;
+      set(truncate_min(mn, limit, utf8), truncate_max(mx, limit, utf8), false);
       break;
     }
     default: break;
@@ -594,112 +683,199 @@ std::string frazil_schema_text(const Schema& schema) {
 
 }  // namespace
 
-namespace {
+// ----------------------------------------------------------------------- ParquetWriter
 
-// Writes the file through `sink`, one row group at a time.
-void write_parquet_impl(const DataFrame& df, const ParquetWriteOptions& opt,
-                        const std::function<void(const std::vector<uint8_t>&)>& sink) {
-  if (opt.row_group_size <= 0) throw InvalidOperationError("row_group_size must be positive");
-  if (opt.data_page_size <= 0) throw InvalidOperationError("data_page_size must be positive");
-  const Codec codec = to_codec(opt.compression);
-  FileMetaData md;
-  md.version = 2;
-  SchemaElement root;
-  root.name = "schema";
-  root.num_children = static_cast<int32_t>(df.width());
-  md.schema.push_back(root);
-  for (const Column& c : df.columns()) add_schema(c.name(), c.dtype(), md.schema);
-  ParquetSchema ps(md.schema);
-  const auto& leaves = ps.leaves();
-  md.num_rows = df.height();
-  md.created_by = "frazil version " FRAZIL_VERSION_STRING;
-  md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(df.schema())});
-  md.column_orders.assign(leaves.size(), true);
-
-  std::vector<uint8_t> buf = {'P', 'A', 'R', '1'};
-  int64_t base = 0;
-  for (int64_t start = 0; start < df.height(); start += opt.row_group_size) {
-    const int64_t rows = std::min(opt.row_group_size, df.height() - start);
-    RowGroup rg;
-    rg.num_rows = rows;
-    rg.file_offset = base + static_cast<int64_t>(buf.size());
-    rg.ordinal = static_cast<int16_t>(md.row_groups.size());
-    // Leaves are shredded, encoded and compressed in parallel, each into its own bytes;
-    // then appended in schema order with their offsets rebased.
-    std::vector<ArrayRef> arrays(ps.fields().size());
-    for (size_t f = 0; f < ps.fields().size(); ++f) arrays[f] = df.column(f).slice(start, rows).as_array();
-    std::vector<std::vector<uint8_t>> chunk_bytes(leaves.size());
-    std::vector<ColumnMetaData> chunk_meta(leaves.size());
-    parallel_for(leaves.size(), [&](size_t l) {
-      const SchemaNode& node = ps.fields()[leaves[l].top_level];
-      const ArrayRef& arr = arrays[leaves[l].top_level];
-      Shredded s;
-      if (node.kind == SchemaNode::Kind::Primitive) {
-        // A top-level primitive: one level per row, no recursion.
-        s.values = arr;
-        s.levels = rows;
-        s.idx.reserve(static_cast<size_t>(rows));
-        s.def.resize(static_cast<size_t>(rows));
-        for (int64_t i = 0; i < rows; ++i) {
-          bool valid = arr->is_valid(i);
-          s.def[i] = static_cast<int16_t>(valid);
-          if (valid) s.idx.push_back(i);
-        }
-      } else {
-        Shredder sh(static_cast<int>(l), leaves[l], s);
-        for (int64_t i = 0; i < rows; ++i) sh.run(node, arr, i, 0);
-      }
-      ChunkWriter cw(leaves[l], s, opt, codec);
-      chunk_meta[l] = cw.write(chunk_bytes[l], 0);
-    });
-    for (size_t l = 0; l < leaves.size(); ++l) {
-      const int64_t at = base + static_cast<int64_t>(buf.size());
-      ColumnChunk cc;
-      cc.file_offset = at;
-      cc.meta_data = std::move(chunk_meta[l]);
-      cc.meta_data->data_page_offset += at;
-      if (cc.meta_data->dictionary_page_offset) *cc.meta_data->dictionary_page_offset += at;
-      buf.insert(buf.end(), chunk_bytes[l].begin(), chunk_bytes[l].end());
-      std::vector<uint8_t>().swap(chunk_bytes[l]);
-      rg.total_byte_size += cc.meta_data->total_uncompressed_size;
-      rg.columns.push_back(std::move(cc));
-    }
-    rg.total_compressed_size = base + static_cast<int64_t>(buf.size()) - *rg.file_offset;
-    md.row_groups.push_back(std::move(rg));
-    sink(buf);
-    base += static_cast<int64_t>(buf.size());
-    buf.clear();
+void check_compression_level(const ParquetWriteOptions& opt) {
+  if (!opt.compression_level) return;
+  int lo = 0, hi = 0;
+  switch (opt.compression) {
+    case ParquetCompression::Zstd: lo = 1, hi = 22; break;
+    case ParquetCompression::Gzip: lo = 0, hi = 9; break;
+    case ParquetCompression::Brotli: lo = 0, hi = 11; break;
+    default: return;  // the other codecs have no levels: ignored, as Polars does
   }
-  ThriftWriter w;
-  encode_file_metadata(md, w);
-  buf.insert(buf.end(), w.bytes().begin(), w.bytes().end());
-  put<uint32_t>(buf, static_cast<uint32_t>(w.bytes().size()));
-  buf.insert(buf.end(), {'P', 'A', 'R', '1'});
-  sink(buf);
+  const int level = *opt.compression_level;
+  if (level < lo || level > hi)
+    throw InvalidOperationError(err_msg("compression level ", level, " is out of range: valid compression range ",
+                                        lo, "..=", hi, " exceeded."));
 }
 
-}  // namespace
+struct ParquetWriter::Impl {
+  Impl(OutputStream* out, std::unique_ptr<OutputFile> file, Schema schema, ParquetWriteOptions options)
+      : file(std::move(file)), out(out ? out : this->file.get()), schema(std::move(schema)), opt(options) {
+    if (opt.row_group_size <= 0) throw InvalidOperationError("row_group_size must be positive");
+    if (opt.data_page_size <= 0) throw InvalidOperationError("data_page_size must be positive");
+    codec = to_codec(opt.compression);
+    check_compression_level(opt);
+    md.version = 2;
+    SchemaElement root;
+    root.name = "schema";
+    root.num_children = static_cast<int32_t>(this->schema.size());
+    md.schema.push_back(root);
+    for (const Field& f : this->schema.fields()) add_schema(f.name, f.dtype, md.schema);
+    pschema = std::make_unique<ParquetSchema>(md.schema);
+    md.created_by = "frazil version " FRAZIL_VERSION_STRING;
+    md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(this->schema)});
+    md.key_value_metadata.push_back({kArrowSchemaKey, encode_arrow_schema(this->schema)});
+    md.column_orders.assign(pschema->leaves().size(), true);
+  }
+
+  void emit(const std::vector<uint8_t>& bytes) {
+    out->write(bytes.data(), bytes.size());
+    offset += static_cast<int64_t>(bytes.size());
+  }
+
+  // One row group from the first `rows` rows of `df`.
+  void write_row_group(const DataFrame& df, int64_t start, int64_t rows);
+
+  std::unique_ptr<OutputFile> file;
+  OutputStream* out;
+  Schema schema;
+  ParquetWriteOptions opt;
+  Codec codec;
+  FileMetaData md;
+  std::unique_ptr<ParquetSchema> pschema;
+  std::vector<DataFrame> pending;  // rows not yet in a row group
+  int64_t pending_rows = 0;
+  int64_t offset = 0;
+  bool started = false;
+  bool finished = false;
+};
+
+void ParquetWriter::Impl::write_row_group(const DataFrame& df, int64_t start, int64_t rows) {
+  const ParquetSchema& ps = *pschema;
+  const auto& leaves = ps.leaves();
+  std::vector<uint8_t> buf;
+  if (!started) {
+    buf = {'P', 'A', 'R', '1'};
+    started = true;
+  }
+  const int64_t base = offset;
+  RowGroup rg;
+  rg.num_rows = rows;
+  rg.file_offset = base + static_cast<int64_t>(buf.size());
+  rg.ordinal = static_cast<int16_t>(md.row_groups.size());
+  // Leaves are shredded, encoded and compressed in parallel, each into its own bytes;
+  // then appended in schema order with their offsets rebased.
+  std::vector<ArrayRef> arrays(ps.fields().size());
+  for (size_t f = 0; f < ps.fields().size(); ++f) arrays[f] = df.column(f).slice(start, rows).as_array();
+  std::vector<std::vector<uint8_t>> chunk_bytes(leaves.size());
+  std::vector<ColumnMetaData> chunk_meta(leaves.size());
+  parallel_for(leaves.size(), [&](size_t l) {
+    const SchemaNode& node = ps.fields()[leaves[l].top_level];
+    const ArrayRef& arr = arrays[leaves[l].top_level];
+    Shredded s;
+    if (node.kind == SchemaNode::Kind::Primitive) {
+      // A top-level primitive: one level per row, no recursion.
+      s.values = arr;
+      s.levels = rows;
+      s.idx.reserve(static_cast<size_t>(rows));
+      s.def.resize(static_cast<size_t>(rows));
+      for (int64_t i = 0; i < rows; ++i) {
+        bool valid = arr->is_valid(i);
+        s.def[i] = static_cast<int16_t>(valid);
+        if (valid) s.idx.push_back(i);
+      }
+    } else {
+      Shredder sh(static_cast<int>(l), leaves[l], s);
+      for (int64_t i = 0; i < rows; ++i) sh.run(node, arr, i, 0);
+    }
+    ChunkWriter cw(leaves[l], s, opt, codec);
+    chunk_meta[l] = cw.write(chunk_bytes[l], 0);
+  });
+  for (size_t l = 0; l < leaves.size(); ++l) {
+    const int64_t at = base + static_cast<int64_t>(buf.size());
+    ColumnChunk cc;
+    cc.file_offset = at;
+    cc.meta_data = std::move(chunk_meta[l]);
+    cc.meta_data->data_page_offset += at;
+    if (cc.meta_data->dictionary_page_offset) *cc.meta_data->dictionary_page_offset += at;
+    buf.insert(buf.end(), chunk_bytes[l].begin(), chunk_bytes[l].end());
+    std::vector<uint8_t>().swap(chunk_bytes[l]);
+    rg.total_byte_size += cc.meta_data->total_uncompressed_size;
+    rg.columns.push_back(std::move(cc));
+  }
+  rg.total_compressed_size = base + static_cast<int64_t>(buf.size()) - *rg.file_offset;
+  md.row_groups.push_back(std::move(rg));
+  md.num_rows += rows;
+  emit(buf);
+}
+
+ParquetWriter::ParquetWriter(OutputStream& out, Schema schema, ParquetWriteOptions options)
+    : impl_(std::make_unique<Impl>(&out, nullptr, std::move(schema), options)) {}
+
+ParquetWriter::ParquetWriter(const std::string& path, Schema schema, ParquetWriteOptions options) {
+  // Options are checked before the file is created.
+  auto impl = std::make_unique<Impl>(nullptr, nullptr, std::move(schema), options);
+  impl->file = std::make_unique<OutputFile>(path);
+  impl->out = impl->file.get();
+  impl_ = std::move(impl);
+}
+
+ParquetWriter::~ParquetWriter() = default;
+
+void ParquetWriter::write_batch(const DataFrame& batch) {
+  Impl& w = *impl_;
+  if (w.finished) throw InvalidOperationError("write_batch after finish");
+  if (batch.schema() != w.schema)
+    throw SchemaError(err_msg("cannot write a batch with schema ", batch.schema().to_string(),
+                              " to a Parquet file of schema ", w.schema.to_string()));
+  if (batch.height() == 0) return;
+  // Row groups of row_group_size rows; the rest waits for the next batch or finish().
+  w.pending.push_back(batch);
+  w.pending_rows += batch.height();
+  if (w.pending_rows < w.opt.row_group_size) return;
+  DataFrame all = concat_frames(w.pending);
+  w.pending.clear();
+  int64_t start = 0;
+  for (; all.height() - start >= w.opt.row_group_size; start += w.opt.row_group_size)
+    w.write_row_group(all, start, w.opt.row_group_size);
+  w.pending_rows = all.height() - start;
+  if (w.pending_rows > 0) w.pending.push_back(all.slice(start, w.pending_rows));
+}
+
+void ParquetWriter::finish() {
+  Impl& w = *impl_;
+  if (w.finished) return;
+  if (w.pending_rows > 0) {
+    DataFrame rest = concat_frames(w.pending);
+    w.pending.clear();
+    w.write_row_group(rest, 0, rest.height());
+    w.pending_rows = 0;
+  }
+  std::vector<uint8_t> buf;
+  if (!w.started) {
+    buf = {'P', 'A', 'R', '1'};
+    w.started = true;
+  }
+  ThriftWriter tw;
+  encode_file_metadata(w.md, tw);
+  buf.insert(buf.end(), tw.bytes().begin(), tw.bytes().end());
+  put<uint32_t>(buf, static_cast<uint32_t>(tw.bytes().size()));
+  buf.insert(buf.end(), {'P', 'A', 'R', '1'});
+  w.emit(buf);
+  w.finished = true;
+  if (w.file) w.file->commit();
+}
+
+void ParquetWriter::abort() noexcept {
+  impl_->finished = true;
+  if (impl_->file) impl_->file->abort();
+}
 
 std::vector<uint8_t> write_parquet_to_buffer(const DataFrame& df, const ParquetWriteOptions& opt) {
-  std::vector<uint8_t> out;
-  write_parquet_impl(df, opt, [&](const std::vector<uint8_t>& b) { out.insert(out.end(), b.begin(), b.end()); });
-  return out;
+  MemoryOutput out;
+  ParquetWriter w(out, df.schema(), opt);
+  w.write_batch(df);
+  w.finish();
+  const std::string& d = out.data();
+  return std::vector<uint8_t>(d.begin(), d.end());
 }
 
 void write_parquet(const DataFrame& df, const std::string& path, const ParquetWriteOptions& options) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw IOError(err_msg("cannot open '", path, "' for writing: ", std::strerror(errno)));
-  try {
-    write_parquet_impl(df, options, [&](const std::vector<uint8_t>& b) {
-      if (std::fwrite(b.data(), 1, b.size(), f) != b.size())
-        throw IOError(err_msg("failed writing parquet file '", path, "': ", std::strerror(errno)));
-    });
-  } catch (...) {
-    std::fclose(f);
-    std::remove(path.c_str());
-    throw;
-  }
-  if (std::fclose(f) != 0) throw IOError(err_msg("failed writing parquet file '", path, "': ", std::strerror(errno)));
+  ParquetWriter w(path, df.schema(), options);
+  w.write_batch(df);
+  w.finish();
 }
 
 }  // namespace frazil::io::parquet

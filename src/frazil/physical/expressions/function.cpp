@@ -1,4 +1,5 @@
 // Function calls: the inputs are evaluated, then the registry's kernel runs once.
+#include "frazil/compute/kernel_context.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 
@@ -41,6 +42,9 @@ Column FunctionExpr::call(std::vector<Column> args) const {
       break;
     }
   }
+  // Errors of the kernel name the root column, as Polars' do.
+  const std::string root_name = args.empty() ? std::string() : args[0].name();
+  const compute::ColumnNameScope column_name(root_name);
   ArrayRef out = kernel_(arrays);
   if (spec().is_reduction()) return Column::scalar(args[0].name(), array_get(*out, 0), 1);
   if (!spec().is_elementwise()) {

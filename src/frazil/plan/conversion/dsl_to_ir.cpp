@@ -60,9 +60,15 @@ struct Converter {
     opt.optimize(ea, ir.node(), schema, true);
     type_check(ir.node(), ea, schema);
     DataType t = node_dtype(ir.node(), ea, schema);
-    if (!t.is_boolean())
-      throw InvalidOperationError(err_msg("filter predicate must be of type `Boolean`, got `", t, "` in ",
-                                          e.to_string()));
+    if (!t.is_boolean()) {
+      // Polars finds a predicate over columns ill-typed while planning (InvalidOperationError)
+      // and one of literals only when it runs (ComputeError).
+      std::vector<std::string> columns;
+      collect_columns(ir.node(), ea, columns);
+      const std::string msg = err_msg("filter predicate must be of type `Boolean`, got `", t, "` in ", e.to_string());
+      if (columns.empty()) throw ComputeError(msg);
+      throw InvalidOperationError(msg);
+    }
     return ir;
   }
 

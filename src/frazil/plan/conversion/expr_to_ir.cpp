@@ -331,10 +331,8 @@ std::vector<Expr> expand_expressions(const std::vector<Expr>& exprs, const Schem
       continue;
     }
     auto names = *leaf_columns(*leaf, schema);
-    // An alias over a multi-output expression would give every output the same name.
-    if (e.kind() == ExprKind::Alias && names.size() > 1)
-      throw DuplicateError(err_msg("the name '", e.node().names[0], "' is duplicate: ", e.to_string(),
-                                   " expands to ", names.size(), " columns"));
+    // An alias over a multi-output expression gives every output the same name: the
+    // context reports it as Polars does (select: DuplicateError, with_columns: ComputeError).
     for (auto it = names.rbegin(); it != names.rend(); ++it) pending.push_back(replace_leaf(e, leaf, *it));
   }
   return out;

@@ -1,5 +1,7 @@
 #include "frazil/plan/conversion/type_coercion.hpp"
 
+#include "frazil/plan/conversion/temporal_coercion.hpp"
+
 #include <unordered_set>
 
 #include "frazil/compute/cast.hpp"
@@ -53,6 +55,20 @@ const dsl::LiteralValue* dynamic_literal(const AExpr& e) {
 DataType operand_dtype(const AExpr& self, const DataType& self_dtype, const DataType& other) {
   if (auto* lit = dynamic_literal(self)) return adapt_dynamic_literal(*lit, other);
   return self_dtype;
+}
+
+// A Date, Datetime or Time next to a String in a comparison: Polars refuses it rather
+// than comparing the date's text.
+bool compares_temporal_with_string(const DataType& a, const DataType& b) {
+  auto calendar = [](const DataType& t) {
+    return t.id() == TypeId::Date || t.id() == TypeId::Datetime || t.id() == TypeId::Time;
+  };
+  return (calendar(a) && b.is_string()) || (a.is_string() && calendar(b));
+}
+
+std::string temporal_string_comparison_message() {
+  return "cannot compare 'date/datetime/time' to a string value (create native python { 'date', 'datetime', "
+         "'time' } or compare to a temporal column)";
 }
 
 }  // namespace
@@ -157,19 +173,36 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         return std::nullopt;
       }
       // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
-      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()) && !l_dyn && !r_dyn) {
-        if (lt.id() == TypeId::Date && rt.id() == TypeId::Datetime)
-          return AExpr::binary(add_cast(arena, l, rt), e.op, r);
-        if (lt.id() == TypeId::Datetime && rt.id() == TypeId::Date)
-          return AExpr::binary(l, e.op, add_cast(arena, r, lt));
-        return std::nullopt;
-      }
+      if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()))
+        return coerce_temporal_arithmetic(arena, node, l, r, lt, rt, l_dyn, r_dyn);
       DataType lw = operand_dtype(la, lt, rt);
       DataType rw = operand_dtype(ra, rt, lt);
       if (dsl::is_logical(e.op)) {
         // Null in a boolean operation is a null boolean.
         if (lt.is_null() && rt.is_boolean()) lw = rt;
         if (rt.is_null() && lt.is_boolean()) rw = lt;
+      }
+      if (dsl::is_comparison(e.op)) {
+        // A typed null literal compared with a non-literal takes its dtype, as in Polars
+        // (lit(None, Int8) == col_str is null, eq_missing false; not a type error).
+        // Also a non-strict cast of a literal that casts to null (Polars folds it first).
+        auto null_literal = [&](const AExpr& a) {
+          auto is_null_scalar = [](const AExpr& x) {
+            return x.kind == AExprKind::Literal && !x.literal().is_series() && x.literal().scalar.is_null();
+          };
+          if (is_null_scalar(a)) return true;
+          if (a.kind != AExprKind::Cast || a.strict) return false;
+          const AExpr& in = arena.get(a.inputs[0]);
+          if (in.kind != AExprKind::Literal || in.literal().is_series()) return false;
+          if (is_null_scalar(in)) return true;
+          try {
+            return compute::cast(*scalar_to_array(in.literal().materialized_scalar(), 1), a.dtype(), false)->is_null(0);
+          } catch (const Error&) {
+            return false;  // an unsupported cast: its own check reports it
+          }
+        };
+        if (null_literal(la) && ra.kind != AExprKind::Literal) lw = rt;
+        if (null_literal(ra) && la.kind != AExprKind::Literal) rw = lt;
       }
       // An operand's own type error is reported before this node's (Polars reports the
       // innermost failing expression).
@@ -181,6 +214,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         operands_first();
         throw ComputeError(err_msg("cannot compare string with numeric type (", lt, " and ", rt, ") in ",
                                    node_to_expr(node, arena).to_string()));
+      }
+      // A date, datetime or time is never compared with text as text (Polars raises).
+      if (dsl::is_comparison(e.op) && compares_temporal_with_string(lw, rw)) {
+        operands_first();
+        throw InvalidOperationError(temporal_string_comparison_message());
       }
       // Polars never casts numbers to strings for arithmetic ("a" + 1 is an error, not "a1").
       if (dsl::is_arithmetic(e.op) && ((lw.is_string() && rw.is_numeric()) || (lw.is_numeric() && rw.is_string()))) {
@@ -194,15 +232,19 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         throw SchemaError(err_msg("failed to determine supertype of ", lt, " and ", rt, " in ",
                                   node_to_expr(node, arena).to_string()));
       DataType target = *st;
-      // A negative Python int next to UInt64 is Int64 in Polars (lossy), not a float.
-      if (e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
-                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64)))
-        target = DataType::int64();
+      // A negative Python int next to UInt64 (Polars computes in Int128): arithmetic is
+      // Int64, the UInt64 values past Int64 becoming null (a lossy cast, as Polars'); a
+      // comparison is exact in Float64 (every UInt64 value stays >= 0 there).
+      const bool u64_and_negative =
+          e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
+                                           (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64));
+      if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
+      const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
-      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target);
-      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target);
+      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));
+      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target, !(lossy && !r_dyn));
       if (nl == l && nr == r) return std::nullopt;
       return AExpr::binary(nl, e.op, nr);
     }
@@ -286,6 +328,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
             const AExpr& a = arena.get(e.inputs[i]);
             DataType d = dtype(e.inputs[i]);
             DataType w = operand_dtype(a, d, xt);
+            if (compares_temporal_with_string(xt, w)) {
+              for (Node in : e.inputs) type_check(in, arena, schema);
+              throw InvalidOperationError(temporal_string_comparison_message());
+            }
             if ((xt.is_numeric() && w.is_string()) || (xt.is_string() && w.is_numeric())) {
               for (Node in : e.inputs) type_check(in, arena, schema);  // an operand's own error first
               throw ComputeError(err_msg("cannot compare string with numeric type (", xt, " and ", w, ") in ",
@@ -396,7 +442,11 @@ static void type_check_node(Node node, const AExpr& e, const ExprArena& arena, c
     }
     case AExprKind::Cast: {
       DataType from = dtype(e.inputs[0]);
-      if (!compute::can_cast(from, e.dtype())) fail(err_msg("cannot cast ", from, " to ", e.dtype()));
+      try {
+        compute::check_cast(from, e.dtype());
+      } catch (const Error& err) {
+        throw_error(err.kind(), std::string(err.what()) + " in " + node_to_expr(node, arena).to_string());
+      }
       break;
     }
     case AExprKind::Agg: {

@@ -192,11 +192,11 @@ TEST(ArrowImport, TemporalAndDecimalFormats) {
     ProducerArray p;
     p.add_null();
     p.add(std::vector<int64_t>{-1, 86400000LL * 3});
-    ProducerSchema s("tdm");  // date64 -> Date, floored
+    ProducerSchema s("tdm");  // date64 -> Datetime(ms), as Polars reads it
     ArrayRef a = import_array(p.finish(2), s.finish(), "d");
-    EXPECT_EQ(a->dtype(), DataType::date());
-    EXPECT_EQ(a->values<int32_t>()[0], -1);
-    EXPECT_EQ(a->values<int32_t>()[1], 3);
+    EXPECT_EQ(a->dtype(), DataType::datetime(TimeUnit::Milliseconds));
+    EXPECT_EQ(a->values<int64_t>()[0], -1);
+    EXPECT_EQ(a->values<int64_t>()[1], 86400000LL * 3);
   }
   {
     ProducerArray p;

@@ -1,0 +1,32 @@
+// Parquet as a FileScan format: one file's row groups read with the projection, pruned
+// by statistics, up to a row limit. Opened files are kept for the scan's lifetime, so the
+// footer is parsed once for the schema and the reads.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "frazil/io/dataset/file_scan.hpp"
+#include "frazil/io/parquet/file_reader.hpp"
+
+namespace frazil::io::parquet {
+
+class ParquetFormat final : public FormatReader {
+ public:
+  explicit ParquetFormat(ReaderLimits limits = {}, bool parallel = true) : limits_(limits), parallel_(parallel) {}
+  const char* format_name() const override { return "parquet"; }
+  Schema schema(const ScanInput& input) override { return file(input)->schema(); }
+  DataFrame read(const ScanInput& input, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
+                 const ReadHints& hints) override;
+  std::shared_ptr<ParquetFile> file(const ScanInput& input);
+
+ private:
+  ReaderLimits limits_;
+  bool parallel_;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<ParquetFile>> open_;
+};
+
+}  // namespace frazil::io::parquet

@@ -1,0 +1,1 @@
+SELECT s, sum(i), count(*), avg(f) FROM t GROUP BY s HAVING count(*) > 0 ORDER BY 1

@@ -1,0 +1,1 @@
+SELECT DISTINCT ON (s) s, i FROM t ORDER BY s, i DESC

@@ -1,0 +1,1 @@
+SELECT * EXCLUDE (i) RENAME (s AS t_s) FROM t

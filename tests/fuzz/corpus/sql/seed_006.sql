@@ -1,0 +1,1 @@
+SELECT * REPLACE (i * 2 AS i) FROM t QUALIFY i > 0

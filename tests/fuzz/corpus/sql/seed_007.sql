@@ -1,0 +1,1 @@
+SELECT t.i, u.s FROM t JOIN u ON t.i = u.i AND t.f < u.f

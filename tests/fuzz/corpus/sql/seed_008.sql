@@ -1,0 +1,1 @@
+SELECT * FROM t LEFT JOIN u USING (i) FULL JOIN t AS v ON v.s = u.s

@@ -1,0 +1,1 @@
+SELECT * FROM t ANTI JOIN u ON t.i = u.i

@@ -1,0 +1,1 @@
+SELECT i, (SELECT max(f) FROM u WHERE u.s = t.s) AS m FROM t

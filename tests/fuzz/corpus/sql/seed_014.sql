@@ -1,0 +1,1 @@
+SELECT i FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.i = t.i AND u.f <> t.f)

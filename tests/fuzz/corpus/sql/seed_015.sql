@@ -1,0 +1,1 @@
+SELECT i, (SELECT count(*) FROM u WHERE u.i < t.i) FROM t

@@ -1,0 +1,1 @@
+WITH a AS (SELECT i, s FROM t), b AS (SELECT * FROM a WHERE i > 0) SELECT * FROM a, b WHERE a.i = b.i

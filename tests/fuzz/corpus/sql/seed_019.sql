@@ -1,0 +1,1 @@
+SELECT CAST(i AS VARCHAR), i::double, TRY_CAST(s AS INT), d + INTERVAL '2 days' FROM t

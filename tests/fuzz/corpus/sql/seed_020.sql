@@ -1,0 +1,1 @@
+SELECT DATE '2020-01-31' + INTERVAL '1 month', EXTRACT(year FROM d), date_part('dow', d) FROM t

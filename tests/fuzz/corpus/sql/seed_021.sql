@@ -1,0 +1,1 @@
+SELECT s LIKE 'a%', s ILIKE '%X%', s NOT LIKE '_', s ~ '^a', s SIMILAR TO '(a|x)%' FROM t

@@ -1,0 +1,1 @@
+SELECT i BETWEEN 1 AND 2, i IS DISTINCT FROM 1, coalesce(i, 0), nullif(i, 1), greatest(i, 1, NULL) FROM t

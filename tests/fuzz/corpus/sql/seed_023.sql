@@ -1,0 +1,1 @@
+SELECT upper(s), lower(s), length(s), substring(s, 2, 3), replace(s, 'a', 'b'), trim(s), left(s, 1) FROM t

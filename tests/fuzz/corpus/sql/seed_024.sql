@@ -1,0 +1,1 @@
+SELECT round(f, 1), abs(i), sqrt(f), power(i, 2), mod(i, 2), floor(f), ceil(f), sign(f) FROM t

@@ -1,0 +1,1 @@
+SELECT sum(i) OVER (PARTITION BY s), count(*) OVER () FROM t

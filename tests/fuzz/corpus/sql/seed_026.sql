@@ -1,0 +1,1 @@
+SELECT count(DISTINCT s), sum(i) FILTER (WHERE b), bool_and(b), median(f), stddev(f) FROM t

@@ -1,0 +1,1 @@
+SELECT s, count(*) FROM t GROUP BY ALL

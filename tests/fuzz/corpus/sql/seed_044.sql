@@ -1,0 +1,1 @@
+SELECT i, s FROM t x, u y WHERE x.i = y.i AND x.s = y.s

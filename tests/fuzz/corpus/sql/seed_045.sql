@@ -1,0 +1,1 @@
+SELECT sum(sum(i)) OVER () FROM t GROUP BY s

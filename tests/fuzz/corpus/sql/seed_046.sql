@@ -1,0 +1,1 @@
+SELECT * FROM t CROSS JOIN u WHERE t.i < u.i

@@ -1,0 +1,1 @@
+SELECT i FROM t WHERE i > ALL (SELECT i FROM u) OR i = ANY (SELECT i FROM u)

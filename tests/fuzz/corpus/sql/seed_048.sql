@@ -1,0 +1,1 @@
+SELECT i FROM t AS "T" WHERE "T".i IS NOT NULL
