@@ -11,6 +11,7 @@
 #include "frazil/compute/sort.hpp"
 #include "frazil/core/env.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/core/length_limit.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/aggregate_sinks.hpp"
@@ -49,6 +50,7 @@ class Executor {
       : lp_(lp), ea_(ea), opts_(opts), unordered_(plan::unordered_outputs(root, lp, ea)) {}
 
   DataFrame run(Node node) {
+    check_stack("execution");  // recursive over the plan's depth (core/stack.hpp)
     if (!opts_.observer) return run_node(node);
     opts_.observer->node_started(node, lp_.get(node));
     DataFrame out = run_node(node);

@@ -23,9 +23,9 @@ void register_cumulative_functions(Registry& r) {
     s.order_sensitive = true;
     // The dtypes each applies to (others raise, naming the function and the dtype).
     if (kind == compute::CumulativeKind::Sum)
-      s.input_types = types::numeric - types::decimal | types::boolean | types::duration;
+      s.input_types = (types::numeric - types::decimal) | types::boolean | types::duration;
     else if (kind != compute::CumulativeKind::Count)
-      s.input_types = types::numeric - types::decimal | types::date_like | types::duration | TypeSet::of({TypeId::Time});
+      s.input_types = (types::numeric - types::decimal) | types::date_like | types::duration | TypeSet::of({TypeId::Time});
     s.output_dtype = [kind = kind](const CallTypes& c) { return compute::cumulative_dtype(kind, c.inputs[0]); };
     s.kernel = unary([kind = kind](const Array& a) { return compute::cumulative(a, kind); });
     r.add(std::move(s));

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include "frazil/core/stack.hpp"
 #include "frazil/io/parquet/file_reader.hpp"
 
 namespace frazil::optimizer::cse {
@@ -15,6 +16,7 @@ using plan::IRKind;
 using plan::Node;
 
 double predicate_selectivity(Node node, const plan::ExprArena& arena) {
+  check_stack("cost estimation");  // recursive over the predicate's depth (core/stack.hpp)
   const plan::AExpr& e = arena.get(node);
   auto sel = [&](size_t i) { return predicate_selectivity(e.inputs[i], arena); };
   switch (e.kind) {
