@@ -4,6 +4,7 @@ from frazil import exceptions
 from frazil.compat_level import CompatLevel
 from frazil.config import Config, _apply_environment, thread_pool_size
 from frazil.dataframe import DataFrame, from_arrow, from_dict, from_dicts
+from frazil.constructors import from_dataframe, from_numpy, from_pandas, from_records
 from frazil.datatypes import (
     Binary,
     Boolean,
@@ -111,6 +112,11 @@ from frazil.io import (
 )
 
 __version__ = _frazil.version()
+
+# The frame methods Polars composes from select/filter/sort (frame_methods).
+from frazil import frame_methods as _frame_methods  # noqa: E402
+
+_frame_methods.install(LazyFrame, DataFrame)
 
 _apply_environment()
 

@@ -106,6 +106,12 @@ def column_from_values(name: str, values, dtype=None):
         col = column_from_arrow(pa.array(values, from_pandas=True), name).rename(name)
     elif hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
         col = column_from_arrow(values, name).rename(name)
+    elif is_numpy_array(values) and values.ndim == 1 and values.dtype.kind in "biufMm" and _has_pyarrow():
+        # Numbers, Booleans and datetimes through Arrow: the dtype is kept (int32 stays
+        # Int32) and numeric buffers are shared, not converted value by value.
+        import pyarrow as pa
+
+        col = column_from_arrow(pa.array(values), name).rename(name)
     else:
         if is_numpy_array(values):
             values = values.tolist()
@@ -113,13 +119,16 @@ def column_from_values(name: str, values, dtype=None):
             values = list(values)
         return _frazil.PyColumn.from_values(name, values, native_dtype)
     if dtype is not None and from_native(col.dtype) != parse_into_dtype(dtype):
-        from frazil.exceptions import InvalidOperationError
-
-        raise InvalidOperationError(
-            f"column '{name}' has dtype {from_native(col.dtype)!r}, not {parse_into_dtype(dtype)!r}; "
-            "casting is not supported here yet"
-        )
+        col = Series._from_native(col).cast(dtype)._col
     return col
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 # ---- frames --------------------------------------------------------------------------

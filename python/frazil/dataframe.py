@@ -186,24 +186,6 @@ class DataFrame:
             return series.item(row if row >= 0 else self.height + row)
         raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
 
-    def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
-        """Casts columns: one dtype for all, or a {name: dtype} mapping."""
-        from collections.abc import Mapping
-
-        from frazil.functions import col
-
-        if isinstance(dtypes, Mapping):
-            exprs = [col(k).cast(v, strict=strict) for k, v in dtypes.items()]
-        else:
-            exprs = [col(k).cast(dtypes, strict=strict) for k in self.columns]
-        return self.lazy().with_columns(exprs).collect()
-
-    def clear(self, n: int = 0) -> DataFrame:
-        """An empty frame of the same schema (n > 0: n rows of nulls)."""
-        if n == 0:
-            return self.head(0)
-        return DataFrame({c: [None] * n for c in self.columns}).cast(dict(self.schema.items()))
-
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""
         if n > _args.UINT64[1]:
@@ -372,13 +354,13 @@ class DataFrame:
 
     def clear(self, n: int = 0) -> DataFrame:
         """A frame of this schema with n rows of nulls (none by default)."""
-        from frazil.functions import lit
+        from frazil.functions import col
 
         empty = DataFrame._from_native(self._df.head(0))
         if n == 0:
             return empty
         return DataFrame({name: [None] * n for name in self.columns}).lazy().select(
-            *[lit(None).cast(t).alias(name) for name, t in self.schema.items()]).collect()
+            *[col(name).cast(t) for name, t in self.schema.items()]).collect()
 
     def sql(self, query: str, *, table_name: str = "self") -> DataFrame:
         """Runs SQL over this frame, registered as `table_name`."""
@@ -527,6 +509,32 @@ class GroupBy:
     def n_unique(self) -> DataFrame:
         """The number of distinct values of every other column per group."""
         return self._lazy.n_unique().collect()
+
+    def median(self) -> DataFrame:
+        """The median of every other column per group."""
+        return self._lazy.median().collect()
+
+    def quantile(self, quantile: float, interpolation: str = "nearest") -> DataFrame:
+        """The given quantile of every other column per group."""
+        return self._lazy.quantile(quantile, interpolation).collect()
+
+    def all(self) -> DataFrame:
+        """Every other column's values of each group, as a list."""
+        return self._lazy.all().collect()
+
+    def head(self, n: int = 5) -> DataFrame:
+        """The first n rows of each group."""
+        return self._lazy.head(n).collect()
+
+    def tail(self, n: int = 5) -> DataFrame:
+        """The last n rows of each group."""
+        return self._lazy.tail(n).collect()
+
+    def having(self, *predicates) -> GroupBy:
+        """Only the groups for which every (aggregated) predicate holds, for the agg that follows."""
+        out = GroupBy.__new__(GroupBy)
+        out._lazy = self._lazy.having(*predicates)
+        return out
 
 
 def from_dict(data, schema=None, *, schema_overrides=None, strict: bool = True):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from frazil import _args
 from frazil.expr import Expr, parse_into_expression, wrap
 
 
@@ -134,6 +135,9 @@ class ExprStringNameSpace:
     def slice(self, offset: Any, length: Any = None) -> Expr:
         """The characters from `offset` (negative counts from the end), `length` of them (to the end when
         None)."""
+        for n in (offset, length):
+            if isinstance(n, int) and not isinstance(n, bool):
+                _args.int_in(n, _args.INT64)
         return self._fn("slice", _name(offset), _name(length))
 
     def head(self, n: Any) -> Expr:

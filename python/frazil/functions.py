@@ -219,15 +219,20 @@ def when(*predicates: Any, **constraints: Any) -> When:
 
 
 def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False, parallel: bool = True) -> Any:
-    """Stacks frames (or lazy frames) vertically; their schemas must agree."""
+    """Stacks frames (or lazy frames) vertically, their schemas agreeing; other strategies
+    (vertical_relaxed, diagonal, horizontal, align) in concat_frames."""
     from frazil.dataframe import DataFrame
     from frazil.lazyframe import LazyFrame
 
     items = list(items)
     if not items:
         raise ValueError("cannot concat an empty list")
-    if how != "vertical":
-        raise NotImplementedError(f"concat(how={how!r}) is not supported yet")
+    from frazil.series import Series
+
+    if how != "vertical" or isinstance(items[0], Series):
+        from frazil.concat_frames import concat_how
+
+        return concat_how(items, how, rechunk)
     if isinstance(items[0], LazyFrame):
         return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items]))
     if isinstance(items[0], DataFrame):

@@ -53,7 +53,13 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
             if value:
                 flags = QueryOptFlags.none().to_dict()
             continue
-        if name in ("streaming", "engine", "background", "new_streaming"):
+        if name == "engine":
+            # One executor serves every engine Polars names: it streams morsels through
+            # pipelines where the plan allows and materializes where it must.
+            if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
+                raise ValueError(f"Invalid engine argument engine={value!r}")
+            continue
+        if name in ("streaming", "background", "new_streaming"):
             continue
         if name not in flags:
             raise TypeError(f"unexpected keyword argument {name!r}")
@@ -450,6 +456,71 @@ class LazyGroupBy:
     def n_unique(self) -> LazyFrame:
         """The number of distinct values of every other column per group."""
         return self._simple("n_unique")
+
+    def median(self) -> LazyFrame:
+        """The median of every other column per group."""
+        return self._simple("median")
+
+    def quantile(self, quantile: float, interpolation: str = "nearest") -> LazyFrame:
+        """The given quantile of every other column per group."""
+        from frazil.functions import all as all_
+
+        return self.agg(all_().quantile(quantile, interpolation))
+
+    def all(self) -> LazyFrame:
+        """Every other column's values of each group, as a list."""
+        from frazil.functions import all as all_
+
+        return self.agg(all_())
+
+    def _keys(self) -> list:
+        return self.agg().collect_schema().names()
+
+    def head(self, n: int = 5) -> LazyFrame:
+        """The first n rows of each group."""
+        from frazil.functions import all as all_
+
+        return self._rows(all_().head(n))
+
+    def tail(self, n: int = 5) -> LazyFrame:
+        """The last n rows of each group."""
+        from frazil.functions import all as all_
+
+        return self._rows(all_().tail(n))
+
+    def _rows(self, per_group: Any) -> LazyFrame:
+        keys = self._keys()
+        out = self.agg(per_group)
+        values = [c for c in out.collect_schema().names() if c not in keys]
+        return out.explode(*values) if values else out
+
+    def having(self, *predicates: Any) -> "LazyGroupBy":
+        """Only the groups for which every (aggregated) predicate holds, for the agg that follows."""
+        return _HavingGroupBy(self, predicates)
+
+
+class _HavingGroupBy(LazyGroupBy):
+    """A group-by whose aggregation keeps the groups where the having predicates hold: the
+    predicates are aggregated beside the user's expressions, filtered on, then dropped."""
+
+    def __init__(self, inner: LazyGroupBy, predicates: tuple) -> None:
+        super().__init__(inner._gb)
+        self._predicates = list(getattr(inner, "_predicates", [])) + list(predicates)
+
+    def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
+        from frazil.expr import wrap
+        from frazil.functions import col
+
+        names = [f"__frazil_having_{i}" for i in range(len(self._predicates))]
+        hidden = [wrap(parse_into_expression(p, str_as_lit=False)).alias(n) for p, n in zip(self._predicates, names)]
+        out = super().agg(*aggs, *hidden, **named_aggs)
+        keep = col(names[0])
+        for n in names[1:]:
+            keep = keep & col(n)
+        return out.filter(keep).drop(*names)
+
+    def having(self, *predicates: Any) -> "LazyGroupBy":
+        return _HavingGroupBy(self, predicates)
 
 
 def _plot_profile(timings, truncate_nodes: int, figsize: tuple) -> None:

@@ -1,8 +1,10 @@
-"""A minimal Series: one named column (a chunked Arrow-layout array)."""
+"""Series: one named column (a chunked Arrow-layout array), as Polars' Series. Most methods
+are the expressions of the same name run over the column (series_dispatch)."""
 from __future__ import annotations
 
 from frazil import _convert, _frazil
-from frazil.datatypes import DataType, from_native
+from frazil.series_dispatch import SeriesNameSpace, apply_expression
+from frazil.datatypes import Boolean, DataType, from_native
 
 
 class Series:
@@ -89,6 +91,16 @@ class Series:
         return self[index]
 
     def __getitem__(self, index):
+        if isinstance(index, (list, tuple, range, Series)):
+            # Positions gather; a Boolean Series (or list of bools) filters, as Polars.
+            values = list(index) if not isinstance(index, Series) else index
+            if isinstance(values, Series) and values.dtype == Boolean or (
+                    not isinstance(values, Series) and values and all(isinstance(v, bool) for v in values)):
+                return self.filter(values if isinstance(values, Series) else Series("", values))
+            positions = values.to_list() if isinstance(values, Series) else list(values)
+            if hasattr(Series, "gather"):
+                return self.gather(positions)
+            return Series(self.name, [self[i] for i in positions], dtype=self.dtype)
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1:
@@ -100,6 +112,112 @@ class Series:
 
     def __iter__(self):
         return iter(self.to_list())
+
+    def __bool__(self) -> bool:
+        raise TypeError("the truth value of a Series is ambiguous\n\nHint: use '&' or '|' to chain Series boolean "
+                        "results together, not and/or; to check if a Series contains any values, use `is_empty()`.")
+
+    def __contains__(self, item) -> bool:
+        if item is None:
+            return self.null_count() > 0
+        return bool(self.is_in([item]).any())
+
+    def __array__(self, dtype=None, copy=None):
+        return self.to_numpy() if dtype is None else self.to_numpy().astype(dtype)
+
+    # ---- namespaces: the Expr namespaces over this series ----
+
+    @property
+    def str(self) -> SeriesNameSpace:
+        """String functions: s.str.to_uppercase()."""
+        return SeriesNameSpace(self, "str")
+
+    @property
+    def dt(self) -> SeriesNameSpace:
+        """Date and time functions: s.dt.year()."""
+        return SeriesNameSpace(self, "dt")
+
+    @property
+    def list(self) -> SeriesNameSpace:
+        """List functions (where frazil's Expr has them)."""
+        return SeriesNameSpace(self, "list")
+
+    @property
+    def struct(self) -> SeriesNameSpace:
+        """Struct functions (where frazil's Expr has them)."""
+        return SeriesNameSpace(self, "struct")
+
+    # ---- Series-only methods ----
+
+    def clone(self) -> Series:
+        """A copy (the buffers are shared: frazil's columns are immutable)."""
+        return Series._from_native(self._col)
+
+    def rechunk(self, *, in_place: bool = False) -> Series:
+        """The values in one contiguous chunk."""
+        out = self._col.rechunk()
+        if in_place:
+            self._col = out
+            return self
+        return Series._from_native(out)
+
+    def shrink_to_fit(self, *, in_place: bool = False) -> Series:
+        """This series (frazil allocates its buffers to size)."""
+        return self if in_place else self.clone()
+
+    def chunk_lengths(self) -> list[int]:
+        """The length of each chunk."""
+        return [len(c) for c in self.get_chunks()]
+
+    def get_chunks(self) -> list[Series]:
+        """One series per chunk."""
+        out, offset = [], 0
+        for n in self._col.chunk_lengths():
+            out.append(Series._from_native(self._col.slice(offset, n)))
+            offset += n
+        return out
+
+    def append(self, other: Series) -> Series:
+        """Appends other's values (as chunks, without copying) and returns this series."""
+        if self.dtype != other.dtype:
+            from frazil.exceptions import SchemaError
+
+            raise SchemaError(f"cannot append series, data types don't match: {self.dtype} and {other.dtype}")
+        frames = [self.to_frame(), other.to_frame(self.name)]
+        from frazil.functions import concat
+
+        self._col = concat(frames, rechunk=False).to_series(0)._col
+        return self
+
+    def extend(self, other: Series) -> Series:
+        """Appends other's values in place (one chunk, as Polars' extend) and returns this series."""
+        self.append(other)
+        return self.rechunk(in_place=True)
+
+    def clear(self, n: int = 0) -> Series:
+        """A series of this name and dtype with n nulls (none by default)."""
+        return self.to_frame().clear(n).to_series(0)
+
+    def new_from_index(self, index: int, length: int) -> Series:
+        """The value at index repeated length times."""
+        if not -len(self) <= index < len(self):
+            from frazil.exceptions import OutOfBoundsError
+
+            raise OutOfBoundsError(f"index {index} is out of bounds for sequence of length {len(self)}")
+        return self[[index] * length]
+
+    def zip_with(self, mask: Series, other: Series) -> Series:
+        """This series' value where mask is true, other's elsewhere."""
+        from frazil.functions import lit, when
+
+        return apply_expression(self, lambda e: when(lit(mask)).then(e).otherwise(lit(other))).alias(self.name)
+
+    def to_numpy(self, *, writable: bool = False, allow_copy: bool = True, use_pyarrow: bool = True,
+                 zero_copy_only: bool = False):
+        """The values as a NumPy array (through pyarrow; nulls in numeric columns become NaN)."""
+        arr = self.to_arrow()
+        out = arr.to_numpy(zero_copy_only=zero_copy_only or not allow_copy)
+        return out.copy() if writable and not out.flags.writeable else out
 
     def equals(self, other: Series) -> bool:
         """Whether both series hold the same values (nulls equal to nulls) and dtype."""
@@ -176,3 +294,14 @@ class Series:
         from frazil.dataframe import DataFrame
 
         return DataFrame([self]).sql(query, table_name=table_name)
+
+
+def _install() -> None:
+    from frazil.expr import Expr
+    from frazil.series_dispatch import install_derived_methods, install_operators
+
+    install_derived_methods(Series, Expr)
+    install_operators(Series)
+
+
+_install()

@@ -172,6 +172,12 @@ void register_core(nb::module_& m) {
       .def("__len__", &Column::length)
       .def("null_count", &Column::null_count)
       .def("n_chunks", &Column::num_chunks)
+      .def("chunk_lengths", [](const Column& c) {
+        std::vector<int64_t> out;
+        if (c.is_scalar()) return std::vector<int64_t>{c.length()};
+        for (const auto& a : c.chunks()) out.push_back(a->length());
+        return out;
+      })
       .def("to_list", &column_to_py)
       .def("get", [](const Column& c, int64_t i) { return scalar_to_py(c.get(i)); })
       .def("rename", &Column::rename)

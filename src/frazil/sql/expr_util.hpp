@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "frazil/dsl/expr.hpp"
+#include "frazil/dsl/str_namespace.hpp"
 #include "frazil/sql/pg_tree.hpp"
 
 namespace frazil::sql {
@@ -53,15 +54,10 @@ bool like_matches(const std::string& text, const std::string& pattern, bool case
 }  // namespace frazil::sql
 
 namespace frazil::sql {
-// The string matchers of the registry: str.contains(pattern, literal), str.starts_with,
-// str.ends_with.
-inline dsl::Expr str_contains(const dsl::Expr& e, std::string pattern, bool literal) {
-  return e.function("str.contains", {}, {{"pattern", std::move(pattern)}, {"literal", literal}});
+// The string matchers SQL's LIKE and functions use (the C++ str() namespace).
+inline dsl::Expr str_contains(const dsl::Expr& e, const std::string& pattern, bool literal) {
+  return e.str().contains(pattern, literal);
 }
-inline dsl::Expr str_starts_with(const dsl::Expr& e, std::string prefix) {
-  return e.function("str.starts_with", {}, {{"prefix", std::move(prefix)}});
-}
-inline dsl::Expr str_ends_with(const dsl::Expr& e, std::string suffix) {
-  return e.function("str.ends_with", {}, {{"suffix", std::move(suffix)}});
-}
+inline dsl::Expr str_starts_with(const dsl::Expr& e, const std::string& prefix) { return e.str().starts_with(prefix); }
+inline dsl::Expr str_ends_with(const dsl::Expr& e, const std::string& suffix) { return e.str().ends_with(suffix); }
 }  // namespace frazil::sql

@@ -178,8 +178,8 @@ Expr f_bit_length(FunctionCall& c) {
 }
 Expr f_btrim(FunctionCall& c) {
   c.arity(1, 2);
-  if (c.args.size() > 1) return fn(c.args[0], "str.strip_chars", {{"characters", c.string_arg(1)}});
-  return fn(c.args[0], "str.strip_chars");
+  if (c.args.size() > 1) return c.args[0].str().strip_chars(c.string_arg(1));
+  return c.args[0].str().strip_chars();
 }
 // One-sided trims: a regex anchored at the start or end, over the characters given.
 Expr side_trim(FunctionCall& c, bool start) {
@@ -194,13 +194,13 @@ Expr side_trim(FunctionCall& c, bool start) {
   std::string pattern = start ? "^" + cls : cls + "$";
   // Default: whitespace, as Polars' strip_chars_start/end.
   if (c.args.size() == 1) pattern = start ? "^\\s+" : "\\s+$";
-  return fn(c.args[0], "str.replace", {{"pattern", pattern}, {"value", std::string()}, {"literal", false}});
+  return c.args[0].str().replace(pattern, dsl::lit(std::string()), false);
 }
 Expr f_ltrim(FunctionCall& c) { return side_trim(c, true); }
 Expr f_rtrim(FunctionCall& c) { return side_trim(c, false); }
 Expr f_replace(FunctionCall& c) {
   c.arity(3, 3);
-  return fn(c.args[0], "str.replace_all", {{"pattern", c.string_arg(1)}, {"value", c.string_arg(2)}, {"literal", true}});
+  return c.args[0].str().replace_all(c.string_arg(1), dsl::lit(c.string_arg(2)), true);
 }
 Expr f_regexp_replace(FunctionCall& c) {
   c.arity(3, 4);
@@ -226,8 +226,8 @@ Expr f_regexp_replace(FunctionCall& c) {
     }
     converted += rep[i];
   }
-  return fn(c.args[0], all ? "str.replace_all" : "str.replace",
-            {{"pattern", pattern}, {"value", converted}, {"literal", false}});
+  if (all) return c.args[0].str().replace_all(pattern, dsl::lit(converted), false);
+  return c.args[0].str().replace(pattern, dsl::lit(converted), false);
 }
 Expr f_regexp_like(FunctionCall& c) {
   c.arity(2, 3);
@@ -256,9 +256,7 @@ Expr f_contains(FunctionCall& c) {
   return str_contains(c.args[0], c.string_arg(1), true);
 }
 Expr slice(const Expr& s, int64_t offset, std::optional<int64_t> length) {
-  Expr::Keywords k{{"offset", offset}};
-  if (length) k.emplace_back("length", *length);
-  return fn(s, "str.slice", std::move(k));
+  return s.str().slice(offset, length);
 }
 // SUBSTRING(s, start [, length]): 1-based; positions before the first character count
 // towards the length (SUBSTRING('abc', 0, 2) = 'a'), as in PostgreSQL.

@@ -74,8 +74,13 @@ TEST_F(FileScanTest, MissingSourcesAreFileNotFound) {
   FileScanArgs a;
   a.paths = {(dir_ / "nope.parquet").string()};
   EXPECT_THROW(FileScan(a, std::make_shared<parquet::ParquetFormat>()), FileNotFoundError);
+  // A glob that matches nothing is a scan without sources: reading it raises (as Polars),
+  // and with a schema given it reads as an empty frame.
   a.paths = {(dir_ / "*.csv").string()};
-  EXPECT_THROW(FileScan(a, std::make_shared<parquet::ParquetFormat>()), IOError);
+  FileScan none(a, std::make_shared<parquet::ParquetFormat>());
+  EXPECT_THROW(none.read(nullptr, std::nullopt, {}, {}, {}), ComputeError);
+  a.schema = Schema({Field("x", DataType::int64())});
+  EXPECT_EQ(FileScan(a, std::make_shared<parquet::ParquetFormat>()).read(nullptr, std::nullopt, {}, {}, {}).height(), 0);
 }
 
 TEST(Hive, PartitionsAndTypes) {

@@ -1,0 +1,481 @@
+"""LazyFrame and DataFrame methods composed from the core operations, as Polars composes them.
+
+Polars writes most frame methods as a select, with_columns, filter or sort of column
+expressions (`LazyFrame.sum()` is `select(pl.all().sum())`), and most DataFrame methods as
+the LazyFrame method collected. The same here: `LAZY_METHODS` are installed on LazyFrame,
+and every Polars DataFrame method that Polars derives from LazyFrame is installed on
+DataFrame as `self.lazy().<method>(...).collect()`. A method a class defines itself wins.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+_FLOATS = ("Float32", "Float64")
+
+
+def _is_float(dtype: Any) -> bool:
+    return type(dtype).__name__ in _FLOATS or str(dtype) in _FLOATS
+
+
+def _columns(lf: Any, subset: Any) -> list[str]:
+    if subset is None:
+        return lf.collect_schema().names()
+    return [subset] if isinstance(subset, str) else list(subset)
+
+
+# ---------------------------------------------------------------- LazyFrame methods
+
+
+def _reduce(name: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        from frazil.functions import all as all_columns
+
+        return self.select(getattr(all_columns(), name)(*args, **kwargs))
+
+    method.__name__ = name
+    method.__doc__ = f"One row: the {name} of every column (`select(pl.all().{name}())`)."
+    return method
+
+
+_NUMERIC = ("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "Float32", "Float64",
+            "Decimal", "Boolean")
+_TEMPORAL = ("Date", "Datetime", "Duration", "Time")
+
+
+def _numeric_reduce(name: str, *, temporal: bool, boolean: bool = True) -> Callable[..., Any]:
+    """A reduction of the numeric (and, where it has a meaning, temporal) columns; other
+    columns give a null of their dtype, as Polars' frame reductions do."""
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        from frazil.functions import col, lit
+
+        exprs = []
+        for n, t in self.collect_schema().items():
+            kind = type(t).__name__ if type(t).__name__ != "type" else t.__name__
+            if (kind in _NUMERIC and (boolean or kind != "Boolean")) or (temporal and kind in _TEMPORAL):
+                exprs.append(getattr(col(n), name)(*args, **kwargs))
+            else:
+                exprs.append(lit(None).cast(t).alias(n))
+        return self.select(*exprs)
+
+    method.__name__ = name
+    method.__doc__ = f"One row: the {name} of every numeric column (null for the others)."
+    return method
+
+
+def _every_column(name: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        from frazil.functions import all as all_columns
+
+        return self.select(getattr(all_columns(), name)(*args, **kwargs))
+
+    method.__name__ = name
+    method.__doc__ = f"Every column through `Expr.{name}` (`select(pl.all().{name}(...))`)."
+    return method
+
+
+def cast(self: Any, dtypes: Any, *, strict: bool = True) -> Any:
+    """Columns cast: one dtype for all, or a mapping of column name (or dtype) to dtype."""
+    from collections.abc import Mapping
+
+    from frazil.functions import col
+
+    schema = self.collect_schema()
+    if not isinstance(dtypes, Mapping):
+        return self.with_columns(*[col(n).cast(dtypes, strict=strict) for n in schema.names()])
+    exprs = []
+    for key, dtype in dtypes.items():
+        if isinstance(key, str):
+            exprs.append(col(key).cast(dtype, strict=strict))
+        else:
+            exprs += [col(n).cast(dtype, strict=strict) for n, t in schema.items() if t == key]
+    return self.with_columns(*exprs) if exprs else self
+
+
+def clear(self: Any, n: int = 0) -> Any:
+    """A frame of this schema with n rows of nulls (none by default)."""
+    if n == 0:
+        return self.head(0)
+    return self.collect().clear(n).lazy()
+
+
+def clone(self: Any) -> Any:
+    """The same query (plans are immutable: nothing is copied)."""
+    return type(self)._from_native(self._ldf)
+
+
+def count(self: Any) -> Any:
+    """One row: the number of non-null values of every column."""
+    from frazil.functions import all as all_columns
+
+    return self.select(all_columns().count())
+
+
+def drop_nans(self: Any, subset: Any = None) -> Any:
+    """The rows without NaN in the float columns of subset (all columns by default)."""
+    from frazil.functions import col
+
+    schema = self.collect_schema()
+    names = [n for n in _columns(self, subset) if _is_float(schema[n])]
+    if not names:
+        return self
+    keep = None
+    for n in names:
+        term = col(n).is_nan().not_().fill_null(True)
+        keep = term if keep is None else keep & term
+    return self.filter(keep)
+
+
+def fill_nan(self: Any, value: Any) -> Any:
+    """NaN in the float columns replaced by value."""
+    from frazil.functions import col
+
+    schema = self.collect_schema()
+    exprs = [col(n).fill_nan(value) for n, t in schema.items() if _is_float(t)]
+    return self.with_columns(*exprs) if exprs else self
+
+
+def fill_null(self: Any, value: Any = None, strategy: str | None = None, limit: int | None = None, *,
+              matches_supertype: bool = True) -> Any:
+    """Nulls filled with value (in the columns whose dtype it fits, as Polars' matches_supertype)
+    or by strategy."""
+    from frazil.expr import Expr
+    from frazil.functions import col
+
+    schema = self.collect_schema()
+    if value is not None and not isinstance(value, Expr):
+        def fits(t: Any) -> bool:
+            if str(t) == "Null":
+                return True
+            if isinstance(value, bool):
+                return str(t) == "Boolean"
+            if isinstance(value, (int, float)):
+                return t.is_numeric() if hasattr(t, "is_numeric") else True
+            if isinstance(value, str):
+                return str(t) in ("String", "Utf8")
+            return True
+
+        names = [n for n, t in schema.items() if fits(t)]
+    else:
+        names = schema.names()
+    kwargs = {} if strategy is None else {"strategy": strategy}
+    if limit is not None:
+        kwargs["limit"] = limit
+    exprs = [col(n).fill_null(value, **kwargs) if value is not None else col(n).fill_null(**kwargs) for n in names]
+    return self.with_columns(*exprs) if exprs else self
+
+
+def pipe(self: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """function(self, *args, **kwargs): chains a user function into a query."""
+    return function(self, *args, **kwargs)
+
+
+def remove(self: Any, *predicates: Any, **constraints: Any) -> Any:
+    """The rows for which the predicates (combined with &) are not true: rows where they are
+    null are kept, as Polars' remove."""
+    from frazil.expr import parse_into_expression, wrap
+    from frazil.functions import col, lit
+
+    terms = [wrap(parse_into_expression(p, str_as_lit=False)) for p in predicates]
+    terms += [col(k) == lit(v) for k, v in constraints.items()]
+    if not terms:
+        raise TypeError("remove() needs at least one predicate or constraint")
+    combined = terms[0]
+    for t in terms[1:]:
+        combined = combined & t
+    return self.filter(combined.not_().fill_null(True))
+
+
+def reverse(self: Any) -> Any:
+    """The rows in reverse order."""
+    from frazil.functions import all as all_columns
+
+    return self.select(all_columns().reverse())
+
+
+def shift(self: Any, n: int = 1, *, fill_value: Any = None) -> Any:
+    """Every column shifted by n rows (filled with fill_value or nulls)."""
+    from frazil.functions import all as all_columns
+
+    return self.select(all_columns().shift(n, fill_value=fill_value))
+
+
+def _by_list(by: Any) -> list:
+    return [by] if isinstance(by, str) or not isinstance(by, Sequence) else list(by)
+
+
+def top_k(self: Any, k: int, *, by: Any, reverse: bool | Sequence[bool] = False) -> Any:
+    """The k rows with the largest values of by (smallest with reverse=True), nulls last."""
+    by = _by_list(by)
+    rev = [reverse] * len(by) if isinstance(reverse, bool) else list(reverse)
+    return self.sort(*by, descending=[not r for r in rev], nulls_last=True, maintain_order=True).head(k)
+
+
+def bottom_k(self: Any, k: int, *, by: Any, reverse: bool | Sequence[bool] = False) -> Any:
+    """The k rows with the smallest values of by (largest with reverse=True), nulls last."""
+    by = _by_list(by)
+    rev = [reverse] * len(by) if isinstance(reverse, bool) else list(reverse)
+    return self.sort(*by, descending=list(rev), nulls_last=True, maintain_order=True).head(k)
+
+
+def unpivot(self: Any, on: Any = None, *, index: Any = None, variable_name: str | None = None,
+            value_name: str | None = None) -> Any:
+    """Wide to long: one row per (index row, `on` column), the column's name in variable_name
+    and its value (at the columns' common supertype) in value_name."""
+    from frazil.functions import coalesce, col, concat, lit
+
+    names = self.collect_schema().names()
+    index = [] if index is None else _columns(self, index)
+    on = [n for n in names if n not in index] if on is None else _columns(self, on)
+    variable_name = variable_name or "variable"
+    value_name = value_name or "value"
+    if not on:
+        return self.select(*[col(i) for i in index], lit(None).cast(str).alias(variable_name)).head(0)
+    # The values' dtype: the supertype coalesce resolves for the `on` columns.
+    value_dtype = self.select(coalesce(*[col(n) for n in on]).alias(value_name)).collect_schema()[value_name]
+    parts = [self.select(*[col(i) for i in index], lit(n).alias(variable_name),
+                         col(n).cast(value_dtype).alias(value_name)) for n in on]
+    return concat(parts)
+
+
+def show(self: Any, limit: int | None = 5) -> None:
+    """Prints the first `limit` rows (all with None)."""
+    frame = self if limit is None else self.head(limit)
+    print(frame.collect() if hasattr(frame, "collect") else frame)
+
+
+def cache(self: Any) -> Any:
+    """This query: frazil finds the shared subplans to cache itself (comm_subplan_elim)."""
+    return self
+
+
+def dtypes(self: Any) -> list:
+    """The output dtypes, in column order."""
+    return list(self.collect_schema().values())
+
+
+LAZY_METHODS: dict[str, Any] = {
+    "bottom_k": bottom_k, "cache": cache, "cast": cast, "clear": clear, "clone": clone, "count": count,
+    "drop_nans": drop_nans, "fill_nan": fill_nan, "fill_null": fill_null, "pipe": pipe, "remove": remove,
+    "reverse": reverse, "shift": shift, "show": show, "top_k": top_k, "unpivot": unpivot,
+    "max": _reduce("max"), "min": _reduce("min"), "null_count": _reduce("null_count"),
+    "mean": _numeric_reduce("mean", temporal=True), "median": _numeric_reduce("median", temporal=True),
+    "quantile": _numeric_reduce("quantile", temporal=True, boolean=False), "sum": _numeric_reduce("sum", temporal=False),
+    "std": _numeric_reduce("std", temporal=False), "var": _numeric_reduce("var", temporal=False), "gather_every": _every_column("gather_every"),
+    "interpolate": _every_column("interpolate"),
+}
+
+# Polars' DataFrame methods that Polars derives from LazyFrame (collected).
+DATAFRAME_FROM_LAZY = (
+    "bottom_k", "count", "drop_nans", "fill_nan", "fill_null", "gather_every", "interpolate", "max", "mean",
+    "median", "min", "null_count", "quantile", "remove", "reverse", "shift", "std", "sum", "top_k", "unpivot",
+    "var",
+)
+
+
+def _collected(name: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.lazy(), name)(*args, **kwargs).collect()
+
+    method.__name__ = name
+    return method
+
+
+# ---------------------------------------------------------------- DataFrame-only methods
+
+
+def _from_series(frame_cls: type, columns: list) -> Any:
+    from frazil import _frazil
+
+    return frame_cls._from_native(_frazil.PyDataFrame([s._col for s in columns]))
+
+
+def get_column_index(self: Any, name: str) -> int:
+    """The position of column `name`."""
+    from frazil.exceptions import ColumnNotFoundError
+
+    try:
+        return self.columns.index(name)
+    except ValueError:
+        raise ColumnNotFoundError(f'"{name}" not found') from None
+
+
+def insert_column(self: Any, index: int, column: Any) -> Any:
+    """Inserts a Series (or a named expression over this frame) at position index, in place."""
+    from frazil.series import Series
+
+    if not isinstance(column, Series):
+        column = self.select(column).to_series(0)
+    columns = self.get_columns()
+    if index < 0:
+        index += len(columns) + 1
+    if not 0 <= index <= len(columns):
+        from frazil.exceptions import OutOfBoundsError
+
+        raise OutOfBoundsError(f"column index {index} is out of range for a frame of width {len(columns)}")
+    columns.insert(index, column)
+    self._df = _from_series(type(self), columns)._df
+    return self
+
+
+def replace_column(self: Any, index: int, column: Any) -> Any:
+    """Replaces the column at index by a Series, in place."""
+    columns = self.get_columns()
+    columns[index] = column
+    self._df = _from_series(type(self), columns)._df
+    return self
+
+
+def drop_in_place(self: Any, name: str) -> Any:
+    """Removes column `name` from this frame and returns it."""
+    out = self.get_column(name)
+    self._df = _from_series(type(self), [c for c in self.get_columns() if c.name != name])._df
+    return out
+
+
+def hstack(self: Any, columns: Any, *, in_place: bool = False) -> Any:
+    """This frame with the given Series (or another frame's columns) added on the right."""
+    added = columns.get_columns() if hasattr(columns, "get_columns") else list(columns)
+    out = _from_series(type(self), self.get_columns() + added)
+    if in_place:
+        self._df = out._df
+        return self
+    return out
+
+
+def extend(self: Any, other: Any) -> Any:
+    """Appends other's rows to this frame, in place."""
+    self._df = self.vstack(other)._df
+    return self
+
+
+def iter_columns(self: Any) -> Any:
+    """The columns, as Series, one at a time."""
+    return iter(self.get_columns())
+
+
+def iter_slices(self: Any, n_rows: int = 10_000) -> Any:
+    """The frame in slices of n_rows rows."""
+    for offset in range(0, self.height, n_rows):
+        yield self.slice(offset, n_rows)
+
+
+def n_unique(self: Any, subset: Any = None) -> int:
+    """The number of distinct rows (over subset's columns)."""
+    return self.unique(subset=subset).height
+
+
+def partition_by(self: Any, by: Any, *more_by: Any, maintain_order: bool = True, include_key: bool = True,
+                 as_dict: bool = False) -> Any:
+    """One frame per distinct value of the key columns (a dict keyed by tuples with as_dict)."""
+    from frazil.functions import col, lit
+
+    keys = _by_list(by) + list(more_by)
+    groups = self.select(*[col(k) for k in keys]).unique(maintain_order=maintain_order)
+    out = {}
+    for row in groups.rows():
+        pred = None
+        for k, v in zip(keys, row):
+            term = col(k).is_null() if v is None else col(k) == lit(v)
+            pred = term if pred is None else pred & term
+        part = self.filter(pred)
+        out[row] = part if include_key else part.drop(*keys)
+    return out if as_dict else list(out.values())
+
+
+def to_numpy(self: Any, *, order: str = "fortran", writable: bool = False, allow_copy: bool = True) -> Any:
+    """The values as a 2-D NumPy array (columns stacked; nulls in numeric columns become NaN)."""
+    import numpy as np
+
+    columns = [s.to_numpy() for s in self.get_columns()]
+    if not columns:
+        return np.empty((self.height, 0))
+    return np.asfortranarray(np.column_stack(columns)) if order == "fortran" else np.column_stack(columns)
+
+
+def transpose(self: Any, *, include_header: bool = False, header_name: str = "column",
+              column_names: Any = None) -> Any:
+    """Rows become columns (values at their common supertype)."""
+    frame_cls = type(self)
+    names = list(column_names) if column_names is not None and not isinstance(column_names, str) else None
+    if isinstance(column_names, str):
+        names = [str(v) for v in self.get_column(column_names).to_list()]
+        self = self.drop(column_names)
+    rows = self.rows()
+    names = names or [f"column_{i}" for i in range(len(rows))]
+    data = {n: list(rows[i]) for i, n in enumerate(names)}
+    out = frame_cls(data) if data else frame_cls({})
+    if include_header:
+        header = frame_cls({header_name: self.columns})
+        out = hstack(header, out.get_columns()) if data else header
+    return out
+
+
+def product(self: Any) -> Any:
+    """One row: the product of every column."""
+    from frazil.functions import all as all_columns
+
+    return self.select(all_columns().product())
+
+
+def fold(self: Any, operation: Callable[[Any, Any], Any]) -> Any:
+    """The columns combined left to right with operation (Series -> Series)."""
+    columns = self.get_columns()
+    acc = columns[0]
+    for s in columns[1:]:
+        acc = operation(acc, s)
+    return acc
+
+
+def _horizontal(name: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        import frazil.functions as F
+
+        return self.select(getattr(F, name)(F.all(), *args, **kwargs)).to_series(0)
+
+    method.__name__ = name
+    method.__doc__ = f"One Series: `pl.{name}` over every column."
+    return method
+
+
+def shrink_to_fit(self: Any, *, in_place: bool = False) -> Any:
+    """This frame (frazil allocates its buffers to size)."""
+    return self if in_place else self.clone()
+
+
+DATAFRAME_METHODS: dict[str, Any] = {
+    "get_column_index": get_column_index, "insert_column": insert_column, "replace_column": replace_column,
+    "drop_in_place": drop_in_place, "hstack": hstack, "extend": extend, "iter_columns": iter_columns,
+    "iter_slices": iter_slices, "n_unique": n_unique, "partition_by": partition_by, "to_numpy": to_numpy,
+    "transpose": transpose, "product": product, "fold": fold, "shrink_to_fit": shrink_to_fit,
+}
+# pl.<name>_horizontal(pl.all()) where frazil has the function.
+HORIZONTAL = ("max_horizontal", "min_horizontal", "sum_horizontal", "mean_horizontal")
+
+
+def install(lazy_cls: type, frame_cls: type) -> None:
+    """Adds the composed methods to LazyFrame and the collected forms to DataFrame."""
+    for name, fn in LAZY_METHODS.items():
+        if name in lazy_cls.__dict__:
+            continue
+        setattr(lazy_cls, name, property(fn) if name == "dtypes" else fn)
+    if "dtypes" not in lazy_cls.__dict__:
+        lazy_cls.dtypes = property(dtypes)
+    for name in DATAFRAME_FROM_LAZY:
+        if name in frame_cls.__dict__ or not hasattr(lazy_cls, name):
+            continue
+        method = _collected(name)
+        method.__doc__ = getattr(lazy_cls, name).__doc__
+        setattr(frame_cls, name, method)
+    for name, fn in DATAFRAME_METHODS.items():
+        if name not in frame_cls.__dict__:
+            setattr(frame_cls, name, fn)
+    import frazil.functions as F
+
+    for name in HORIZONTAL:
+        if name not in frame_cls.__dict__ and callable(getattr(F, name, None)):
+            setattr(frame_cls, name, _horizontal(name))
+    if "pipe" not in frame_cls.__dict__:
+        frame_cls.pipe = pipe
+    if "show" not in frame_cls.__dict__:
+        frame_cls.show = show

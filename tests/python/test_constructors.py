@@ -1,0 +1,56 @@
+"""pl.from_numpy / from_pandas / from_records / from_dataframe against Polars."""
+import math
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pytest
+
+import frazil as fz
+
+
+def same(got, want):
+    assert got.columns == want.columns
+    assert [str(t) for t in got.schema.values()] == [str(t) for t in want.schema.values()]
+    norm = lambda rows: [tuple("nan" if isinstance(v, float) and math.isnan(v) else v for v in r) for r in rows]  # noqa: E731
+    assert norm(got.rows()) == norm(want.rows())
+
+
+ARRAY = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"orient": "row"}, {"orient": "col"}, {"schema": ["a", "b", "c"]},
+                                    {"schema": ["a", "b"]}, {"schema": {"a": None, "b": None}, "orient": "col"},
+                                    {"schema": ["a", "b", "c"], "schema_overrides": {"b": pl.Float64}}])
+def test_from_numpy(kwargs):
+    fk = {k: ({n: (fz.Float64 if t is pl.Float64 else t) for n, t in v.items()} if k == "schema_overrides" else v)
+          for k, v in kwargs.items()}
+    same(fz.from_numpy(ARRAY, **fk), pl.from_numpy(ARRAY, **kwargs))
+
+
+def test_from_numpy_one_dimension_and_errors():
+    same(fz.from_numpy(np.array([1.5, np.nan])), pl.from_numpy(np.array([1.5, np.nan])))
+    with pytest.raises(ValueError, match="more than two dimensions"):
+        fz.from_numpy(np.zeros((2, 2, 2)))
+
+
+@pytest.mark.parametrize("nan_to_null", [True, False])
+def test_from_pandas(nan_to_null):
+    pdf = pd.DataFrame({"a": [1.0, np.nan], "b": ["x", None], "c": pd.to_datetime(["2024-01-01", None]),
+                        "d": pd.array([1, None], dtype="Int64")})
+    same(fz.from_pandas(pdf, nan_to_null=nan_to_null), pl.from_pandas(pdf, nan_to_null=nan_to_null))
+    assert fz.from_pandas(pdf["a"], nan_to_null=nan_to_null).to_list() == pytest.approx(
+        pl.from_pandas(pdf["a"], nan_to_null=nan_to_null).to_list(), nan_ok=True)
+    same(fz.from_pandas(pdf, include_index=True), pl.from_pandas(pdf, include_index=True))
+    named = pdf.set_index("b")
+    same(fz.from_pandas(named, include_index=True), pl.from_pandas(named, include_index=True))
+
+
+def test_from_records_and_dataframe():
+    same(fz.from_records([(1, "a"), (2, "b")], schema=["x", "y"]),
+         pl.from_records([(1, "a"), (2, "b")], schema=["x", "y"], orient="row"))
+    same(fz.from_records([{"x": 1}, {"x": 2, "y": 3}]), pl.from_records([{"x": 1}, {"x": 2, "y": 3}]))
+    same(fz.from_dataframe(pa.table({"a": [1, 2]})), pl.from_dataframe(pa.table({"a": [1, 2]})))
+    with pytest.raises(TypeError, match="PyCapsule"):
+        fz.from_dataframe(object())
