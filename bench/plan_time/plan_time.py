@@ -7,6 +7,10 @@ Each query is built with the same code for both engines (the module is passed in
 The table shows the median of N runs (after one warm-up) for frazil, for frazil with both
 common-subexpression eliminations off (their share of the time), and for Polars.
 
+Cases marked as collected (the cliffs of issue #26) time collect() instead: their
+superlinear steps were in execution as well as in optimization. The ratio column is
+frazil / Polars.
+
 The nested case doubles its expression per level (20 levels: 2^21 nodes unfolded; frazil
 converts the shared subexpressions once, 61 arena nodes), so it runs as a ladder of depths;
 an engine stops climbing once a depth takes longer than --budget seconds, and heavy depths
@@ -23,11 +27,14 @@ import polars
 import frazil
 
 CASES = {}
+COLLECTED = set()  # cases timed through collect() (their cliff was in execution too)
 
 
-def case(name):
+def case(name, collect=False):
     def register(fn):
         CASES[name] = fn
+        if collect:
+            COLLECTED.add(name)
         return fn
     return register
 
@@ -84,12 +91,47 @@ def join_20(pl):
     return q
 
 
-def measure(build, engine, reps, **explain_kwargs):
+# Cliffs of issue #26: superlinear steps in optimization (chained filters, long AND
+# chains) and in execution (100k-column selects); timed with collect().
+@case("1000 chained filters", collect=True)
+def filter_chain(pl):
+    lf = pl.LazyFrame({"a": [1, 2, 3]})
+    for i in range(1000):
+        lf = lf.filter(pl.col("a") > -i)
+    return lf
+
+
+@case("4000-term AND chain", collect=True)
+def and_chain(pl):
+    e = pl.col("a") > 0
+    for i in range(1, 4000):
+        e = e & (pl.col("a") > -i)
+    return pl.LazyFrame({"a": [1, 2, 3]}).filter(e)
+
+
+def wide_frame(pl, width):
+    return pl.LazyFrame({f"c{i}": [i, i + 1] for i in range(width)})
+
+
+@case("select(pl.all()) over 100k columns", collect=True)
+def wide_select_all(pl):
+    return wide_frame(pl, 100_000).select(pl.all())
+
+
+@case("select(pl.all().sum()) over 100k columns", collect=True)
+def wide_sum_all(pl):
+    return wide_frame(pl, 100_000).select(pl.all().sum())
+
+
+def measure(build, engine, reps, collect=False, **explain_kwargs):
     times = []
     for rep in range(reps + 1 if reps > 1 else 1):
         q = build(engine)  # a fresh LazyFrame: no cached arenas
         start = time.perf_counter()
-        q.explain(**explain_kwargs)
+        if collect:
+            q.collect(**explain_kwargs)
+        else:
+            q.explain(**explain_kwargs)
         if rep or reps <= 1:  # the first run warms up
             times.append(time.perf_counter() - start)
     return statistics.median(times)
@@ -99,6 +141,10 @@ def cell(seconds):
     return "skipped" if seconds is None else f"{seconds * 1e3:.1f}ms"
 
 
+def ratio(ours, theirs):
+    return "" if ours is None or not theirs else f"{ours / theirs:.2f}x"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3)
@@ -106,15 +152,16 @@ def main():
     parser.add_argument("--budget", type=float, default=20.0, help="seconds per depth of the nested case")
     args = parser.parse_args()
     no_cse = frazil.QueryOptFlags(comm_subplan_elim=False, comm_subexpr_elim=False)
-    print(f"{'case':40} {'frazil':>12} {'frazil no CSE':>14} {'polars':>12}")
+    print(f"{'case':44} {'frazil':>12} {'frazil no CSE':>14} {'polars':>12} {'ratio':>8}")
 
     def row(name, build, reps, runners):
-        out = [run(build, reps) if run else None for run in runners]
-        print(f"{name:40} {cell(out[0]):>12} {cell(out[1]):>14} {cell(out[2]):>12}", flush=True)
+        out = [run(build, reps, name in COLLECTED) if run else None for run in runners]
+        print(f"{name:44} {cell(out[0]):>12} {cell(out[1]):>14} {cell(out[2]):>12} {ratio(out[0], out[2]):>8}",
+              flush=True)
         return out
 
-    runners = [lambda b, r: measure(b, frazil, r), lambda b, r: measure(b, frazil, r, optimizations=no_cse),
-               lambda b, r: measure(b, polars, r)]
+    runners = [lambda b, r, c: measure(b, frazil, r, c), lambda b, r, c: measure(b, frazil, r, c, optimizations=no_cse),
+               lambda b, r, c: measure(b, polars, r, c)]
     if not args.only or args.only in "nested (c + c) / 2":
         live = list(runners)
         previous = [None] * len(runners)

@@ -6,6 +6,7 @@
 #include "frazil/api/monitor/query_monitor.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/exec/executor.hpp"
 #include "frazil/optimizer/optimizer.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
@@ -40,7 +41,7 @@ LazyFrame::LazyFrame(dsl::DslPlanRef plan) : plan_(std::move(plan)), cache_(std:
 namespace {
 template <typename Step>
 dsl::DslPlanRef make_plan(Step step, std::vector<dsl::DslPlanRef> inputs = {}) {
-  return std::make_shared<const DslPlan>(DslPlan{std::move(step), std::move(inputs)});
+  return std::make_shared<DslPlan>(DslPlan{std::move(step), std::move(inputs)});
 }
 }  // namespace
 
@@ -163,17 +164,22 @@ int LazyFrame::conversions() const {
   return cache_->conversions;
 }
 
+// Every entry point that converts, optimizes or runs a plan does it on a large stack
+// (core/stack.hpp): deep plans recurse where recursion is bounded by check_stack().
+
 Schema LazyFrame::collect_schema() const {
-  std::lock_guard<std::mutex> lock(cache_->mu);
-  if (!cache_->valid) {
-    cache_->root = plan::to_alp(plan_, cache_->lp, cache_->ea, OptFlags());
-    cache_->lp_version = cache_->lp.version();
-    cache_->ea_version = cache_->ea.version();
-    cache_->simplified = true;
-    cache_->valid = true;
-    ++cache_->conversions;
-  }
-  return *cache_->lp.get(cache_->root).schema;
+  return run_on_large_stack([&] {
+    std::lock_guard<std::mutex> lock(cache_->mu);
+    if (!cache_->valid) {
+      cache_->root = plan::to_alp(plan_, cache_->lp, cache_->ea, OptFlags());
+      cache_->lp_version = cache_->lp.version();
+      cache_->ea_version = cache_->ea.version();
+      cache_->simplified = true;
+      cache_->valid = true;
+      ++cache_->conversions;
+    }
+    return *cache_->lp.get(cache_->root).schema;
+  });
 }
 
 DataFrame LazyFrame::run(monitor::QueryMonitor& monitor, const OptFlags& flags) const {
@@ -195,14 +201,16 @@ DataFrame LazyFrame::collect(const OptFlags& flags) const {
 DataFrame LazyFrame::collect(const CollectOptions& options) const {
   CancelScope scope(options.cancel.get(), options.timeout);
   monitor::QueryMonitor monitor;
-  DataFrame out = run(monitor, options.flags);
-  if (options.verify.value_or(verify_mode_from_env()) != VerifyMode::Off) verify(options, out);
-  return out;
+  return run_on_large_stack([&] {
+    DataFrame out = run(monitor, options.flags);
+    if (options.verify.value_or(verify_mode_from_env()) != VerifyMode::Off) verify(options, out);
+    return out;
+  });
 }
 
 std::pair<DataFrame, DataFrame> LazyFrame::profile(const OptFlags& flags) const {
   monitor::QueryMonitor monitor(/*profile=*/true);
-  DataFrame out = run(monitor, flags);
+  DataFrame out = run_on_large_stack([&] { return run(monitor, flags); });
   std::vector<monitor::ProfileSpan> spans = monitor.spans();
   std::stable_sort(spans.begin(), spans.end(), [](const auto& a, const auto& b) {
     return a.start_us != b.start_us ? a.start_us < b.start_us : a.end_us > b.end_us;
@@ -270,14 +278,18 @@ void LazyFrame::verify(const CollectOptions& options, const DataFrame& result) c
 }
 
 void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags) const {
-  Prepared p = prepare(flags, true);
-  exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+  run_on_large_stack([&] {
+    Prepared p = prepare(flags, true);
+    exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+  });
 }
 
 std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
-  Prepared p = prepare(flags, optimized);
-  monitor::print_trace_events();
-  return plan::explain_plan(p.root, p.lp, p.ea);
+  return run_on_large_stack([&] {
+    Prepared p = prepare(flags, optimized);
+    monitor::print_trace_events();
+    return plan::explain_plan(p.root, p.lp, p.ea);
+  });
 }
 
 std::string LazyFrame::explain_physical(const OptFlags& flags) const {
@@ -287,8 +299,10 @@ std::string LazyFrame::explain_physical(const OptFlags& flags) const {
 }
 
 std::string LazyFrame::to_dot(bool optimized, const OptFlags& flags) const {
-  Prepared p = prepare(flags, optimized);
-  return plan::plan_to_dot(p.root, p.lp, p.ea);
+  return run_on_large_stack([&] {
+    Prepared p = prepare(flags, optimized);
+    return plan::plan_to_dot(p.root, p.lp, p.ea);
+  });
 }
 
 LazyFrame concat(const std::vector<LazyFrame>& frames) {

@@ -1,7 +1,6 @@
 #include "frazil/core/frame.hpp"
 
 #include <algorithm>
-#include <unordered_set>
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/length_limit.hpp"
@@ -9,10 +8,19 @@
 namespace frazil {
 
 DataFrame::DataFrame(std::vector<Column> columns) : columns_(std::move(columns)) {
-  std::unordered_set<std::string> seen;
-  for (const auto& c : columns_) {
-    if (!seen.insert(c.name()).second)
-      throw DuplicateError(err_msg("column with name '", c.name(), "' has more than one occurrence"));
+  auto duplicate = [](const std::string& name) {
+    return DuplicateError(err_msg("column with name '", name, "' has more than one occurrence"));
+  };
+  if (columns_.size() > kIndexedWidth) {
+    auto index = std::make_shared<std::unordered_map<std::string, size_t>>();
+    index->reserve(columns_.size());
+    for (size_t i = 0; i < columns_.size(); ++i)
+      if (!index->emplace(columns_[i].name(), i).second) throw duplicate(columns_[i].name());
+    index_ = std::move(index);
+  } else {
+    for (size_t i = 0; i < columns_.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (columns_[i].name() == columns_[j].name()) throw duplicate(columns_[i].name());
   }
   if (!columns_.empty()) {
     height_ = columns_[0].length();
@@ -39,6 +47,11 @@ DataFrame DataFrame::empty_with_schema(const Schema& schema) {
 }
 
 std::optional<size_t> DataFrame::index_of(const std::string& name) const {
+  if (index_) {
+    auto it = index_->find(name);
+    if (it == index_->end()) return std::nullopt;
+    return it->second;
+  }
   for (size_t i = 0; i < columns_.size(); ++i)
     if (columns_[i].name() == name) return i;
   return std::nullopt;
@@ -68,8 +81,10 @@ DataFrame DataFrame::slice(int64_t offset, int64_t length) const {
   length = std::clamp<int64_t>(length, 0, height_ - offset);
   std::vector<Column> cols;
   for (const auto& c : columns_) cols.push_back(c.slice(offset, length));
-  DataFrame out(std::move(cols));
+  DataFrame out;  // the same names: no new checks, the same index
+  out.columns_ = std::move(cols);
   out.height_ = length;
+  out.index_ = index_;
   return out;
 }
 

@@ -1,7 +1,9 @@
 // DataFrame: named columns of equal length. A morsel is a (small) DataFrame.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "frazil/core/column.hpp"
@@ -48,6 +50,11 @@ class DataFrame {
  private:
   std::vector<Column> columns_;
   int64_t height_ = 0;
+  // Column positions by name, for frames wider than kIndexedWidth (null otherwise): a wide
+  // select looks up every column by name, and a scan per lookup made it quadratic. Shared
+  // by the slices of a frame (their names are the same).
+  static constexpr size_t kIndexedWidth = 16;
+  std::shared_ptr<const std::unordered_map<std::string, size_t>> index_;
 };
 
 // Vertical concatenation of frames with identical schemas.

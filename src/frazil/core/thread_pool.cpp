@@ -14,6 +14,9 @@
 #include <thread>
 #include <vector>
 
+#include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
+
 namespace frazil {
 
 namespace {
@@ -56,7 +59,16 @@ struct Job {
 class Pool {
  public:
   explicit Pool(size_t threads) {
-    for (size_t i = 0; i < threads; ++i) workers_.emplace_back([this] { loop(); });
+    // Evaluation recurses through deep expressions: the workers live on large stacks
+    // (on their own only if FRAZIL_STACK_SIZE is not a size: collect() reports that).
+    for (size_t i = 0; i < threads; ++i)
+      workers_.emplace_back([this] {
+        try {
+          run_on_large_stack([this] { loop(); });
+        } catch (const Error&) {
+          loop();
+        }
+      });
   }
   ~Pool() {
     {
@@ -86,6 +98,7 @@ class Pool {
         queue_.pop_front();
       }
       job->work();
+      release_unused_stack();  // the pages a deep job touched
     }
   }
 

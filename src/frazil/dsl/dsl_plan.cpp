@@ -12,4 +12,19 @@ const char* scan_format_name(ScanFormat f) {
   return "?";
 }
 
+DslPlan::~DslPlan() {
+  if (inputs.empty()) return;
+  std::vector<DslPlanRef> dying;
+  auto take = [&](std::vector<DslPlanRef>& from) {
+    for (DslPlanRef& p : from)
+      if (p && p.use_count() == 1) dying.push_back(std::move(p));
+  };
+  take(inputs);
+  while (!dying.empty()) {
+    DslPlanRef p = std::move(dying.back());
+    dying.pop_back();
+    take(const_cast<DslPlan&>(*p).inputs);
+  }
+}
+
 }  // namespace frazil::dsl

@@ -132,6 +132,11 @@ struct DslPlan {
   DslPayload node;
   std::vector<DslPlanRef> inputs;
 
+  // Frees the inputs this step is the last owner of one step at a time (8,000 chained
+  // selects freed by recursion overflow the stack). Create steps non-const (make_shared<
+  // DslPlan>): their inputs are taken out before they die.
+  ~DslPlan();
+
   DslKind kind() const { return static_cast<DslKind>(node.index()); }
   template <typename T>
   const T& as() const {

@@ -44,6 +44,23 @@ size_t WindowOptions::hash() const {
   return h;
 }
 
+ExprNode::~ExprNode() {
+  if (inputs.empty()) return;
+  // Inputs nobody else holds are taken out of their nodes before those die, so each node
+  // dies with no inputs left to free. (Only the last owner can see use_count() == 1.)
+  std::vector<std::shared_ptr<const ExprNode>> dying;
+  auto take = [&](std::vector<Expr>& from) {
+    for (Expr& e : from)
+      if (e.node_ && e.node_.use_count() == 1) dying.push_back(std::move(e.node_));
+  };
+  take(inputs);
+  while (!dying.empty()) {
+    std::shared_ptr<const ExprNode> n = std::move(dying.back());
+    dying.pop_back();
+    take(const_cast<ExprNode&>(*n).inputs);  // created non-const by Expr::make
+  }
+}
+
 // ---- constructors ----
 
 static Expr make_node(ExprKind kind, std::vector<Expr> inputs = {}) {
@@ -315,85 +332,204 @@ static std::string literal_to_string(const LiteralValue& l, bool in_binary) {
 static thread_local int64_t t_print_budget = -1;
 constexpr int64_t kPrintBudget = 100000;
 
-static std::string to_string_impl(const Expr& e, bool in_binary) {
-  if (t_print_budget == 0) return "…";
-  if (t_print_budget > 0) --t_print_budget;
-  const ExprNode& n = e.node();
-  auto in = [&](size_t i) { return to_string_impl(n.inputs[i], false); };
-  switch (n.kind) {
-    case ExprKind::Column: return "col(\"" + n.names[0] + "\")";
-    case ExprKind::Columns: {
-      std::string s = "cols([";
-      for (size_t i = 0; i < n.names.size(); ++i) s += (i ? ", \"" : "\"") + n.names[i] + "\"";
-      return s + "])";
-    }
-    case ExprKind::Wildcard: return "*";
-    case ExprKind::Exclude: {
-      std::string s = in(0) + ".exclude([";
-      for (size_t i = 0; i < n.names.size(); ++i) s += (i ? ", \"" : "\"") + n.names[i] + "\"";
-      return s + "])";
-    }
-    case ExprKind::Nth: return "nth(" + n.literal.scalar.to_string() + ")";
-    case ExprKind::Literal: return literal_to_string(n.literal, in_binary);
-    case ExprKind::Alias: return in(0) + ".alias(\"" + n.names[0] + "\")";
-    case ExprKind::BinaryExpr:
-      return "(" + to_string_impl(n.inputs[0], true) + " " + operator_symbol(n.op) + " " +
-             to_string_impl(n.inputs[1], true) + ")";
-    case ExprKind::Cast:
-      return in(0) + (n.strict ? ".strict_cast(" : ".cast(") + n.dtype.to_string() + ")";
-    case ExprKind::Agg: {
-      std::string args;
-      if (n.agg == compute::AggKind::Quantile) args = err_msg(n.agg_options.quantile);
-      if (n.agg == compute::AggKind::Std || n.agg == compute::AggKind::Var) args = err_msg("ddof=", n.agg_options.ddof);
-      return in(0) + "." + compute::agg_name(n.agg) + "(" + args + ")";
-    }
-    case ExprKind::Ternary: {
-      std::string s;
-      const Expr* cur = &e;
-      while (cur->kind() == ExprKind::Ternary) {
-        const ExprNode& t = cur->node();
-        s += ".when(" + to_string_impl(t.inputs[0], false) + ").then(" + to_string_impl(t.inputs[1], false) + ")";
-        cur = &t.inputs[2];
+namespace {
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) s += (i ? ", \"" : "\"") + names[i] + "\"";
+  return s;
+}
+
+// Writes an expression's text into one buffer with an explicit stack of pieces (text to
+// append, nodes to write), so that a chain of 100,000 operations neither recurses nor
+// copies its text once per level.
+class ExprWriter {
+ public:
+  std::string write(const Expr& root) {
+    bufs_.assign(1, std::string());
+    items_.push_back(Item::node(root, false));
+    while (!items_.empty()) {
+      Item item = std::move(items_.back());
+      items_.pop_back();
+      switch (item.kind) {
+        case Item::Text: bufs_.back() += item.text; break;
+        case Item::Node: node(*item.expr, item.in_binary); break;
+        case Item::Capture: bufs_.emplace_back(); break;
+        case Item::Finish: finish_function(*item.expr); break;
       }
-      return s.substr(1) + ".otherwise(" + to_string_impl(*cur, false) + ")";
     }
-    case ExprKind::Function: {
-      std::vector<std::string> inputs;
-      for (size_t i = 0; i < n.inputs.size(); ++i) inputs.push_back(in(i));
-      return n.function.to_string(inputs);
+    return std::move(bufs_[0]);
+  }
+
+ private:
+  struct Item {
+    enum Kind : uint8_t { Text, Node, Capture, Finish } kind;
+    const Expr* expr = nullptr;
+    bool in_binary = false;
+    std::string text;
+    static Item node(const Expr& e, bool in_binary) { return Item{Node, &e, in_binary, {}}; }
+  };
+
+  // Pieces are pushed in reverse: the last one pushed is written first.
+  void text(std::string t) { items_.push_back(Item{Item::Text, nullptr, false, std::move(t)}); }
+  void push(const Expr& e, bool in_binary = false) { items_.push_back(Item::node(e, in_binary)); }
+  // `before` in[first] `sep` in[first + 1] ... `after`.
+  void list(const std::vector<Expr>& in, size_t first, const std::string& before, const char* sep,
+            const std::string& after) {
+    text(after);
+    for (size_t i = in.size(); i-- > first;) {
+      push(in[i]);
+      if (i > first) text(sep);
     }
-    case ExprKind::Len: return "len()";
-    case ExprKind::Sort: return in(0) + (n.sort.descending ? ".sort(desc)" : ".sort(asc)");
-    case ExprKind::SortBy: {
-      std::string s = in(0) + ".sort_by([";
-      for (size_t i = 1; i < n.inputs.size(); ++i) s += (i > 1 ? ", " : "") + in(i);
-      return s + "])";
+    text(before);
+  }
+
+  void node(const Expr& e, bool in_binary) {
+    std::string& out = bufs_.back();
+    if (t_print_budget == 0) {
+      out += "…";
+      return;
     }
-    case ExprKind::Filter: return in(0) + ".filter(" + in(1) + ")";
-    case ExprKind::Window: {
-      const WindowOptions& w = n.window;
-      if (w.kind == WindowKind::Rolling)
-        return in(0) + ".rolling(" + in(1) + ", period=\"" + w.period + "\"" +
-               (w.offset.empty() ? "" : ", offset=\"" + w.offset + "\"") +
-               (w.closed == "right" ? "" : ", closed=\"" + w.closed + "\"") + ")";
-      const size_t np = n.inputs.size() - 1 - w.num_order_by;
-      std::string s = in(0) + ".over([";
-      for (size_t i = 1; i <= np; ++i) s += (i > 1 ? ", " : "") + in(i);
-      s += "]";
-      if (w.num_order_by) {
-        s += ", order_by=[";
-        for (size_t i = np + 1; i < n.inputs.size(); ++i) s += (i > np + 1 ? ", " : "") + in(i);
-        s += "]";
-        if (w.descending) s += ", descending=true";
-        if (w.nulls_last) s += ", nulls_last=true";
+    if (t_print_budget > 0) --t_print_budget;
+    const ExprNode& n = e.node();
+    switch (n.kind) {
+      case ExprKind::Column: out += "col(\"" + n.names[0] + "\")"; return;
+      case ExprKind::Columns: out += "cols([" + quoted_names(n.names) + "])"; return;
+      case ExprKind::Wildcard: out += "*"; return;
+      case ExprKind::Nth: out += "nth(" + n.literal.scalar.to_string() + ")"; return;
+      case ExprKind::Literal: out += literal_to_string(n.literal, in_binary); return;
+      case ExprKind::Len: out += "len()"; return;
+      case ExprKind::Exclude:
+        text(".exclude([" + quoted_names(n.names) + "])");
+        break;
+      case ExprKind::Alias: text(".alias(\"" + n.names[0] + "\")"); break;
+      case ExprKind::BinaryExpr:
+        text(")");
+        push(n.inputs[1], true);
+        text(std::string(" ") + operator_symbol(n.op) + " ");
+        push(n.inputs[0], true);
+        text("(");
+        return;
+      case ExprKind::Cast: text((n.strict ? ".strict_cast(" : ".cast(") + n.dtype.to_string() + ")"); break;
+      case ExprKind::Agg: {
+        std::string args;
+        if (n.agg == compute::AggKind::Quantile) args = err_msg(n.agg_options.quantile);
+        if (n.agg == compute::AggKind::Std || n.agg == compute::AggKind::Var) args = err_msg("ddof=", n.agg_options.ddof);
+        text("." + std::string(compute::agg_name(n.agg)) + "(" + args + ")");
+        break;
       }
-      if (w.mapping == WindowMapping::Join) s += ", mapping_strategy=\"join\"";
-      if (w.mapping == WindowMapping::Explode) s += ", mapping_strategy=\"explode\"";
-      return s + ")";
+      case ExprKind::Ternary: {
+        // when(p).then(t).when(...)...otherwise(x): the chain of otherwise-branches at once.
+        std::vector<const ExprNode*> chain;
+        const Expr* cur = &e;
+        for (; cur->kind() == ExprKind::Ternary; cur = &cur->inputs()[2]) chain.push_back(&cur->node());
+        text(")");
+        push(*cur);
+        text(".otherwise(");
+        for (size_t i = chain.size(); i-- > 0;) {
+          text(")");
+          push(chain[i]->inputs[1]);
+          text(").then(");
+          push(chain[i]->inputs[0]);
+          text(i ? ".when(" : "when(");
+        }
+        return;
+      }
+      case ExprKind::Function: function(e); return;
+      case ExprKind::Sort: text(n.sort.descending ? ".sort(desc)" : ".sort(asc)"); break;
+      case ExprKind::SortBy: list(n.inputs, 1, ".sort_by([", ", ", "])"); break;
+      case ExprKind::Filter:
+        text(")");
+        push(n.inputs[1]);
+        text(".filter(");
+        break;
+      case ExprKind::Window: {
+        const WindowOptions& w = n.window;
+        if (w.kind == WindowKind::Rolling) {
+          text(", period=\"" + w.period + "\"" + (w.offset.empty() ? "" : ", offset=\"" + w.offset + "\"") +
+               (w.closed == "right" ? "" : ", closed=\"" + w.closed + "\"") + ")");
+          push(n.inputs[1]);
+          text(".rolling(");
+          break;
+        }
+        // in(0).over([partition...], order_by=[keys...], flags, mapping): pushed in reverse.
+        const size_t np = n.inputs.size() - 1 - w.num_order_by;
+        std::string tail;
+        if (w.mapping == WindowMapping::Join) tail += ", mapping_strategy=\"join\"";
+        if (w.mapping == WindowMapping::Explode) tail += ", mapping_strategy=\"explode\"";
+        tail += ")";
+        if (w.num_order_by) {
+          std::string flags = "]";
+          if (w.descending) flags += ", descending=true";
+          if (w.nulls_last) flags += ", nulls_last=true";
+          text(flags + tail);
+          for (size_t i = n.inputs.size(); i-- > np + 1;) {
+            push(n.inputs[i]);
+            if (i > np + 1) text(", ");
+          }
+          text("], order_by=[");
+        } else {
+          text("]" + tail);
+        }
+        for (size_t i = np + 1; i-- > 1;) {
+          push(n.inputs[i]);
+          if (i > 1) text(", ");
+        }
+        text(".over([");
+        break;
+      }
+    }
+    push(n.inputs[0]);  // the root the method applies to comes first
+  }
+
+  // A function's text comes from its registry row (FunctionCall::to_string). Rendered with
+  // markers for its inputs, it shows where they go; when each appears once, in order, the
+  // inputs are written in place. Otherwise (a format that drops or repeats inputs) they are
+  // written aside and handed to it.
+  void function(const Expr& e) {
+    const ExprNode& n = e.node();
+    std::vector<std::string> markers;
+    for (size_t i = 0; i < n.inputs.size(); ++i) markers.push_back("\x01" + std::to_string(i) + "\x02");
+    const std::string shape = n.function.to_string(markers);
+    std::vector<std::string> pieces;
+    size_t pos = 0;
+    for (const auto& m : markers) {
+      const size_t at = shape.find(m, pos);
+      if (at == std::string::npos || shape.find(m, at + m.size()) != std::string::npos) {
+        pieces.clear();
+        break;
+      }
+      pieces.push_back(shape.substr(pos, at - pos));
+      pos = at + m.size();
+    }
+    if (pieces.size() == markers.size() && !markers.empty()) {
+      text(shape.substr(pos));
+      for (size_t i = n.inputs.size(); i-- > 0;) {
+        push(n.inputs[i]);
+        text(std::move(pieces[i]));
+      }
+      return;
+    }
+    items_.push_back(Item{Item::Finish, &e, false, {}});
+    for (size_t i = n.inputs.size(); i-- > 0;) {
+      push(n.inputs[i]);
+      items_.push_back(Item{Item::Capture, nullptr, false, {}});
     }
   }
-  return "?";
-}
+
+  void finish_function(const Expr& e) {
+    const size_t k = e.inputs().size();
+    std::vector<std::string> inputs(std::make_move_iterator(bufs_.end() - static_cast<std::ptrdiff_t>(k)),
+                                    std::make_move_iterator(bufs_.end()));
+    bufs_.resize(bufs_.size() - k);
+    bufs_.back() += e.node().function.to_string(inputs);
+  }
+
+  std::vector<Item> items_;
+  std::vector<std::string> bufs_;  // [0] the text; the others capture inputs written aside
+};
+
+}  // namespace
 
 std::string Expr::to_string() const {
   struct Budget {
@@ -405,7 +541,7 @@ std::string Expr::to_string() const {
       if (outer) t_print_budget = -1;
     }
   } budget;
-  return to_string_impl(*this, false);
+  return ExprWriter().write(*this);
 }
 
 // ---- when/then/otherwise ----

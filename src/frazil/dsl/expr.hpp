@@ -100,6 +100,15 @@ struct ExprNode {
   functions::FunctionCall function;
   SortFlags sort;
   WindowOptions window;
+
+  ExprNode() = default;
+  ExprNode(const ExprNode&) = default;
+  ExprNode(ExprNode&&) noexcept = default;
+  ExprNode& operator=(const ExprNode&) = default;
+  ExprNode& operator=(ExprNode&&) noexcept = default;
+  // Frees the inputs this node is the last owner of one node at a time: a chain of 100,000
+  // operations freed by recursion would overflow the stack.
+  ~ExprNode();
 };
 
 class Expr {
@@ -110,7 +119,8 @@ class Expr {
   Expr(int value);     // NOLINT
   Expr(long value);    // NOLINT
   Expr(double value);  // NOLINT
-  static Expr make(ExprNode node) { return Expr(std::make_shared<const ExprNode>(std::move(node))); }
+  // (The node is not created const: ~ExprNode takes the inputs of nodes it frees.)
+  static Expr make(ExprNode node) { return Expr(std::make_shared<ExprNode>(std::move(node))); }
 
   const ExprNode& node() const { return *node_; }
   ExprKind kind() const { return node_->kind; }
@@ -209,6 +219,7 @@ class Expr {
   std::string to_string() const;
 
  private:
+  friend struct ExprNode;
   std::shared_ptr<const ExprNode> node_;
 };
 

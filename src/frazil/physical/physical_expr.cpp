@@ -2,6 +2,7 @@
 
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 
 namespace frazil::physical {
 
@@ -16,7 +17,11 @@ constexpr const char* kContextMarker = "\n\nThis error occurred in the following
 }
 }  // namespace
 
+// Evaluation recurses through the expression tree: bounded by the stack guard (query work
+// runs on large stacks, core/stack.hpp), checked outside the try so that the error is not
+// wrapped once per level on its way up.
 Column PhysicalExpr::evaluate(const DataFrame& df, ExecState& state) const {
+  check_stack("expression evaluation");
   try {
     return evaluate_impl(df, state);
   } catch (const Error& e) {
@@ -25,6 +30,7 @@ Column PhysicalExpr::evaluate(const DataFrame& df, ExecState& state) const {
 }
 
 Column PhysicalExpr::evaluate_on_groups(const DataFrame& df, const GroupContext& groups, ExecState& state) const {
+  check_stack("expression evaluation");
   try {
     if (!is_scalar() && !implodes_directly()) return evaluate_as_lists(df, groups, state);
     return evaluate_on_groups_impl(df, groups, state);

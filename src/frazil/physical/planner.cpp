@@ -1,6 +1,7 @@
 #include "frazil/physical/planner.hpp"
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/expressions/shared.hpp"
 #include "frazil/plan/aexpr.hpp"
@@ -50,7 +51,9 @@ struct Planner {
     return plan::is_elementwise_rec(node, arena, leaves);
   }
 
+  // Recursive over the expression's depth (queries run on a large stack; core/stack.hpp).
   PhysicalExprRef plan(Node node) {
+    check_stack("physical planning");
     if (subs) {
       auto it = subs->find(node);
       if (it != subs->end()) return it->second;

@@ -247,6 +247,10 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
   return out;
 }
 
+// Inputs are indented by their depth up to this many columns, and no further: a plan
+// 100,000 steps deep would otherwise print 10^10 spaces.
+constexpr int kMaxIndent = 200;
+
 // Pre-order with an explicit stack: a plan of many thousand nodes prints without
 // overflowing the call stack.
 void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstream& os) {
@@ -256,12 +260,18 @@ void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstrea
     std::string text;  // printed as is when `node` is invalid
   };
   std::vector<Pending> stack{{root, 0, ""}};
+  bool capped = false;
   while (!stack.empty()) {
     Pending top = std::move(stack.back());
     stack.pop_back();
     if (!top.node.valid()) {
       os << top.text;
       continue;
+    }
+    if (top.indent > kMaxIndent) {
+      if (!capped) os << std::string(kMaxIndent, ' ') << "(deeper inputs are not indented further)\n";
+      capped = true;
+      top.indent = kMaxIndent;
     }
     const IR& ir = lp.get(top.node);
     std::vector<Piece> pieces = node_pieces(ir, lp, ea, std::string(top.indent, ' '));

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/lower/join_strategy.hpp"
 #include "frazil/exec/operators/explode.hpp"
@@ -188,6 +189,7 @@ class Lowering {
   // included) down to a source, which is a scan, a frame, or the output of a node that does
   // not stream.
   OpenPipeline stream(Node node) {
+    check_stack("lowering");
     std::vector<OperatorRef> above;  // top-down
     std::vector<PipelineId> reads;
     std::vector<Node> runs;
@@ -289,6 +291,7 @@ class Lowering {
 
   // The pipeline whose sink holds the output of `node`.
   PipelineId materialize(Node node) {
+    check_stack("lowering");  // recursive over the plan's depth (core/stack.hpp)
     const IR& ir = ir_of(node);
     if (is_streaming(ir)) return close(stream(node), std::make_shared<CollectSink>(), node);
     switch (ir.kind()) {

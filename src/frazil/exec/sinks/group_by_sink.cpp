@@ -250,8 +250,9 @@ std::optional<std::vector<plan::Node>> partial_aggs(const plan::IR& ir, const pl
   // x - x.mean()) needs the whole input.
   if (!keys_elementwise(ir, ea)) return std::nullopt;
   std::vector<plan::Node> aggs;
+  std::unordered_set<uint32_t> seen;
   for (const auto& e : ir.as<plan::GroupByNode>().aggs)
-    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
+    if (!collect_partial_aggs(e.node(), ea, in, aggs, &seen)) return std::nullopt;
   return aggs;
 }
 

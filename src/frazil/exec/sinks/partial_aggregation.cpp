@@ -31,28 +31,38 @@ bool decomposable(const AExpr& e, const plan::ExprArena& ea, const Schema& schem
 
 }  // namespace
 
-bool collect_partial_aggs(Node node, const plan::ExprArena& ea, const Schema& schema, std::vector<Node>& aggs) {
-  const AExpr& e = ea.get(node);
-  switch (e.kind) {
-    case AExprKind::Agg:
-      if (!decomposable(e, ea, schema)) return false;
-      if (std::find(aggs.begin(), aggs.end(), node) == aggs.end()) aggs.push_back(node);
-      return true;
-    case AExprKind::Len:
-      if (std::find(aggs.begin(), aggs.end(), node) == aggs.end()) aggs.push_back(node);
-      return true;
-    case AExprKind::Literal: return !e.literal().is_series();
-    case AExprKind::BinaryExpr:
-    case AExprKind::Cast:
-    case AExprKind::Ternary:
-      break;
-    case AExprKind::Function:
-      if (!e.spec().is_elementwise() || e.spec().has_set_input()) return false;
-      break;
-    default: return false;
+bool collect_partial_aggs(Node root, const plan::ExprArena& ea, const Schema& schema, std::vector<Node>& aggs,
+                          std::unordered_set<uint32_t>* seen) {
+  auto add = [&](Node node) {
+    if (seen ? seen->insert(node.idx).second : std::find(aggs.begin(), aggs.end(), node) == aggs.end())
+      aggs.push_back(node);
+  };
+  // An explicit stack: the expression may be deep.
+  std::vector<Node> stack{root};
+  while (!stack.empty()) {
+    const Node node = stack.back();
+    stack.pop_back();
+    const AExpr& e = ea.get(node);
+    switch (e.kind) {
+      case AExprKind::Agg:
+        if (!decomposable(e, ea, schema)) return false;
+        add(node);
+        continue;
+      case AExprKind::Len: add(node); continue;
+      case AExprKind::Literal:
+        if (e.literal().is_series()) return false;
+        continue;
+      case AExprKind::BinaryExpr:
+      case AExprKind::Cast:
+      case AExprKind::Ternary:
+        break;
+      case AExprKind::Function:
+        if (!e.spec().is_elementwise() || e.spec().has_set_input()) return false;
+        break;
+      default: return false;
+    }
+    for (auto it = e.inputs.rbegin(); it != e.inputs.rend(); ++it) stack.push_back(*it);  // in order
   }
-  for (Node in : e.inputs)
-    if (!collect_partial_aggs(in, ea, schema, aggs)) return false;
   return true;
 }
 

@@ -177,8 +177,9 @@ void fuse_filter_into_partial_select(std::vector<OperatorRef>& ops) {
 std::optional<PartialAggregation> plan_partial_select(const plan::IR& ir, const plan::ExprArena& ea,
                                                       const Schema& in) {
   std::vector<Node> aggs;
+  std::unordered_set<uint32_t> seen;
   for (const auto& e : ir.as<plan::SelectNode>().exprs)
-    if (!collect_partial_aggs(e.node(), ea, in, aggs)) return std::nullopt;
+    if (!collect_partial_aggs(e.node(), ea, in, aggs, &seen)) return std::nullopt;
   if (aggs.empty()) return std::nullopt;
   PartialAggregation out;
   out.partial = std::make_shared<PartialSelectOperator>(ea, in, aggs);

@@ -56,14 +56,19 @@ PlanWalk walk(Node root, const plan::IRArena& lp) {
   return w;
 }
 
-void split_conjuncts(Node n, const plan::ExprArena& ea, std::vector<Node>& out) {
-  const AExpr& e = ea.get(n);
-  if (e.kind == AExprKind::BinaryExpr && e.op == dsl::Operator::And) {
-    split_conjuncts(e.inputs[0], ea, out);
-    split_conjuncts(e.inputs[1], ea, out);
-    return;
+void split_conjuncts(Node root, const plan::ExprArena& ea, std::vector<Node>& out) {
+  std::vector<Node> stack{root};  // left to right, without recursion (AND chains may be long)
+  while (!stack.empty()) {
+    const Node n = stack.back();
+    stack.pop_back();
+    const AExpr& e = ea.get(n);
+    if (e.kind == AExprKind::BinaryExpr && e.op == dsl::Operator::And) {
+      stack.push_back(e.inputs[1]);
+      stack.push_back(e.inputs[0]);
+      continue;
+    }
+    out.push_back(n);
   }
-  out.push_back(n);
 }
 
 Node fold(const std::vector<Node>& nodes, dsl::Operator op, plan::ExprArena& ea) {

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frazil/core/stack.hpp"
 #include "frazil/optimizer/cse/subexpr_roles.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/optimization_rule.hpp"
@@ -117,6 +118,7 @@ class SubexprFinder {
   const Fact& fact(uint32_t id) {
     Fact& f = facts_[group_by_][id];
     if (f.done) return f;
+    check_stack("common subexpression elimination");  // recursive over the depth (core/stack.hpp)
     const AExpr& e = ea_.get(map_.representative(CanonicalExprId{id}));
     const auto children = map_.children(CanonicalExprId{id});
     std::vector<Height> in;

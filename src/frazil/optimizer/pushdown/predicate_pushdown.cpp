@@ -4,6 +4,8 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
+#include "frazil/plan/canonical/canonical_expr_map.hpp"
 #include "frazil/plan/expr/rewrite.hpp"
 #include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
@@ -19,7 +21,6 @@ using plan::combine_conjuncts;
 using plan::predicate_ir;
 using plan::rename_columns;
 using plan::deep_copy;
-using plan::expr_equal;
 using plan::columns_of;
 using plan::is_row_local;
 using plan::is_fallible;
@@ -44,7 +45,9 @@ class PredicatePushdown {
  public:
   PredicatePushdown(IRArena& lp, ExprArena& ea, Node root) : lp_(lp), ea_(ea), parents_(count_parents(root, lp)) {}
 
+  // Recursive over the plan's depth (a query runs on a large stack; core/stack.hpp).
   Node push(Node n, Preds acc) {
+    check_stack("predicate pushdown");
     if (parents_[n.idx] <= 1) return visit(n, std::move(acc));
     // A shared node is optimized once, for all its consumers; each keeps its own filter.
     auto it = shared_.find(n.idx);
@@ -60,10 +63,14 @@ class PredicatePushdown {
     return lp_.add(plan::make_filter(n, predicate_ir(*combined, ea_), lp_.get(n).schema));
   }
 
-  void add_pred(Preds& acc, Node p) const {
-    for (Node q : acc)
-      if (expr_equal(p, q, ea_)) return;
-    acc.push_back(p);
+  // Appends the predicates of `more` that `acc` lacks (structurally), in order. Canonical
+  // ids in a hash set: a chain of n filters passes ever more predicates down, and comparing
+  // them pairwise at every level made the pass cubic in the chain's length.
+  void add_preds(Preds& acc, const Preds& more) {
+    std::unordered_set<uint32_t> ids;
+    for (Node q : acc) ids.insert(canon_.resolve(q, ea_).value);
+    for (Node p : more)
+      if (ids.insert(canon_.resolve(p, ea_).value).second) acc.push_back(p);
   }
 
   // Nothing passes `n`: its inputs are optimized on their own and `acc` stays above.
@@ -126,12 +133,10 @@ class PredicatePushdown {
       // `x == x.min()` depends on which rows are present: it neither moves nor lets others
       // move below it.
       if (!is_row_local(c, ea_)) return barrier(n, acc);
-    Preds down, local;
-    for (Node c : conj) add_pred(down, c);
-    for (Node p : acc) {
-      if (is_fallible(p, ea_, *schema)) local.push_back(p);
-      else add_pred(down, p);
-    }
+    Preds down, passing, local;
+    for (Node p : acc) (is_fallible(p, ea_, *schema) ? local : passing).push_back(p);
+    add_preds(down, conj);
+    add_preds(down, passing);
     Node in = push(ir.inputs[0], std::move(down));
     return wrap(in, local);
   }
@@ -144,7 +149,7 @@ class PredicatePushdown {
     if (ir.kind() == IRKind::Scan && ir.as<plan::ScanNode>().n_rows) return wrap(n, acc);
     Preds all;
     if (const plan::ExprIR* own = plan::predicate_of(ir)) split_conjuncts(own->node(), ea_, plan::predicate_schema(ir), all);
-    for (Node p : acc) add_pred(all, p);
+    add_preds(all, acc);
     plan::set_predicate(lp_.get_mut(n), predicate_ir(*combine_conjuncts(all, ea_), ea_));
     return n;
   }
@@ -368,6 +373,7 @@ class PredicatePushdown {
 
   IRArena& lp_;
   ExprArena& ea_;
+  plan::CanonicalExprMap canon_;  // the pass appends to the expression arena, never edits it
   std::vector<uint32_t> parents_;
   std::unordered_map<uint32_t, Node> shared_;
 };

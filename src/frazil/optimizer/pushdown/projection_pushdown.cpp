@@ -199,11 +199,24 @@ class ProjectionPushdown {
   }
 
  private:
-  void dfs(Node n, std::vector<bool>& seen, std::vector<Node>& post) {
-    seen[n.idx] = true;
-    for (Node in : lp_.get(n).inputs)
-      if (!seen[in.idx]) dfs(in, seen, post);
-    post.push_back(n);
+  // Post-order, inputs in order, with an explicit stack (plans may be 100,000 steps deep).
+  void dfs(Node root, std::vector<bool>& seen, std::vector<Node>& post) {
+    seen[root.idx] = true;
+    std::vector<std::pair<Node, size_t>> stack{{root, 0}};
+    while (!stack.empty()) {
+      auto& [n, next] = stack.back();
+      const std::vector<Node>& inputs = lp_.get(n).inputs;
+      if (next < inputs.size()) {
+        const Node in = inputs[next++];
+        if (!seen[in.idx]) {
+          seen[in.idx] = true;
+          stack.emplace_back(in, 0);
+        }
+        continue;
+      }
+      post.push_back(n);
+      stack.pop_back();
+    }
   }
 
   size_t slot(Node n) const { return slots_.at(n); }

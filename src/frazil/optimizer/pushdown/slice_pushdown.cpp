@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/plan/expr/rewrite.hpp"
 #include "frazil/plan/plan_walk.hpp"
 
@@ -47,7 +48,9 @@ class SlicePushdown {
  public:
   SlicePushdown(IRArena& lp, ExprArena& ea, Node root) : lp_(lp), ea_(ea), parents_(count_parents(root, lp)) {}
 
+  // Recursive over the plan's depth (a query runs on a large stack; core/stack.hpp).
   Node push(Node n, std::optional<Slice> s) {
+    check_stack("slice pushdown");
     if (parents_[n.idx] <= 1) return visit(n, s);
     auto it = shared_.find(n.idx);
     Node done = it != shared_.end() ? it->second : shared_.emplace(n.idx, visit(n, std::nullopt)).first->second;

@@ -46,32 +46,58 @@ bool ConversionOptimizer::apply(OptimizationRule& rule, ExprArena& arena, Node n
   }
 }
 
-void ConversionOptimizer::visit(ExprArena& arena, Node node, const Schema& schema, OptimizeExprContext ctx,
+// Bottom-up with an explicit stack. A node is brought to its fixed point after its inputs
+// are; a rewrite may create new inputs, which are brought to theirs before the next round
+// (down to depth 200 below the root: deeper new nodes keep the form the rules gave them).
+void ConversionOptimizer::visit(ExprArena& arena, Node root, const Schema& schema, OptimizeExprContext ctx,
                                 int depth) {
-  // A node with several parents (the arena is a DAG) is brought to its fixed point once;
-  // conversion never shares a node between two contexts.
-  if (!done_.insert(node.idx).second) return;
-  OptimizeExprContext child_ctx = ctx;
-  const AExpr& e = arena.get(node);
-  child_ctx.is_filter_predicate = ctx.is_filter_predicate && passes_on_filter_predicate(e);
-  if (e.kind == AExprKind::Agg || e.kind == AExprKind::Window) child_ctx.in_aggregation = false;
-  std::vector<Node> inputs = e.inputs;
-  for (Node in : inputs) visit(arena, in, schema, child_ctx, depth + 1);
-
-  for (int round = 0;; ++round) {
-    FRAZIL_CHECK_LT(round, 1000);
-    bool changed = false;
-    if (simplify_ && apply(*simplify_, arena, node, schema, ctx)) changed = true;
-    if (coerce_ && apply(*coerce_, arena, node, schema, ctx)) changed = true;
-    if (!changed) break;
-    // A rewrite may have created new children: bring them to the fixed point too.
-    if (depth < 200) {
-      const AExpr& now = arena.get(node);
-      OptimizeExprContext again = ctx;
-      again.is_filter_predicate = ctx.is_filter_predicate && passes_on_filter_predicate(now);
-      std::vector<Node> now_inputs = now.inputs;
-      for (Node in : now_inputs) visit(arena, in, schema, again, depth + 1);
+  struct Frame {
+    Node node;
+    OptimizeExprContext ctx;
+    int depth;
+    int round;                // rewrite rounds done at this node
+    std::vector<Node> todo;   // inputs still to visit before the next round
+    size_t next = 0;
+  };
+  auto enter = [&](std::vector<Frame>& stack, Node node, OptimizeExprContext node_ctx, int node_depth) {
+    // A node with several parents (the arena is a DAG) is brought to its fixed point once;
+    // conversion never shares a node between two contexts.
+    if (!done_.insert(node.idx).second) return;
+    stack.push_back(Frame{node, node_ctx, node_depth, 0, arena.get(node).inputs, 0});
+  };
+  auto input_ctx = [&](const Frame& f) {
+    OptimizeExprContext c = f.ctx;
+    const AExpr& e = arena.get(f.node);
+    c.is_filter_predicate = f.ctx.is_filter_predicate && passes_on_filter_predicate(e);
+    // Inputs found before the first round leave an aggregation's context; those a rewrite
+    // created keep it (as the rules created them for this context).
+    if (f.round == 0 && (e.kind == AExprKind::Agg || e.kind == AExprKind::Window)) c.in_aggregation = false;
+    return c;
+  };
+  std::vector<Frame> stack;
+  enter(stack, root, ctx, depth);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next < f.todo.size()) {
+      const Node in = f.todo[f.next++];
+      const OptimizeExprContext c = input_ctx(f);
+      const int d = f.depth + 1;
+      enter(stack, in, c, d);  // invalidates f
+      continue;
     }
+    FRAZIL_CHECK_LT(f.round, 1000);
+    bool changed = false;
+    if (simplify_ && apply(*simplify_, arena, f.node, schema, f.ctx)) changed = true;
+    if (coerce_ && apply(*coerce_, arena, f.node, schema, f.ctx)) changed = true;
+    ++f.round;
+    if (!changed) {
+      stack.pop_back();
+      continue;
+    }
+    // A rewrite may have created new children: bring them to the fixed point too.
+    f.todo.clear();
+    f.next = 0;
+    if (f.depth < 200) f.todo = arena.get(f.node).inputs;
   }
 }
 

@@ -1,6 +1,7 @@
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 
 #include <algorithm>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,71 +16,100 @@ using dsl::ExprNode;
 namespace {
 
 // The columns a multi-output leaf stands for; nullopt for an ordinary node.
-std::optional<std::vector<std::string>> leaf_columns(const Expr& e, const Schema& schema) {
-  switch (e.kind()) {
-    case ExprKind::Wildcard: return schema.names();
+std::optional<std::vector<std::string>> leaf_columns(const Expr& leaf, const Schema& schema) {
+  // exclude() over exclude() over ... a selection: the selection's columns, then each
+  // exclusion from the innermost out (a loop: such a chain may be long).
+  std::vector<const Expr*> excludes;
+  const Expr* e = &leaf;
+  while (e->kind() == ExprKind::Exclude) {
+    excludes.push_back(e);
+    e = &e->inputs()[0];
+  }
+  std::vector<std::string> out;
+  switch (e->kind()) {
+    case ExprKind::Wildcard: out = schema.names(); break;
     case ExprKind::Columns:
-      for (const auto& n : e.node().names) schema.dtype_of(n);
-      return e.node().names;
-    case ExprKind::Exclude: {
-      auto inner = leaf_columns(e.inputs()[0], schema);
-      if (!inner) throw InvalidOperationError("exclude() must follow a multi-column selection like col(\"*\")");
-      std::vector<std::string> out;
-      for (const auto& n : *inner)
-        if (std::find(e.node().names.begin(), e.node().names.end(), n) == e.node().names.end()) out.push_back(n);
-      return out;
-    }
+      for (const auto& n : e->node().names) schema.dtype_of(n);
+      out = e->node().names;
+      break;
     case ExprKind::Nth: {
-      int64_t i = e.node().literal.scalar.as_int64();
+      int64_t i = e->node().literal.scalar.as_int64();
       int64_t w = static_cast<int64_t>(schema.size());
       if (i < 0) i += w;
-      if (i < 0 || i >= w) throw ColumnNotFoundError(err_msg("nth(", e.node().literal.scalar.as_int64(), ") is out of bounds for a schema of ", w, " columns"));
-      return std::vector<std::string>{schema.field(i).name};
+      if (i < 0 || i >= w) throw ColumnNotFoundError(err_msg("nth(", e->node().literal.scalar.as_int64(), ") is out of bounds for a schema of ", w, " columns"));
+      out = {schema.field(i).name};
+      break;
     }
-    default: return std::nullopt;
+    default:
+      if (!excludes.empty()) throw InvalidOperationError("exclude() must follow a multi-column selection like col(\"*\")");
+      return std::nullopt;
   }
+  for (auto it = excludes.rbegin(); it != excludes.rend(); ++it) {
+    const auto& names = (*it)->node().names;
+    std::vector<std::string> kept;
+    for (auto& n : out)
+      if (std::find(names.begin(), names.end(), n) == names.end()) kept.push_back(std::move(n));
+    out = std::move(kept);
+  }
+  return out;
+}
+
+bool is_multi_output(ExprKind kind) {
+  return kind == ExprKind::Wildcard || kind == ExprKind::Columns || kind == ExprKind::Exclude || kind == ExprKind::Nth;
 }
 
 // Finds the first multi-output leaf (depth-first, left to right). A subtree shared by
 // several parents is searched once: it had no leaf the first time.
-const Expr* find_multi(const Expr& e, std::unordered_set<const ExprNode*>& seen) {
-  switch (e.kind()) {
-    case ExprKind::Wildcard:
-    case ExprKind::Columns:
-    case ExprKind::Exclude:
-    case ExprKind::Nth: return &e;
-    default:
-      if (e.inputs().empty() || !seen.insert(&e.node()).second) return nullptr;
-      for (const auto& in : e.inputs())
-        if (const Expr* m = find_multi(in, seen)) return m;
-      return nullptr;
-  }
-}
-
-const Expr* find_multi(const Expr& e) {
+const Expr* find_multi(const Expr& root) {
   std::unordered_set<const ExprNode*> seen;
-  return find_multi(e, seen);
+  std::vector<const Expr*> stack{&root};
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    if (is_multi_output(e->kind())) return e;
+    if (e->inputs().empty() || !seen.insert(&e->node()).second) continue;
+    for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.push_back(&*it);
+  }
+  return nullptr;
 }
 
-// Copies the paths from `e` to `leaf`, memoized per node so that a shared subtree is
-// copied once and stays shared.
-Expr replace_leaf(const Expr& e, const Expr* leaf, const std::string& name,
-                  std::unordered_map<const ExprNode*, Expr>& memo) {
-  if (&e == leaf || &e.node() == &leaf->node()) return dsl::col(name);
-  if (e.inputs().empty()) return e;
-  if (auto it = memo.find(&e.node()); it != memo.end()) return it->second;
-  ExprNode n = e.node();
-  bool changed = false;
-  // Recurse into e's own inputs: `leaf` points into them, not into the copy `n`.
-  for (size_t i = 0; i < n.inputs.size(); ++i) {
-    const Expr& in = e.inputs()[i];
-    Expr r = replace_leaf(in, leaf, name, memo);
-    changed |= r.valid() && &r.node() != &in.node();
-    n.inputs[i] = r;
+// Copies the paths from `root` to `leaf` (bottom-up, with an explicit stack), memoized per
+// node so that a shared subtree is copied once and stays shared.
+Expr replace_leaf(const Expr& root, const Expr* leaf, const std::string& name) {
+  std::unordered_map<const ExprNode*, Expr> memo;
+  auto is_leaf = [&](const Expr& e) { return &e == leaf || &e.node() == &leaf->node(); };
+  auto done = [&](const Expr& e) -> const Expr* {
+    auto it = memo.find(&e.node());
+    return it == memo.end() ? nullptr : &it->second;
+  };
+  // The result for `e` once its inputs have theirs (leaves and input-less nodes directly).
+  auto result = [&](const Expr& e) -> Expr {
+    if (is_leaf(e)) return dsl::col(name);
+    if (e.inputs().empty()) return e;
+    return *done(e);
+  };
+  std::vector<std::pair<const Expr*, bool>> stack{{&root, false}};
+  while (!stack.empty()) {
+    auto [e, expanded] = stack.back();
+    stack.pop_back();
+    if (is_leaf(*e) || e->inputs().empty() || done(*e)) continue;
+    if (!expanded) {
+      stack.emplace_back(e, true);
+      for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.emplace_back(&*it, false);
+      continue;
+    }
+    ExprNode n = e->node();
+    bool changed = false;
+    // e's own inputs: `leaf` points into them, not into the copy `n`.
+    for (size_t i = 0; i < n.inputs.size(); ++i) {
+      const Expr& in = e->inputs()[i];
+      Expr r = result(in);
+      changed |= r.valid() && &r.node() != &in.node();
+      n.inputs[i] = std::move(r);
+    }
+    memo.emplace(&e->node(), changed ? Expr::make(std::move(n)) : *e);
   }
-  Expr out = changed ? Expr::make(std::move(n)) : e;
-  memo.emplace(&e.node(), out);
-  return out;
+  return result(root);
 }
 
 struct Converted {
@@ -95,12 +125,44 @@ class Converter {
  public:
   Converter(ExprArena& arena, const Schema& schema) : arena_(arena), schema_(schema) {}
 
-  Converted convert(const Expr& e, ConversionContext ctx) {
-    const Key key{&e.node(), ctx.filter_predicate, ctx.in_aggregation};
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    Converted c = convert_new(e, ctx);
-    memo_.emplace(key, c);
-    return c;
+  // Post-order with an explicit stack: a node is converted once its inputs are.
+  Converted convert(const Expr& root, ConversionContext ctx) {
+    struct Frame {
+      const Expr* e;
+      ConversionContext ctx;
+      size_t results_base;  // where this node's inputs' results start in `results`
+      bool expanded;
+    };
+    std::vector<Frame> stack{{&root, ctx, 0, false}};
+    std::vector<Converted> results;
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const ExprNode& n = f.e->node();
+      const Key key{&n, f.ctx.filter_predicate, f.ctx.in_aggregation};
+      if (!f.expanded) {
+        if (auto it = memo_.find(key); it != memo_.end()) {
+          results.push_back(it->second);
+          stack.pop_back();
+          continue;
+        }
+        if (has_converted_inputs(n.kind)) {
+          f.expanded = true;
+          f.results_base = results.size();
+          // Alias keeps the context; other nodes pass on their inputs' (AND/OR, aggregations).
+          const ConversionContext in_ctx = n.kind == ExprKind::Alias ? f.ctx : child_context(n, f.ctx);
+          const Expr* e = f.e;
+          for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.push_back({&*it, in_ctx, 0, false});
+          continue;
+        }
+      }
+      const size_t base = f.expanded ? f.results_base : results.size();
+      Converted c = convert_node(*f.e, std::span<const Converted>(results.data() + base, results.size() - base));
+      results.resize(base);
+      memo_.emplace(key, c);
+      results.push_back(c);
+      stack.pop_back();
+    }
+    return results.back();
   }
 
  private:
@@ -124,9 +186,23 @@ class Converter {
     return ctx;
   }
 
-  Converted convert_new(const Expr& e, ConversionContext ctx) {
+  // Whether a node's conversion needs its inputs converted first.
+  static bool has_converted_inputs(ExprKind kind) {
+    switch (kind) {
+      case ExprKind::Column:
+      case ExprKind::Literal:
+      case ExprKind::Len:
+      case ExprKind::Wildcard:
+      case ExprKind::Columns:
+      case ExprKind::Exclude:
+      case ExprKind::Nth: return false;
+      default: return true;
+    }
+  }
+
+  // One node over its inputs' conversions (in input order).
+  Converted convert_node(const Expr& e, std::span<const Converted> children) {
     const ExprNode& n = e.node();
-    const ConversionContext child_ctx = child_context(n, ctx);
     AExpr out;
     OutputName name;
     switch (n.kind) {
@@ -139,10 +215,7 @@ class Converter {
         out = AExpr::literal_value(n.literal);
         name = OutputName{OutputNameKind::LiteralLhs, "literal"};
         break;
-      case ExprKind::Alias: {
-        Converted c = convert(n.inputs[0], ctx);
-        return Converted{c.node, OutputName{OutputNameKind::Alias, n.names[0]}};
-      }
+      case ExprKind::Alias: return Converted{children[0].node, OutputName{OutputNameKind::Alias, n.names[0]}};
       case ExprKind::Len:
         out.kind = AExprKind::Len;
         name = OutputName{OutputNameKind::Field, "len"};
@@ -167,9 +240,6 @@ class Converter {
             default: return AExprKind::Len;
           }
         }();
-        std::vector<Converted> children;
-        children.reserve(n.inputs.size());
-        for (const auto& in : n.inputs) children.push_back(convert(in, child_ctx));
         out.inputs.reserve(children.size());
         for (const auto& c : children) out.inputs.push_back(c.node);
         out.op = n.op;
@@ -202,14 +272,12 @@ class Converter {
   std::unordered_map<Key, Converted, KeyHash> memo_;
 };
 
-Expr node_to_expr_memo(Node node, const ExprArena& arena, std::unordered_map<uint32_t, Expr>& memo);
-
-// One node over the conversions of its inputs (looked up in, or added to, `memo`).
-Expr node_to_expr_once(Node node, const ExprArena& arena, std::unordered_map<uint32_t, Expr>& memo) {
+// One node over the conversions of its inputs, which `memo` holds.
+Expr node_to_expr_once(Node node, const ExprArena& arena, const std::unordered_map<uint32_t, Expr>& memo) {
   const AExpr& a = arena.get(node);
   ExprNode n;
   n.inputs.reserve(a.inputs.size());
-  for (Node in : a.inputs) n.inputs.push_back(node_to_expr_memo(in, arena, memo));
+  for (Node in : a.inputs) n.inputs.push_back(memo.at(in.idx));
   Expr out;
   switch (a.kind) {
     case AExprKind::Column: out = dsl::col(a.name); break;
@@ -229,8 +297,28 @@ Expr node_to_expr_once(Node node, const ExprArena& arena, std::unordered_map<uin
   return out;
 }
 
+// Converts every node below `root` that `memo` lacks (post-order, explicit stack).
+void convert_inputs(Node root, const ExprArena& arena, std::unordered_map<uint32_t, Expr>& memo) {
+  std::vector<std::pair<Node, size_t>> stack;
+  for (Node in : arena.get(root).inputs)
+    if (!memo.count(in.idx)) stack.emplace_back(in, 0);
+  while (!stack.empty()) {
+    auto& [n, next] = stack.back();
+    const AExpr& e = arena.get(n);
+    if (next < e.inputs.size()) {
+      const Node in = e.inputs[next++];
+      if (!memo.count(in.idx)) stack.emplace_back(in, 0);
+      continue;
+    }
+    const Node done = n;
+    stack.pop_back();
+    if (!memo.count(done.idx)) memo.emplace(done.idx, node_to_expr_once(done, arena, memo));
+  }
+}
+
 Expr node_to_expr_memo(Node node, const ExprArena& arena, std::unordered_map<uint32_t, Expr>& memo) {
   if (auto it = memo.find(node.idx); it != memo.end()) return it->second;
+  convert_inputs(node, arena, memo);
   Expr out = node_to_expr_once(node, arena, memo);
   memo.emplace(node.idx, out);
   return out;
@@ -240,21 +328,20 @@ Expr node_to_expr_memo(Node node, const ExprArena& arena, std::unordered_map<uin
 
 std::vector<Expr> expand_expressions(const std::vector<Expr>& exprs, const Schema& schema) {
   std::vector<Expr> out;
-  for (const auto& e : exprs) {
+  // Depth-first: an expanded expression's copies are expanded (in order) before the next.
+  std::vector<Expr> pending(exprs.rbegin(), exprs.rend());
+  while (!pending.empty()) {
+    Expr e = std::move(pending.back());
+    pending.pop_back();
     const Expr* leaf = find_multi(e);
     if (!leaf) {
-      out.push_back(e);
+      out.push_back(std::move(e));
       continue;
     }
     auto names = *leaf_columns(*leaf, schema);
-    std::vector<Expr> expanded;
-    for (const auto& name : names) {
-      std::unordered_map<const ExprNode*, Expr> memo;
-      expanded.push_back(replace_leaf(e, leaf, name, memo));
-    }
     // An alias over a multi-output expression gives every output the same name: the
     // context reports it as Polars does (select: DuplicateError, with_columns: ComputeError).
-    for (auto& x : expand_expressions(expanded, schema)) out.push_back(std::move(x));
+    for (auto it = names.rbegin(); it != names.rend(); ++it) pending.push_back(replace_leaf(e, leaf, *it));
   }
   return out;
 }
@@ -271,7 +358,10 @@ Expr node_to_expr(Node node, const ExprArena& arena) {
 
 Expr NodeToExpr::operator()(Node node) { return node_to_expr_memo(node, arena_, memo_); }
 
-Expr NodeToExpr::expand(Node node) { return node_to_expr_once(node, arena_, memo_); }
+Expr NodeToExpr::expand(Node node) {
+  convert_inputs(node, arena_, memo_);
+  return node_to_expr_once(node, arena_, memo_);
+}
 
 void NodeToExpr::set(Node node, Expr expr) { memo_[node.idx] = std::move(expr); }
 

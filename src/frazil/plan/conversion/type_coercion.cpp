@@ -407,13 +407,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
   }
 }
 
-// Checks each node of the DAG once (a shared subtree is not checked per parent), deriving
-// each node's dtype once for the whole check (`dtypes`): a deep expression stays linear.
-static void type_check_rec(Node node, const ExprArena& arena, const Schema& schema,
-                           std::unordered_set<uint32_t>& seen, DtypeMemo& dtypes) {
-  if (!seen.insert(node.idx).second) return;
-  const AExpr& e = arena.get(node);
-  for (Node in : e.inputs) type_check_rec(in, arena, schema, seen, dtypes);
+// Checks one node whose inputs are checked, deriving each dtype once for the whole check
+// (`dtypes`): a deep expression stays linear.
+static void type_check_node(Node node, const AExpr& e, const ExprArena& arena, const Schema& schema,
+                            DtypeMemo& dtypes) {
   auto dtype = [&](Node n) { return node_dtype(n, arena, schema, dtypes); };
   auto fail = [&](const std::string& what) {
     throw InvalidOperationError(what + " in " + node_to_expr(node, arena).to_string());
@@ -475,10 +472,10 @@ static void type_check_rec(Node node, const ExprArena& arena, const Schema& sche
   }
 }
 
+// Each node of the DAG once, inputs first (a shared subtree is not checked per parent).
 void type_check(Node node, const ExprArena& arena, const Schema& schema) {
-  std::unordered_set<uint32_t> seen;
   DtypeMemo dtypes;
-  type_check_rec(node, arena, schema, seen, dtypes);
+  post_order(node, arena, [&](Node n, const AExpr& e) { type_check_node(n, e, arena, schema, dtypes); });
 }
 
 }  // namespace frazil::plan

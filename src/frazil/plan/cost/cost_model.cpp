@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include "frazil/core/stack.hpp"
 #include "frazil/io/parquet/file_reader.hpp"
 
 namespace frazil::plan {
@@ -11,6 +12,7 @@ namespace frazil::plan {
 using dsl::Operator;
 
 double predicate_selectivity(Node node, const ExprArena& arena) {
+  check_stack("cost estimation");  // recursive over the predicate's depth (core/stack.hpp)
   const AExpr& e = arena.get(node);
   auto sel = [&](size_t i) { return predicate_selectivity(e.inputs[i], arena); };
   switch (e.kind) {

@@ -59,7 +59,7 @@ std::optional<AExpr> simplify_and_or(ExprArena& arena, Node node, const Schema& 
   if (e.kind != AExprKind::BinaryExpr || (e.op != Operator::And && e.op != Operator::Or)) return std::nullopt;
   const Node l = e.inputs[0], r = e.inputs[1];
   // On integers & and | are bitwise: none of this applies.
-  if (!node_dtype(l, arena, schema).is_boolean() || !node_dtype(r, arena, schema).is_boolean()) return std::nullopt;
+  if (!dtype_of(l, arena, schema, ctx).is_boolean() || !dtype_of(r, arena, schema, ctx).is_boolean()) return std::nullopt;
   const AExpr& la = arena.get(l);
   const AExpr& ra = arena.get(r);
   const bool filter = ctx.is_filter_predicate;
@@ -88,13 +88,21 @@ std::optional<AExpr> simplify_and_or(ExprArena& arena, Node node, const Schema& 
 }
 
 bool subtrees_equal(Node a, Node b, const ExprArena& arena) {
-  if (a == b) return true;
-  const AExpr& x = arena.get(a);
-  const AExpr& y = arena.get(b);
-  if (!x.equal_shallow(y)) return false;
-  for (size_t i = 0; i < x.inputs.size(); ++i)
-    if (!subtrees_equal(x.inputs[i], y.inputs[i], arena)) return false;
+  std::vector<std::pair<Node, Node>> stack{{a, b}};
+  while (!stack.empty()) {
+    auto [x, y] = stack.back();
+    stack.pop_back();
+    if (x == y) continue;
+    const AExpr& ex = arena.get(x);
+    const AExpr& ey = arena.get(y);
+    if (!ex.equal_shallow(ey)) return false;
+    for (size_t i = ex.inputs.size(); i-- > 0;) stack.emplace_back(ex.inputs[i], ey.inputs[i]);
+  }
   return true;
+}
+
+DataType dtype_of(Node node, const ExprArena& arena, const Schema& schema, const OptimizeExprContext& ctx) {
+  return ctx.dtypes ? node_dtype(node, arena, schema, *ctx.dtypes) : node_dtype(node, arena, schema);
 }
 
 }  // namespace frazil::plan::simplify

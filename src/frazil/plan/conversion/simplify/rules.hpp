@@ -14,7 +14,7 @@ namespace frazil::plan::simplify {
 std::optional<AExpr> simplify_and_or(ExprArena& arena, Node node, const Schema& schema,
                                      const OptimizeExprContext& ctx);
 // NOT: double negation, de Morgan, negated comparisons (not_rules.cpp).
-std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& schema);
+std::optional<AExpr> simplify_not(ExprArena& arena, Node node, const Schema& schema, const OptimizeExprContext& ctx);
 // Literal op literal of the same dtype folded with the runtime kernels (constant_folding.cpp).
 std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& schema);
 // when(<literal bool>).then(a).otherwise(b) (ternary_folding.cpp).
@@ -28,7 +28,11 @@ bool comparisons_contradict(const AExpr& a, const AExpr& b, const ExprArena& are
 // `negated` is NOT(other) (including NOT(is_in(...))).
 bool is_self_negation(const AExpr& negated, Node other, const ExprArena& arena);
 
-// Structural equality of two subtrees (shallow equality, recursively).
+// Structural equality of two subtrees (shallow equality, node by node).
 bool subtrees_equal(Node a, Node b, const ExprArena& arena);
+
+// A node's dtype, through the driver's memo when it has one (deriving it afresh at every
+// node of an AND chain would be quadratic in its length).
+DataType dtype_of(Node node, const ExprArena& arena, const Schema& schema, const OptimizeExprContext& ctx);
 
 }  // namespace frazil::plan::simplify
