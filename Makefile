@@ -19,7 +19,7 @@ FORMAT  ?= parquet
 QUERIES ?= 1-22
 TIMEOUT ?= 600
 
-.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint parquet-corpus
+.PHONY: all setup setup-bench configure build test test-cpp test-python install wheel run data clean fuzz sanitize lint parquet-corpus format tidy
 
 all: build
 
@@ -74,6 +74,19 @@ install: build
 lint: setup
 	$(PY) scripts/check_layers.py
 	$(VENV)/bin/ruff check python tests/python bench scripts
+
+# clang-format (.clang-format) over the C++ files you changed since HEAD, or FILES=...;
+# `make format FILES="$$(git ls-files 'src/*.[ch]pp')"` formats everything.
+CHANGED_CPP = $(shell git diff --name-only HEAD -- 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'python/src/*.cpp' 'include/*.hpp')
+format:
+	@command -v clang-format >/dev/null || { echo "make format: needs clang-format (apt-get install clang-format)"; exit 1; }
+	@files="$(or $(FILES),$(CHANGED_CPP))"; [ -z "$$files" ] && echo "make format: no changed C++ files" || clang-format -i $$files
+
+# clang-tidy (.clang-tidy) over the changed sources (or FILES=...), with the build's
+# compile_commands.json. Not in CI: slow, and not in the set-up packages.
+tidy: configure
+	@command -v clang-tidy >/dev/null || { echo "make tidy: needs clang-tidy (apt-get install clang-tidy)"; exit 1; }
+	@files="$(or $(FILES),$(filter %.cpp,$(CHANGED_CPP)))"; [ -z "$$files" ] && echo "make tidy: no changed C++ sources" || clang-tidy -p $(BUILD) --quiet --extra-arg=-Wno-unknown-warning-option $$files
 
 # The PDS-H benchmark: generates the data once (data/pdsh/), runs, validates and times the
 # 22 queries in frazil and its peers, prints the table and writes bench/results/*.png.

@@ -62,7 +62,8 @@ Node simple_projection(Node root, plan::IRArena& lp, plan::ExprArena& ea) {
     plan::IR& ir = lp.get_mut(n);
     for (Node& in : ir.inputs) in = resolve(in);
     if (ir.kind() == IRKind::SimpleProjection) {
-      while (lp.get(ir.inputs[0]).kind() == IRKind::SimpleProjection) ir.inputs[0] = resolve(lp.get(ir.inputs[0]).inputs[0]);
+      while (lp.get(ir.inputs[0]).kind() == IRKind::SimpleProjection)
+        ir.inputs[0] = resolve(lp.get(ir.inputs[0]).inputs[0]);
     }
   }
   return resolve(root);
