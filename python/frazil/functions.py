@@ -148,22 +148,13 @@ def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
          propagate_nans: bool = False) -> Expr:
     """Pearson correlation of two columns (names) or expressions over the rows where both
     are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`. Named after
-    `a`. Built from means and sums (two passes: the deviations from the means are summed,
-    which keeps the result accurate for large values)."""
+    `a`. The C++ dsl::corr: two passes (the deviations from the means are summed), which
+    keeps the result accurate for large values."""
     if method != "pearson":
         raise NotImplementedError(f"corr(method={method!r}) is not supported yet: only 'pearson'")
-    from frazil.datatypes import Float64
-
-    x = wrap(parse_into_expression(a, str_as_lit=False))
-    y = wrap(parse_into_expression(b, str_as_lit=False))
-    both = x.is_not_null() & y.is_not_null()
-    x = when(both).then(x.cast(Float64))
-    y = when(both).then(y.cast(Float64))
-    dx = x - x.mean()
-    dy = y - y.mean()
-    r = (dx * dy).sum() / ((dx * dx).sum() * (dy * dy).sum()).sqrt()
-    # No complete pair: null (one pair, or a constant side: NaN, as in Polars).
-    return when(both.sum() > 0).then(r)
+    x = parse_into_expression(a, str_as_lit=False)
+    y = parse_into_expression(b, str_as_lit=False)
+    return wrap(_frazil.corr(x, y))  # dsl::corr (dsl/statistics.cpp)
 
 
 def arctan2(y: Any, x: Any) -> Expr:
@@ -254,30 +245,9 @@ def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False
     if isinstance(items[0], LazyFrame):
         return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items]))
     if isinstance(items[0], DataFrame):
-        _check_vstack(items)
-        lazy = [df.lazy() for df in items]
-        return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in lazy])).collect()
+        return DataFrame._from_native(_frazil.vstack([df._df for df in items]))  # checked in C++
     raise TypeError(f"cannot concat items of type {type(items[0]).__name__}")
 
-
-def _check_vstack(frames: list) -> None:
-    """Eager concat raises what Polars' eager vstack raises (lazy concat checks in the plan)."""
-    from frazil.exceptions import SchemaError, ShapeError
-
-    first = frames[0].schema
-    for df in frames[1:]:
-        other = df.schema
-        if builtins.len(other) != builtins.len(first):
-            raise ShapeError(f"unable to append to a DataFrame of width {builtins.len(first)} with a DataFrame of "
-                             f"width {builtins.len(other)}")
-        for (n1, t1), (n2, t2) in zip(first.items(), other.items()):
-            if n1 != n2:
-                raise ShapeError(f'unable to vstack, column names don\'t match: "{n1}" and "{n2}"')
-            if t1 != t2:
-                raise SchemaError(f"type {t2} is incompatible with expected type {t1}")
-
-
-# ---- numeric, cumulative, horizontal and generator functions (Polars' top-level names) ----
 
 def _exprs(items: Iterable[Any]) -> list:
     """Native expressions for positional arguments: names are columns, lists are flattened."""

@@ -131,10 +131,7 @@ class LazyFrame:
         preds += [_frazil.col(k).binary("==", parse_into_expression(v)) for k, v in constraints.items()]
         if not preds:
             raise TypeError("filter() needs at least one predicate")
-        combined = preds[0]
-        for p in preds[1:]:
-            combined = combined.binary("&", p)
-        return self._wrap(self._ldf.filter(combined))
+        return self._wrap(self._ldf.filter_all(preds))  # combined with & in C++
 
     def drop_nulls(self, subset: Any = None) -> "LazyFrame":
         """Rows without a null in `subset` (a name, names or Exprs; None: every column)."""

@@ -15,6 +15,7 @@
 #include "frazil/compute/temporal/conversions.hpp"
 #include "frazil/compute/temporal/zone.hpp"
 #include "frazil/core/suggest.hpp"
+#include "frazil/dsl/statistics.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/utf8.hpp"
@@ -314,6 +315,8 @@ void register_lazy(nb::module_& m) {
   m.def("lit_typed", &lit_typed, nb::arg("value").none(), nb::arg("dtype"));
   m.def("lit_series", &lit_series, nb::arg("values"), nb::arg("dtype") = nb::none());
   m.def("coalesce", &dsl::coalesce);
+  m.def("corr", &dsl::corr);
+  m.def("vstack", &vstack);
   // The registry's function names, for the Python side's checks and documentation.
   m.def("function_names", []() {
     std::vector<std::string> out;
@@ -336,7 +339,8 @@ void register_lazy(nb::module_& m) {
       .def_static("from_frame", [](const DataFrame& df) { return LazyFrame::from_frame(df); })
       .def("select", &LazyFrame::select)
       .def("with_columns", &LazyFrame::with_columns)
-      .def("filter", &LazyFrame::filter)
+      .def("filter", nb::overload_cast<const Expr&>(&LazyFrame::filter, nb::const_))
+      .def("filter_all", nb::overload_cast<const std::vector<Expr>&>(&LazyFrame::filter, nb::const_))
       .def("sort",
            [](const LazyFrame& lf, std::vector<Expr> by, std::vector<bool> descending, std::vector<bool> nulls_last,
               bool maintain_order) {

@@ -61,6 +61,13 @@ LazyFrame LazyFrame::with_columns(std::vector<Expr> exprs) const {
 
 LazyFrame LazyFrame::filter(const Expr& predicate) const { return extend(dsl::DslFilter{predicate}); }
 
+LazyFrame LazyFrame::filter(const std::vector<Expr>& predicates) const {
+  if (predicates.empty()) throw InvalidOperationError("filter() needs at least one predicate");
+  Expr combined = predicates[0];
+  for (size_t i = 1; i < predicates.size(); ++i) combined = combined & predicates[i];
+  return filter(combined);
+}
+
 LazyFrame LazyFrame::sort(std::vector<Expr> by, SortArgs args) const {
   if (by.empty()) throw InvalidOperationError("sort() needs at least one column or expression");
   dsl::DslSort step;
@@ -311,6 +318,28 @@ LazyFrame concat(const std::vector<LazyFrame>& frames) {
   std::vector<dsl::DslPlanRef> inputs;
   for (const auto& f : frames) inputs.push_back(f.plan());
   return LazyFrame(make_plan(dsl::DslUnion{}, std::move(inputs)));
+}
+
+DataFrame vstack(const std::vector<DataFrame>& frames) {
+  if (frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
+  const Schema& first = frames[0].schema();
+  for (size_t f = 1; f < frames.size(); ++f) {
+    const Schema& other = frames[f].schema();
+    if (other.size() != first.size())
+      throw ShapeError(err_msg("unable to append to a DataFrame of width ", first.size(),
+                               " with a DataFrame of width ", other.size()));
+    for (size_t i = 0; i < first.size(); ++i) {
+      const Field& a = first.field(i);
+      const Field& b = other.field(i);
+      if (a.name != b.name)
+        throw ShapeError(err_msg("unable to vstack, column names don't match: \"", a.name, "\" and \"", b.name, "\""));
+      if (!(a.dtype == b.dtype))
+        throw SchemaError(err_msg("type ", b.dtype.to_string(), " is incompatible with expected type ", a.dtype.to_string()));
+    }
+  }
+  std::vector<LazyFrame> lazy;
+  for (const DataFrame& df : frames) lazy.push_back(LazyFrame::from_frame(df));
+  return concat(lazy).collect();
 }
 
 }  // namespace frazil

@@ -63,6 +63,8 @@ class LazyFrame {
   LazyFrame select(std::vector<Expr> exprs) const;
   LazyFrame with_columns(std::vector<Expr> exprs) const;
   LazyFrame filter(const Expr& predicate) const;
+  // The rows for which every predicate holds (combined with &, as Polars' filter(*predicates)).
+  LazyFrame filter(const std::vector<Expr>& predicates) const;
   LazyFrame sort(std::vector<Expr> by, SortArgs args = {}) const;
   LazyFrame slice(int64_t offset, std::optional<int64_t> length = std::nullopt) const;
   LazyFrame head(int64_t n = 5) const { return slice(0, n); }
@@ -133,5 +135,9 @@ class LazyGroupBy {
 
 // Vertical concatenation of frames with the same schema.
 LazyFrame concat(const std::vector<LazyFrame>& frames);
+// Eager vertical concatenation, checked first as Polars' eager vstack checks: the same width
+// (ShapeError), the same names in order (ShapeError) and dtypes (SchemaError). Chunks are
+// kept, not copied.
+DataFrame vstack(const std::vector<DataFrame>& frames);
 
 }  // namespace frazil
