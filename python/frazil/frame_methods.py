@@ -26,14 +26,16 @@ def _columns(lf: Any, subset: Any) -> list[str]:
 # ---------------------------------------------------------------- LazyFrame methods
 
 
-def _reduce(name: str) -> Callable[..., Any]:
+def _all_columns(name: str, doc: str) -> Callable[..., Any]:
+    """A method that is `select(pl.all().<name>(...))`."""
+
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         from frazil.functions import all as all_columns
 
         return self.select(getattr(all_columns(), name)(*args, **kwargs))
 
     method.__name__ = name
-    method.__doc__ = f"One row: the {name} of every column (`select(pl.all().{name}())`)."
+    method.__doc__ = doc
     return method
 
 
@@ -60,17 +62,6 @@ def _numeric_reduce(name: str, *, temporal: bool, boolean: bool = True) -> Calla
 
     method.__name__ = name
     method.__doc__ = f"One row: the {name} of every numeric column (null for the others)."
-    return method
-
-
-def _every_column(name: str) -> Callable[..., Any]:
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        from frazil.functions import all as all_columns
-
-        return self.select(getattr(all_columns(), name)(*args, **kwargs))
-
-    method.__name__ = name
-    method.__doc__ = f"Every column through `Expr.{name}` (`select(pl.all().{name}(...))`)."
     return method
 
 
@@ -258,11 +249,15 @@ LAZY_METHODS: dict[str, Any] = {
     "bottom_k": bottom_k, "cache": cache, "cast": cast, "clear": clear, "clone": clone, "count": count,
     "drop_nans": drop_nans, "fill_nan": fill_nan, "fill_null": fill_null, "pipe": pipe, "remove": remove,
     "reverse": reverse, "shift": shift, "show": show, "top_k": top_k, "unpivot": unpivot,
-    "max": _reduce("max"), "min": _reduce("min"), "null_count": _reduce("null_count"),
+    "max": _all_columns("max", "One row: the largest value of every column."),
+    "min": _all_columns("min", "One row: the smallest value of every column."),
+    "null_count": _all_columns("null_count", "One row: the number of nulls of every column."),
     "mean": _numeric_reduce("mean", temporal=True), "median": _numeric_reduce("median", temporal=True),
-    "quantile": _numeric_reduce("quantile", temporal=True, boolean=False), "sum": _numeric_reduce("sum", temporal=False),
-    "std": _numeric_reduce("std", temporal=False), "var": _numeric_reduce("var", temporal=False), "gather_every": _every_column("gather_every"),
-    "interpolate": _every_column("interpolate"),
+    "quantile": _numeric_reduce("quantile", temporal=True, boolean=False),
+    "sum": _numeric_reduce("sum", temporal=False), "std": _numeric_reduce("std", temporal=False),
+    "var": _numeric_reduce("var", temporal=False),
+    "gather_every": _all_columns("gather_every", "Every n-th row, from offset."),
+    "interpolate": _all_columns("interpolate", "Nulls between values interpolated in every column."),
 }
 
 # Polars' DataFrame methods that Polars derives from LazyFrame (collected).
