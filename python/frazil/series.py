@@ -204,7 +204,11 @@ class Series:
             from frazil.exceptions import OutOfBoundsError
 
             raise OutOfBoundsError(f"index {index} is out of bounds for sequence of length {len(self)}")
-        return self[[index] * length]
+        value = self[index]
+        if length == 0 or isinstance(value, (list, dict)):
+            return self[[index] * length]
+        # The value once, then the same value appended in the engine (no Python list of length).
+        return apply_expression(self, lambda e: e.slice(index, 1).extend_constant(value, length - 1)).alias(self.name)
 
     def zip_with(self, mask: Series, other: Series) -> Series:
         """This series' value where mask is true, other's elsewhere."""
