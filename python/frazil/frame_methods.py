@@ -391,13 +391,20 @@ def to_numpy(self: Any, *, order: str = "fortran", writable: bool = False, allow
 def transpose(self: Any, *, include_header: bool = False, header_name: str = "column",
               column_names: Any = None) -> Any:
     """Rows become columns (values at their common supertype)."""
+    import itertools
+
     frame_cls = type(self)
-    names = list(column_names) if column_names is not None and not isinstance(column_names, str) else None
+    names = None
     if isinstance(column_names, str):
         names = [str(v) for v in self.get_column(column_names).to_list()]
         self = self.drop(column_names)
+    elif column_names is not None:
+        # One name per row, taken from any iterable (a generator may be endless, as Polars allows).
+        names = list(itertools.islice(column_names, self.height))
+        if len(names) < self.height:
+            raise ValueError(f"expected {self.height} column names, got {len(names)}")
     rows = self.rows()
-    names = names or [f"column_{i}" for i in range(len(rows))]
+    names = names if names is not None else [f"column_{i}" for i in range(len(rows))]
     data = {n: list(rows[i]) for i, n in enumerate(names)}
     out = frame_cls(data) if data else frame_cls({})
     if include_header:

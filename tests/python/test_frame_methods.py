@@ -70,6 +70,16 @@ def test_dataframe_only_methods():
     f, p = fz.DataFrame(data), pl.DataFrame(data)
     same(f.transpose(include_header=True), p.transpose(include_header=True))
     same(f.transpose(), p.transpose())
+
+    def names():
+        i = 0
+        while True:
+            yield f"c{i}"
+            i += 1
+
+    same(f.transpose(column_names=names()), p.transpose(column_names=names()))
+    same(f.transpose(include_header=True, header_name="h", column_names=["x", "y", "z"]),
+         p.transpose(include_header=True, header_name="h", column_names=["x", "y", "z"]))
     assert f.get_column_index("b") == p.get_column_index("b") == 1
     with pytest.raises(fz.exceptions.ColumnNotFoundError):
         f.get_column_index("nope")
