@@ -8,7 +8,11 @@ from frazil.expr import Expr, parse_into_expression, parse_many
 
 
 class QueryOptFlags:
-    """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off)."""
+    """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off).
+
+    `sort_collapse`, `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
+    that Polars code runs, but frazil has no pass they switch (they are kept, not sent).
+    """
 
     _NAMES = (
         "predicate_pushdown",
@@ -20,20 +24,28 @@ class QueryOptFlags:
         "cluster_with_columns",
         "check_order_observe",
         "collapse_joins",
+        "fast_projection",
     )
+    _WITHOUT_A_PASS = ("sort_collapse", "pre_partition_hive", "join_order", "row_estimate")
 
     def __init__(self, **flags: bool) -> None:
-        for name in self._NAMES:
+        for name in self._NAMES + self._WITHOUT_A_PASS:
             setattr(self, name, True)
+        self.update(**flags)
+
+    def update(self, **flags: bool | None) -> "QueryOptFlags":
+        """Sets the given flags (None leaves one as it is) and returns these flags (Polars)."""
         for name, value in flags.items():
-            if name not in self._NAMES:
+            if name not in self._NAMES and name not in self._WITHOUT_A_PASS:
                 raise TypeError(f"unknown optimization flag {name!r}")
-            setattr(self, name, bool(value))
+            if value is not None:
+                setattr(self, name, bool(value))
+        return self
 
     @classmethod
     def none(cls, **enabled: bool) -> "QueryOptFlags":
         """Flags with every optimization switched off."""
-        flags = cls(**{n: False for n in cls._NAMES})
+        flags = cls(**{n: False for n in cls._NAMES + cls._WITHOUT_A_PASS})
         for name, value in enabled.items():
             setattr(flags, name, bool(value))
         return flags

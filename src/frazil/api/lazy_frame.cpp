@@ -247,6 +247,7 @@ const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes
       {"cluster_with_columns", &OptFlags::cluster_with_columns},
       {"check_order_observe", &OptFlags::check_order_observe},
       {"collapse_joins", &OptFlags::collapse_joins},
+      {"fast_projection", &OptFlags::fast_projection},
   };
   return passes;
 }

@@ -60,9 +60,9 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
          };
          return cse::set_cache_states(r, lp, ea, options);
        }},
-      // Polars runs SimpleProjectionAndCollapse with projection pushdown; after the caches
-      // are settled (their consumers' projections are read by cache_states).
-      {"simple_projection", flags.projection_pushdown, [&](Node r) { return simple_projection(r, lp, ea); }},
+      // Polars' SimpleProjectionAndCollapse (its fast_projection flag); after the caches are
+      // settled (their consumers' projections are read by cache_states).
+      {"simple_projection", flags.fast_projection, [&](Node r) { return simple_projection(r, lp, ea); }},
       {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;

@@ -14,13 +14,14 @@ struct OptFlags {
   bool type_coercion = true;  // always on: a plan without it cannot run
   bool check_order_observe = true;
   bool collapse_joins = true;
+  bool fast_projection = true;  // SimpleProjectionAndCollapse (optimizer/simple_projection)
 
   // Everything off except what execution needs (type coercion).
   static OptFlags none() {
     OptFlags f;
     f.predicate_pushdown = f.projection_pushdown = f.simplify_expression = f.slice_pushdown = false;
     f.comm_subplan_elim = f.comm_subexpr_elim = f.cluster_with_columns = false;
-    f.check_order_observe = f.collapse_joins = false;
+    f.check_order_observe = f.collapse_joins = f.fast_projection = false;
     return f;
   }
 };
