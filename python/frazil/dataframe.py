@@ -478,6 +478,24 @@ class GroupBy:
 
     def __init__(self, df: DataFrame, by, named_by, maintain_order: bool) -> None:
         self._lazy = df.lazy().group_by(*by, maintain_order=maintain_order, **named_by)
+        self._df, self._by, self._named_by = df, by, named_by
+
+    def __iter__(self):
+        """(key tuple, frame of the group's rows) for each group, in order of first appearance
+        (Polars' iteration over a GroupBy; the frames hold the original columns)."""
+        keys, exprs = [], []
+        for i, k in enumerate(list(self._by) + [e.alias(n) for n, e in self._named_by.items()]):
+            for item in (k if isinstance(k, (list, tuple)) else [k]):
+                if isinstance(item, str):
+                    keys.append(item)
+                else:
+                    name = f"__frazil_key_{i}_{len(exprs)}"
+                    exprs.append(item.alias(name))
+                    keys.append(name)
+        frame = self._df.with_columns(*exprs) if exprs else self._df
+        hidden = [e for e in keys if e.startswith("__frazil_key_")]
+        for key, part in frame.partition_by(keys, maintain_order=True, as_dict=True).items():
+            yield key, part.drop(*hidden) if hidden else part
 
     def agg(self, *aggs, **named_aggs) -> DataFrame:
         """One row per group: the keys and the given aggregations."""
@@ -543,6 +561,7 @@ class GroupBy:
         """Only the groups for which every (aggregated) predicate holds, for the agg that follows."""
         out = GroupBy.__new__(GroupBy)
         out._lazy = self._lazy.having(*predicates)
+        out._df, out._by, out._named_by = self._df, self._by, self._named_by
         return out
 
 

@@ -13,11 +13,22 @@ class Series:
     ``Series(name, values, dtype=None)``; ``Series(values)`` gets the name "".
     """
 
-    def __init__(self, name=None, values=None, dtype=None):
+    def __init__(self, name=None, values=None, dtype=None, *, strict: bool = True, nan_to_null: bool = False):
         if values is None and name is not None and not isinstance(name, str):
             name, values = "", name
         name = "" if name is None else name
-        self._col = _convert.column_from_values(name, [] if values is None else values, dtype)
+        values = [] if values is None else values
+        try:
+            self._col = _convert.column_from_values(name, values, dtype)
+        except Exception:
+            if strict or dtype is None:
+                raise
+            # strict=False: values that do not fit the dtype become null (Polars).
+            self._col = _convert.column_from_values(name, values, None)
+            self._col = self.cast(dtype, strict=False)._col
+        # Polars applies nan_to_null to NumPy input only.
+        if nan_to_null and _convert.is_numpy_array(values) and str(self.dtype) in ("Float32", "Float64"):
+            self._col = self.fill_nan(None)._col
 
     @classmethod
     def _from_native(cls, col) -> Series:

@@ -37,3 +37,16 @@ def test_group_by_method_matches_polars(case, lazy):
 def test_median_of_strings_raises_as_polars():
     with pytest.raises(fz.exceptions.InvalidOperationError):
         fz.DataFrame({"k": [1], "s": ["a"]}).group_by("k").median()
+
+
+@pytest.mark.parametrize("by", [("k",), (["k", "i"],), ("k", "i")])
+def test_iterating_groups_matches_polars(by):
+    got = [(k, g.rows()) for k, g in fz.DataFrame(DATA).group_by(*by, maintain_order=True)]
+    want = [(k, g.rows()) for k, g in pl.DataFrame(DATA).group_by(*by, maintain_order=True)]
+    assert got == want
+
+
+def test_iterating_groups_by_an_expression():
+    got = [(k, g.rows()) for k, g in fz.DataFrame(DATA).group_by(fz.col("i") % 2, maintain_order=True)]
+    want = [(k, g.rows()) for k, g in pl.DataFrame(DATA).group_by(pl.col("i") % 2, maintain_order=True)]
+    assert got == want

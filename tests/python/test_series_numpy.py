@@ -34,3 +34,15 @@ def test_back_to_numpy():
     s = fz.Series("a", [1.0, None, 3.0])
     assert np.array_equal(np.asarray(s), np.array([1.0, np.nan, 3.0]), equal_nan=True)
     assert fz.Series("a", np.arange(4, dtype=np.int16)).to_numpy().dtype == np.int16
+
+
+def test_strict_and_nan_to_null_as_polars():
+    assert fz.Series("a", ["x", "1"], dtype=fz.Int64, strict=False).to_list() == pl.Series(
+        "a", ["x", "1"], dtype=pl.Int64, strict=False).to_list()
+    with pytest.raises(TypeError):
+        fz.Series("a", ["x", "1"], dtype=fz.Int64)
+    arr = np.array([1.0, np.nan])
+    assert fz.Series("a", arr, nan_to_null=True).to_list() == pl.Series("a", arr, nan_to_null=True).to_list()
+    got, want = fz.Series("a", [1.0, np.nan], nan_to_null=True).to_list(), pl.Series(
+        "a", [1.0, np.nan], nan_to_null=True).to_list()
+    assert np.isnan(got[1]) and np.isnan(want[1])  # lists keep NaN (Polars applies it to NumPy input)
