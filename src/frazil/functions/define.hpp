@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/supertype.hpp"
 #include "frazil/functions/registry.hpp"
 
 namespace frazil::functions::define {
@@ -14,6 +15,16 @@ inline DataType same_as_root(const CallTypes& c) { return c.inputs[0]; }
 inline DataType boolean(const CallTypes&) { return DataType::boolean(); }
 inline auto fixed(DataType t) {
   return [t](const CallTypes&) { return t; };
+}
+// The supertype of every input (SchemaError naming `what` when there is none).
+inline DataType supertype_of_inputs(const CallTypes& c, const char* what) {
+  DataType t = c.inputs[0];
+  for (size_t i = 1; i < c.inputs.size(); ++i) {
+    auto s = get_supertype(t, c.inputs[i]);
+    if (!s) throw SchemaError(err_msg("failed to determine supertype of ", t, " and ", c.inputs[i], " in ", what));
+    t = *s;
+  }
+  return t;
 }
 // Float32 stays Float32; every other root becomes Float64.
 inline DataType float_of_root(const CallTypes& c) {

@@ -13,16 +13,6 @@ using compute::HorizontalKind;
 
 namespace {
 
-DataType supertype_of(const CallTypes& c, const char* fn) {
-  DataType t = c.inputs[0];
-  for (size_t i = 1; i < c.inputs.size(); ++i) {
-    auto s = get_supertype(t, c.inputs[i]);
-    if (!s) throw SchemaError(err_msg("failed to determine supertype of ", t, " and ", c.inputs[i], " in ", fn));
-    t = *s;
-  }
-  return t;
-}
-
 FunctionSpec horizontal(std::string name, HorizontalKind kind) {
   FunctionSpec s;
   s.name = std::move(name);
@@ -48,10 +38,10 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
         return all_f32 ? DataType::float32() : DataType::float64();
       }
       case HorizontalKind::Sum: {
-        DataType t = supertype_of(c, fn.c_str());
+        DataType t = supertype_of_inputs(c, fn.c_str());
         return t.is_boolean() ? DataType::uint32() : t;
       }
-      default: return supertype_of(c, fn.c_str());
+      default: return supertype_of_inputs(c, fn.c_str());
     }
   };
   s.check = [kind, fn = s.name](const CallTypes& c) {

@@ -13,16 +13,6 @@ using namespace define;
 
 namespace {
 
-DataType supertype_of_inputs(const CallTypes& c, const char* what) {
-  DataType t = c.inputs[0];
-  for (size_t i = 1; i < c.inputs.size(); ++i) {
-    auto s = get_supertype(t, c.inputs[i]);
-    if (!s) throw SchemaError(err_msg("failed to determine supertype of ", t, " and ", c.inputs[i], " in ", what));
-    t = *s;
-  }
-  return t;
-}
-
 FunctionSpec inspection(std::string name, ArrayRef (*kernel)(const Array&)) {
   FunctionSpec s;
   s.name = std::move(name);

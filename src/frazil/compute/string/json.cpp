@@ -11,6 +11,7 @@
 #include "frazil/compute/string/string_util.hpp"
 #include "frazil/compute/temporal/strptime.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/json_string.hpp"
 #include "frazil/core/scalar.hpp"
 
 namespace frazil::compute {
@@ -38,30 +39,6 @@ std::string describe(const element& e) {
 
 // ---- serialization (serde_json's compact form) -----------------------------------------
 
-void write_string(std::string_view s, std::string& out) {
-  out.push_back('"');
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out.push_back('"');
-}
-
 void serialize(const element& e, std::string& out) {
   switch (e.type()) {
     case element_type::NULL_VALUE: out += "null"; break;
@@ -69,7 +46,7 @@ void serialize(const element& e, std::string& out) {
     case element_type::INT64: out += std::to_string(e.get_int64().value()); break;
     case element_type::UINT64: out += std::to_string(e.get_uint64().value()); break;
     case element_type::DOUBLE: out += format_float(e.get_double().value()); break;
-    case element_type::STRING: write_string(e.get_string().value(), out); break;
+    case element_type::STRING: append_json_string(out, e.get_string().value()); break;
     case element_type::ARRAY: {
       out.push_back('[');
       bool first = true;
@@ -89,7 +66,7 @@ void serialize(const element& e, std::string& out) {
       for (auto field : obj) {
         if (!first) out.push_back(',');
         first = false;
-        write_string(field.key, out);
+        append_json_string(out, field.key);
         out.push_back(':');
         serialize(field.value, out);
       }

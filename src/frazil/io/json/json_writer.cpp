@@ -7,6 +7,7 @@
 
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/json_string.hpp"
 #include "frazil/core/thread_pool.hpp"
 
 namespace frazil::io {
@@ -16,33 +17,6 @@ void append_json_float(std::string& out, double v, bool is_float32);
 namespace {
 
 using int128 = __int128;
-
-void append_escaped(std::string& out, std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  out += '"';
-  size_t run = 0;  // start of the bytes not yet copied
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(s.data() + run, i - run);
-    run = i + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        out += "\\u00";
-        out += hex[c >> 4];
-        out += hex[c & 15];
-    }
-  }
-  out.append(s.data() + run, s.size() - run);
-  out += '"';
-}
 
 template <typename T>
 void append_int(std::string& out, T v) {
@@ -155,7 +129,7 @@ class RowFormatter {
     for (const Column& c : df.columns()) {
       // `"name":` once, not per row.
       std::string key;
-      append_escaped(key, c.name());
+      append_json_string(key, c.name());
       key += ':';
       keys_.push_back(std::move(key));
       arrays_.push_back(c.as_array());
@@ -210,8 +184,8 @@ class RowFormatter {
         else out += "null";
         return;
       }
-      case TypeId::String: append_escaped(out, a.str_value(i)); return;
-      case TypeId::Binary: append_escaped(out, a.str_value(i)); return;
+      case TypeId::String: append_json_string(out, a.str_value(i)); return;
+      case TypeId::Binary: append_json_string(out, a.str_value(i)); return;
       case TypeId::Date:
         out += '"';
         append_date(out, a.values<int32_t>()[i]);
@@ -247,7 +221,7 @@ class RowFormatter {
         out += '{';
         for (size_t f = 0; f < t.fields().size(); ++f) {
           if (f) out += ',';
-          append_escaped(out, t.fields()[f].name);
+          append_json_string(out, t.fields()[f].name);
           out += ':';
           value(*a.child(f), a.offset() + i, out);
         }
