@@ -336,21 +336,9 @@ class DataFrame:
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
 
     def cast(self, dtypes, *, strict: bool = True) -> DataFrame:
-        """The frame with columns cast: one dtype for all, or a mapping of name (or dtype) to dtype."""
-        from collections.abc import Mapping
-
-        from frazil.functions import col
-
-        if isinstance(dtypes, Mapping):
-            exprs = []
-            for key, dtype in dtypes.items():
-                if isinstance(key, str):
-                    exprs.append(col(key).cast(dtype, strict=strict))
-                else:
-                    exprs += [col(n).cast(dtype, strict=strict) for n, t in self.schema.items() if t == key]
-        else:
-            exprs = [col(n).cast(dtypes, strict=strict) for n in self.columns]
-        return self.lazy().with_columns(*exprs).collect() if exprs else self
+        """The frame with columns cast: one dtype for all, or a mapping of name (or dtype) to dtype
+        (LazyFrame.cast, collected)."""
+        return self.lazy().cast(dtypes, strict=strict).collect()
 
     def clear(self, n: int = 0) -> DataFrame:
         """A frame of this schema with n rows of nulls (none by default)."""

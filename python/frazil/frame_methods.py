@@ -10,13 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-_FLOATS = ("Float32", "Float64")
-
-
-def _is_float(dtype: Any) -> bool:
-    return type(dtype).__name__ in _FLOATS or str(dtype) in _FLOATS
-
-
 def _columns(lf: Any, subset: Any) -> list[str]:
     if subset is None:
         return lf.collect_schema().names()
@@ -39,22 +32,17 @@ def _all_columns(name: str, doc: str) -> Callable[..., Any]:
     return method
 
 
-_NUMERIC = ("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "Float32", "Float64",
-            "Decimal", "Boolean")
-_TEMPORAL = ("Date", "Datetime", "Duration", "Time")
-
-
 def _numeric_reduce(name: str, *, temporal: bool, boolean: bool = True) -> Callable[..., Any]:
     """A reduction of the numeric (and, where it has a meaning, temporal) columns; other
     columns give a null of their dtype, as Polars' frame reductions do."""
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        from frazil.datatypes import Boolean
         from frazil.functions import col, lit
 
         exprs = []
         for n, t in self.collect_schema().items():
-            kind = type(t).__name__ if type(t).__name__ != "type" else t.__name__
-            if (kind in _NUMERIC and (boolean or kind != "Boolean")) or (temporal and kind in _TEMPORAL):
+            if t.is_numeric() or (boolean and t == Boolean) or (temporal and t.is_temporal()):
                 exprs.append(getattr(col(n), name)(*args, **kwargs))
             else:
                 exprs.append(lit(None).cast(t).alias(n))
@@ -107,7 +95,7 @@ def drop_nans(self: Any, subset: Any = None) -> Any:
     from frazil.functions import col
 
     schema = self.collect_schema()
-    names = [n for n in _columns(self, subset) if _is_float(schema[n])]
+    names = [n for n in _columns(self, subset) if schema[n].is_float()]
     if not names:
         return self
     keep = None
@@ -122,7 +110,7 @@ def fill_nan(self: Any, value: Any) -> Any:
     from frazil.functions import col
 
     schema = self.collect_schema()
-    exprs = [col(n).fill_nan(value) for n, t in schema.items() if _is_float(t)]
+    exprs = [col(n).fill_nan(value) for n, t in schema.items() if t.is_float()]
     return self.with_columns(*exprs) if exprs else self
 
 
@@ -130,20 +118,21 @@ def fill_null(self: Any, value: Any = None, strategy: str | None = None, limit: 
               matches_supertype: bool = True) -> Any:
     """Nulls filled with value (in the columns whose dtype it fits, as Polars' matches_supertype)
     or by strategy."""
+    from frazil.datatypes import Boolean, Null, String
     from frazil.expr import Expr
     from frazil.functions import col
 
     schema = self.collect_schema()
     if value is not None and not isinstance(value, Expr):
         def fits(t: Any) -> bool:
-            if str(t) == "Null":
+            if t == Null:
                 return True
             if isinstance(value, bool):
-                return str(t) == "Boolean"
+                return t == Boolean
             if isinstance(value, (int, float)):
-                return t.is_numeric() if hasattr(t, "is_numeric") else True
+                return t.is_numeric()
             if isinstance(value, str):
-                return str(t) in ("String", "Utf8")
+                return t == String
             return True
 
         names = [n for n, t in schema.items() if fits(t)]

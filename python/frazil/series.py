@@ -27,7 +27,7 @@ class Series:
             self._col = _convert.column_from_values(name, values, None)
             self._col = self.cast(dtype, strict=False)._col
         # Polars applies nan_to_null to NumPy input only.
-        if nan_to_null and _convert.is_numpy_array(values) and str(self.dtype) in ("Float32", "Float64"):
+        if nan_to_null and _convert.is_numpy_array(values) and self.dtype.is_float():
             self._col = self.fill_nan(None)._col
 
     @classmethod

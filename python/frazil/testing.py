@@ -17,10 +17,6 @@ def _raise(kind: str, what: str, left: Any, right: Any) -> None:
     raise AssertionError(f"{kind} are different ({what})\n[left]: {left}\n[right]: {right}")
 
 
-def _is_float_dtype(dtype: Any) -> bool:
-    return str(dtype) in ("Float32", "Float64")
-
-
 def _close(a: Any, b: Any, exact: bool, rel_tol: float, abs_tol: float) -> bool:
     if a is None or b is None:
         return a is None and b is None
@@ -71,7 +67,7 @@ def assert_series_equal(left: Any, right: Any, *, check_dtypes: bool = True, che
         a, b = _sorted_values(a), _sorted_values(b)
     if [x is None for x in a] != [y is None for y in b]:
         _raise("Series", "null value mismatch", left, right)
-    floats = _is_float_dtype(left.dtype) or _is_float_dtype(right.dtype)
+    floats = left.dtype.is_float() or right.dtype.is_float()
     for x, y in zip(a, b):
         if not _close(x, y, check_exact or not floats and not isinstance(x, (list, dict)), rel_tol, abs_tol):
             what = "exact value mismatch" if check_exact or not floats else "values not within tolerance"
