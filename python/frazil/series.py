@@ -18,6 +18,7 @@ class Series:
             name, values = "", name
         name = "" if name is None else name
         values = [] if values is None else values
+        dtype = _convert.zone_for_aware_datetimes(values, dtype)
         try:
             self._col = _convert.column_from_values(name, values, dtype)
         except Exception:
