@@ -848,14 +848,13 @@ class Expr:
         """The values sorted."""
         return wrap(self._pyexpr.sort(descending, nulls_last, False))
 
-    def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool = False,
+    def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool | list = False,
                 maintain_order: bool = False) -> "Expr":
         """The values ordered by other expressions."""
         keys = parse_many([by, *more_by], str_as_lit=False)
         desc = [descending] if isinstance(descending, bool) else list(descending)
-        if not isinstance(nulls_last, bool):
-            nulls_last = bool(nulls_last[0]) if len(nulls_last) else False
-        return wrap(self._pyexpr.sort_by(keys, desc, nulls_last, maintain_order))
+        last = [nulls_last] if isinstance(nulls_last, bool) else [bool(x) for x in nulls_last]
+        return wrap(self._pyexpr.sort_by(keys, desc, last or [False], maintain_order))
 
     def filter(self, *predicates: Any) -> "Expr":
         """The values where the predicates are true."""

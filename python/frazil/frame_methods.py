@@ -152,16 +152,17 @@ def pipe(self: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> 
 
 def remove(self: Any, *predicates: Any, **constraints: Any) -> Any:
     """The rows for which the predicates (combined with &) are not true: rows where they are
-    null are kept, as Polars' remove."""
-    from frazil.expr import parse_into_expression, wrap
-    from frazil.functions import col, lit
+    null are kept, as Polars' remove. Predicates are read as filter reads them."""
+    from frazil import predicates as P
 
-    terms = [wrap(parse_into_expression(p, str_as_lit=False)) for p in predicates]
-    terms += [col(k) == lit(v) for k, v in constraints.items()]
-    if not terms:
-        raise TypeError("remove() needs at least one predicate or constraint")
-    combined = terms[0]
-    for t in terms[1:]:
+    names = (lambda: self.collect_schema().names()) if hasattr(self, "collect_schema") else (lambda: self.columns)
+    parsed = P.parse(predicates, constraints, names, invert=True)
+    if parsed is P.KEEP_ALL:
+        return self
+    if parsed is P.DROP_ALL:
+        return self.clear()
+    combined = parsed[0]
+    for t in parsed[1:]:
         combined = combined & t
     return self.filter(combined.not_().fill_null(True))
 
