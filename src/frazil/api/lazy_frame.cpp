@@ -248,6 +248,7 @@ const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes
       {"check_order_observe", &OptFlags::check_order_observe},
       {"collapse_joins", &OptFlags::collapse_joins},
       {"fast_projection", &OptFlags::fast_projection},
+      {"sort_collapse", &OptFlags::sort_collapse},
   };
   return passes;
 }

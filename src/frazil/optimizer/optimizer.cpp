@@ -7,6 +7,7 @@
 #include "frazil/optimizer/cse/cache_states.hpp"
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 #include "frazil/optimizer/cse/comm_subplan_elim.hpp"
+#include "frazil/optimizer/collapse_sort.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
 #include "frazil/optimizer/flatten_union.hpp"
@@ -45,6 +46,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"derive_join_predicates", flags.predicate_pushdown, [&](Node r) { return derive_join_predicates(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
       {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
+      // Before projection pushdown, which may put projections between two sorts.
+      {"collapse_sort", flags.sort_collapse, [&](Node r) { return collapse_sort(r, lp, ea); }},
       {"projection_pushdown", flags.projection_pushdown, [&](Node r) { return projection_pushdown(r, lp, ea); }},
       {"simplify_predicates", flags.simplify_expression, [&](Node r) { return simplify_predicates(r, lp, ea); }},
       // Again: filters that moved away may have brought slices next to scans and sorts.
