@@ -82,3 +82,39 @@ def test_sort_collapse_plan():
     assert on.splitlines()[0] == want.splitlines()[0]  # SORT BY [descending: [false, true]] [col("k"), col("i")]
     on, _ = plan_on_off(lambda m, lf: lf.sort("k").head(2).sort("i"), "sort_collapse")
     assert on.count("SORT BY") == 2  # a top-k below decides which rows there are
+
+
+# --- cluster_with_columns ------------------------------------------------------------------
+
+WITH_COLUMNS = [
+    ("independent", lambda m, lf: lf.with_columns(a=m.col("x") + 1).with_columns(b=m.col("y") * 2)),
+    ("overwritten_unread", lambda m, lf: lf.with_columns(a=m.col("x") + 1).with_columns(a=m.col("z") - 1)),
+    ("dependent", lambda m, lf: lf.with_columns(a=m.col("x") + 1).with_columns(b=m.col("a") * m.col("y"))),
+    ("replaced_input_read_by_staying",
+     lambda m, lf: lf.with_columns(a=m.col("x") + 1).with_columns(b=m.col("a") + m.col("y"), y=m.lit(0.0))),
+    ("reorder", lambda m, lf: lf.with_columns(a=m.col("x") + 1).with_columns(b=m.col("a") * 2, c=m.col("y") - 1)),
+    ("input_column_replaced", lambda m, lf: lf.with_columns(x=m.col("y") + 1).with_columns(y=m.col("z"), w=m.col("y"))),
+    ("aggregates_and_windows",
+     lambda m, lf: lf.with_columns(s=m.col("x").sum()).with_columns(w=m.col("k").sum().over("g"), n=m.len())),
+    ("three_stages", lambda m, lf: lf.with_columns(a=m.lit(1)).with_columns(b=m.col("i") * 2)
+     .with_columns(a=m.col("k") + 3, c=m.col("g"))),
+    ("then_select", lambda m, lf: lf.with_columns(a=m.col("x") * 2).with_columns(b=m.col("i") + 1).select("b", "a")),
+]
+
+
+@pytest.mark.parametrize("name,query", WITH_COLUMNS, ids=[w[0] for w in WITH_COLUMNS])
+@pytest.mark.parametrize("chunks", [1, 3])
+def test_cluster_with_columns_results(name, query, chunks):
+    check(query, "cluster_with_columns", chunks)
+
+
+def test_cluster_with_columns_plan():
+    on, off = plan_on_off(dict(WITH_COLUMNS)["independent"], "cluster_with_columns")
+    assert on.count("WITH_COLUMNS") == 1 and off.count("WITH_COLUMNS") == 2
+    assert '[(col("x") + 1.0).alias("a"), (col("y") * 2.0).alias("b")]' in on
+    want = dict(WITH_COLUMNS)["independent"](polars, polars.LazyFrame(BASE, schema=SCHEMA)).explain()
+    assert '[(col("x") + 1.0).alias("a"), (col("y") * 2.0).alias("b")]' in want
+    on, off = plan_on_off(dict(WITH_COLUMNS)["overwritten_unread"], "cluster_with_columns")
+    assert on.count("WITH_COLUMNS") == 1 and "+ 1.0" not in on and "+ 1.0" in off
+    on, _ = plan_on_off(dict(WITH_COLUMNS)["dependent"], "cluster_with_columns")
+    assert on.count("WITH_COLUMNS") == 2

@@ -7,6 +7,7 @@
 #include "frazil/optimizer/cse/cache_states.hpp"
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 #include "frazil/optimizer/cse/comm_subplan_elim.hpp"
+#include "frazil/optimizer/cluster_with_columns.hpp"
 #include "frazil/optimizer/collapse_sort.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
@@ -66,6 +67,9 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Polars' SimpleProjectionAndCollapse (its fast_projection flag); after the caches are
       // settled (their consumers' projections are read by cache_states).
       {"simple_projection", flags.fast_projection, [&](Node r) { return simple_projection(r, lp, ea); }},
+      // Polars' order: after the rule loop, before common subexpressions are found.
+      {"cluster_with_columns", flags.cluster_with_columns,
+       [&](Node r) { return cluster_with_columns(r, lp, ea); }},
       {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;
