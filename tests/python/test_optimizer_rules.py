@@ -118,3 +118,125 @@ def test_cluster_with_columns_plan():
     assert on.count("WITH_COLUMNS") == 1 and "+ 1.0" not in on and "+ 1.0" in off
     on, _ = plan_on_off(dict(WITH_COLUMNS)["dependent"], "cluster_with_columns")
     assert on.count("WITH_COLUMNS") == 2
+
+
+# --- FusedArithmetic -----------------------------------------------------------------------
+
+# Products whose rounding a hardware fused multiply-add would skip: 0.1 * 10 - 1 is 0.0
+# rounded twice and 5.55e-17 fused.
+FUSE_DATA = {
+    "a": [0.1, 1e308, None, NAN, -0.0, 3.0, 1.0 / 3.0, INF, 2.0],
+    "b": [10.0, 10.0, 2.0, 1.0, 5.0, -0.0, 3.0, 0.0, None],
+    "c": [-1.0, -INF, 1.0, 2.0, 0.0, -0.0, -1.0, 1.0, 4.0],
+    "f": [0.1, 3.5, None, 1.0, -0.0, 2.0, 0.3, 7.0, 1.0],
+    "i": [1, 2, 3, None, 5, 6, 7, 8, 2**62],
+}
+FUSE_SCHEMA = {"a": polars.Float64, "b": polars.Float64, "c": polars.Float64, "f": polars.Float32,
+               "i": polars.Int64}
+
+FUSED = [
+    ("fma", lambda m: m.col("a") * m.col("b") + m.col("c"), 'col("a").fma([col("b"), col("c")])'),
+    ("fma_mul_right", lambda m: m.col("c") + m.col("a") * m.col("b"), 'col("a").fma([col("b"), col("c")])'),
+    ("fms", lambda m: m.col("a") * m.col("b") - m.col("c"), 'col("a").fms([col("b"), col("c")])'),
+    ("fsm", lambda m: m.col("c") - m.col("a") * m.col("b"), 'col("c").fsm([col("a"), col("b")])'),
+    ("fms_literal", lambda m: m.col("a") * m.col("b") - 1, 'col("a").fms([col("b"), 1.0])'),
+    ("fsm_literal_root", lambda m: 1.0 - m.col("a") * m.col("b"), '1.0.fsm([col("a"), col("b")])'),
+    ("float32", lambda m: m.col("f") * m.col("f") + m.col("f"), 'col("f").fma([col("f"), col("f")])'),
+    ("nested", lambda m: (m.col("a") * m.col("b") + m.col("c")) * m.col("a") + m.col("b"), None),
+    ("scalar_product_stays", lambda m: m.col("a") * 2.0 + m.col("c"), None),
+    ("integers_stay", lambda m: m.col("i") * m.col("i") + m.col("i"), None),
+]
+
+
+def bits(df):
+    # Float columns as their bit patterns: -0.0 against 0.0 and NaN payloads count.
+    return [s.to_numpy().view("int64" if s.dtype == polars.Float64 else "int32").tolist()
+            if s.dtype in (polars.Float64, polars.Float32) else s.to_list() for s in df.iter_columns()]
+
+
+@pytest.mark.parametrize("name,expr,shown", FUSED, ids=[f[0] for f in FUSED])
+def test_fused_arithmetic(name, expr, shown):
+    full = polars.DataFrame(FUSE_DATA, schema=FUSE_SCHEMA)
+    for df in (full, full.head(0), full.head(1), full.slice(2, 1)):
+        want = df.lazy().select(expr(polars).alias("out")).collect()
+        q = fz.LazyFrame(df.to_dict(as_series=False), schema=FUSE_SCHEMA).select(expr(fz).alias("out"))
+        for flags in (fz.QueryOptFlags(), fz.QueryOptFlags(simplify_expression=False), fz.QueryOptFlags.none()):
+            got = polars.from_arrow(q.collect(optimizations=flags).to_arrow())
+            assert got.schema == want.schema
+            assert bits(got.fill_null(0)) == bits(want.fill_null(0)), (name, flags)
+            assert got["out"].is_null().to_list() == want["out"].is_null().to_list()
+    q = fz.LazyFrame(FUSE_DATA, schema=FUSE_SCHEMA).select(expr(fz).alias("out"))
+    on, off = q.explain(), q.explain(optimizations=fz.QueryOptFlags(simplify_expression=False))
+    assert ".fma(" not in off and ".fms(" not in off and ".fsm(" not in off
+    if shown:
+        assert shown in on, on
+        assert shown in polars.LazyFrame(FUSE_DATA, schema=FUSE_SCHEMA).select(expr(polars).alias("out")).explain()
+    elif name == "nested":
+        assert on.count(".fma(") == 2, on
+    else:
+        assert ".fma(" not in on and ".fms(" not in on, on
+
+
+def test_fused_arithmetic_in_filters_groups_and_windows():
+    def query(m, lf):
+        return (lf.filter(m.col("x") * m.col("y") - m.col("z") < 1e300)
+                .group_by("g", maintain_order=True)
+                .agg((m.col("x") * m.col("y") + m.col("z")).sum().alias("s"),
+                     (m.col("z") - m.col("x") * m.col("y")).alias("l"))
+                .with_columns(w=(m.col("s") * m.col("s") + 1.0).over("g")))
+
+    def query2(m, lf):
+        return lf.filter(m.col("x") * m.col("y") - m.col("z") > -1e300).with_columns(a=m.col("x") * m.col("z") + m.col("y"))
+
+    check(query2, "simplify_expression")
+    check(query, "simplify_expression")
+    on = query(fz, lazy(fz, polars.DataFrame(BASE, schema=SCHEMA), 1)).explain()
+    assert on.count(".fma(") == 2 and on.count(".fms(") == 1 and on.count(".fsm(") == 1, on
+
+
+# --- FilterConstraintRule ------------------------------------------------------------------
+
+CONSTRAINTS = [
+    ("tightest_lower", lambda m, lf: lf.filter(m.col("i") > 1, m.col("i") > 3), 'col("i") > 3'),
+    ("literal_left", lambda m, lf: lf.filter(2 < m.col("i"), m.col("i") >= 1), 'col("i") > 2'),
+    ("impossible", lambda m, lf: lf.filter(m.col("i") > 5, m.col("i") < 3), "false"),
+    ("touching_exclusive", lambda m, lf: lf.filter(m.col("i") >= 3, m.col("i") < 3), "false"),
+    ("equality_in_range", lambda m, lf: lf.filter(m.col("i") > 1, m.col("i") == 4, m.col("i") <= 9), 'col("i") == 4'),
+    ("equality_out_of_range", lambda m, lf: lf.filter(m.col("i") > 5, m.col("i") == 4), "false"),
+    ("not_equal_on_end", lambda m, lf: lf.filter(m.col("i") >= 3, m.col("i") != 3), 'col("i") > 3'),
+    ("is_in_outside_range", lambda m, lf: lf.filter(m.col("i").is_in([1, 2]), m.col("i") > 5), "false"),
+    ("is_in_meets_range", lambda m, lf: lf.filter(m.col("i").is_in([1, 9]), m.col("i") > 5), None),
+    ("is_in_sets_disjoint", lambda m, lf: lf.filter(m.col("i").is_in([1, 2]), m.col("i").is_in([3, 4])), "false"),
+    ("is_in_with_null_member", lambda m, lf: lf.filter(m.col("i").is_in([None, 9]), m.col("i") > 5), None),
+    ("float_nan_bound", lambda m, lf: lf.filter(m.col("x") > NAN, m.col("x") < 1.0), "false"),
+    ("float_nan_equal", lambda m, lf: lf.filter(m.col("x") >= NAN, m.col("x") > 0.0), None),
+    ("float_signed_zero", lambda m, lf: lf.filter(m.col("x") >= -0.0, m.col("x") <= 0.0), 'col("x") == -0.0'),
+    ("float_zero_excluded", lambda m, lf: lf.filter(m.col("x") >= 0.0, m.col("x") != -0.0), 'col("x") > 0.0'),
+    ("two_columns", lambda m, lf: lf.filter(m.col("i") > 1, m.col("x") < 2.0, m.col("i") > 2, m.col("g") == "a"),
+     None),
+    ("or_stays", lambda m, lf: lf.filter((m.col("i") > 5) | (m.col("i") < 3)), None),
+]
+
+
+@pytest.mark.parametrize("name,query,shown", CONSTRAINTS, ids=[c[0] for c in CONSTRAINTS])
+@pytest.mark.parametrize("chunks", [1, 3])
+def test_filter_constraint_results(name, query, shown, chunks):
+    check(query, "simplify_expression", chunks)
+
+
+@pytest.mark.parametrize("name,query,shown", CONSTRAINTS, ids=[c[0] for c in CONSTRAINTS])
+def test_filter_constraint_plan(name, query, shown):
+    on, off = plan_on_off(query, "simplify_expression")
+    if shown == "false":
+        assert "SELECTION: false" in on or "FILTER false" in on, on
+        assert "false" not in off
+    elif shown:
+        assert on.rstrip().endswith(shown) or f"SELECTION: {shown}" in on, on
+
+
+def test_filter_constraint_keeps_errors():
+    # The strict cast may raise on "x": collapsing the filter to false would hide it.
+    lf = fz.LazyFrame({"i": [1, 2], "s": ["1", "x"]})
+    q = lf.filter(fz.col("s").cast(fz.Int64) > 0, fz.col("i") > 5, fz.col("i") < 3)
+    assert "false" not in q.explain()
+    assert "false" in lf.filter(fz.col("i") > 5, fz.col("i") < 3).explain()

@@ -11,7 +11,9 @@
 #include "frazil/optimizer/collapse_sort.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
+#include "frazil/optimizer/filter_constraint.hpp"
 #include "frazil/optimizer/flatten_union.hpp"
+#include "frazil/optimizer/fused_arithmetic.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
@@ -50,6 +52,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Before projection pushdown, which may put projections between two sorts.
       {"collapse_sort", flags.sort_collapse, [&](Node r) { return collapse_sort(r, lp, ea); }},
       {"projection_pushdown", flags.projection_pushdown, [&](Node r) { return projection_pushdown(r, lp, ea); }},
+      // Polars' FilterConstraintRule, before the boolean simplification that can use its `false`.
+      {"filter_constraint", flags.simplify_expression, [&](Node r) { return filter_constraint(r, lp, ea); }},
       {"simplify_predicates", flags.simplify_expression, [&](Node r) { return simplify_predicates(r, lp, ea); }},
       // Again: filters that moved away may have brought slices next to scans and sorts.
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
@@ -64,6 +68,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
          };
          return cse::set_cache_states(r, lp, ea, options);
        }},
+      // Polars' FusedArithmetic, in its rule loop after the pushdowns (simplify_expression).
+      {"fused_arithmetic", flags.simplify_expression, [&](Node r) { return fused_arithmetic(r, lp, ea); }},
       // Polars' SimpleProjectionAndCollapse (its fast_projection flag); after the caches are
       // settled (their consumers' projections are read by cache_states).
       {"simple_projection", flags.fast_projection, [&](Node r) { return simple_projection(r, lp, ea); }},
