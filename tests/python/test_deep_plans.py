@@ -113,7 +113,7 @@ print(large / max(small, 1e-4))
 
 CLIFFS = {
     "chained filters": ("q = pl.LazyFrame({'a': [1, 2, 3]})\nfor i in range(n): q = q.filter(pl.col('a') > -i)\n"
-                        "return q", 500),
+                        "return q", 2000),
     "AND chain": ("e = pl.col('a') > 0\nfor i in range(n): e = e & (pl.col('a') > -i)\n"
                   "return pl.LazyFrame({'a': [1, 2, 3]}).filter(e)", 1000),
     "wide select": ("return pl.LazyFrame({f'c{i}': [i, i + 1] for i in range(n)}).select(pl.all())", 5000),

@@ -240,3 +240,23 @@ def test_filter_constraint_keeps_errors():
     q = lf.filter(fz.col("s").cast(fz.Int64) > 0, fz.col("i") > 5, fz.col("i") < 3)
     assert "false" not in q.explain()
     assert "false" in lf.filter(fz.col("i") > 5, fz.col("i") < 3).explain()
+
+
+def test_trace_records_each_rules_rewrites():
+    from frazil import _frazil
+
+    lf = fz.LazyFrame(BASE, schema=SCHEMA)
+    q = (lf.with_columns(a=fz.col("x") * fz.col("y") + fz.col("z")).with_columns(b=fz.col("k") + 1)
+         .filter(fz.col("i") > 1, fz.col("i") > 2).sort("k").sort("i"))
+    _frazil.set_trace(True)
+    try:
+        _frazil.take_trace()
+        q.explain()
+        events = _frazil.take_trace()
+    finally:
+        _frazil.set_trace(False)
+    rules = {rule: (before, after) for rule, before, after in events}
+    for rule in ("fused_arithmetic", "filter_constraint", "collapse_sort", "cluster_with_columns"):
+        assert rule in rules, sorted(rules)
+        assert rules[rule][0] != rules[rule][1]
+    assert ".fma(" in rules["fused_arithmetic"][1] and ".fma(" not in rules["fused_arithmetic"][0]
