@@ -10,7 +10,7 @@ from frazil.expr import Expr, parse_into_expression, parse_many
 class QueryOptFlags:
     """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off).
 
-    `sort_collapse`, `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
+    `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
     that Polars code runs, but frazil has no pass they switch (they are kept, not sent).
     """
 
@@ -25,8 +25,9 @@ class QueryOptFlags:
         "check_order_observe",
         "collapse_joins",
         "fast_projection",
+        "sort_collapse",
     )
-    _WITHOUT_A_PASS = ("sort_collapse", "pre_partition_hive", "join_order", "row_estimate")
+    _WITHOUT_A_PASS = ("pre_partition_hive", "join_order", "row_estimate")
 
     def __init__(self, **flags: bool) -> None:
         for name in self._NAMES + self._WITHOUT_A_PASS:

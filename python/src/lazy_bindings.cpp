@@ -129,6 +129,7 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
     else if (k == "check_order_observe") f.check_order_observe = v;
     else if (k == "collapse_joins") f.collapse_joins = v;
     else if (k == "fast_projection") f.fast_projection = v;
+    else if (k == "sort_collapse") f.sort_collapse = v;
     else if (k == "type_coercion" || k == "type_check" || k == "streaming" || k == "eager")
       continue;
     else throw InvalidOperationError("unknown optimization flag " + k);
