@@ -148,6 +148,11 @@ from frazil import frame_methods as _frame_methods  # noqa: E402
 
 _frame_methods.install(LazyFrame, DataFrame)
 
+# frames (issue #19): join_asof, merge_sorted, group_by_dynamic, pivot, ... (frame_extras).
+from frazil import frame_extras as _frame_extras  # noqa: E402
+
+_frame_extras.install(LazyFrame, DataFrame)
+
 _apply_environment()
 
 

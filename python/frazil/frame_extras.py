@@ -1,0 +1,38 @@
+"""The frame methods of issue #19 (the `frames` part): as-of joins, reshaping, dynamic
+windows, sampling, ... Each LazyFrame method here lives in its own module; the DataFrame
+form is the LazyFrame method collected (frame arguments made lazy first), as Polars does.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def _lazy_arg(value: Any) -> Any:
+    from frazil.dataframe import DataFrame
+
+    return value.lazy() if isinstance(value, DataFrame) else value
+
+
+def _collected(name: str, lazy_fn: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Any, other: Any, *args: Any, **kwargs: Any) -> Any:
+        from frazil.dataframe import DataFrame
+
+        if not isinstance(other, DataFrame):
+            raise TypeError(f"expected `other` {name} table to be a DataFrame, not {type(other).__name__!r}")
+        return lazy_fn(self.lazy(), other.lazy(), *args, **kwargs).collect()
+
+    method.__name__ = name
+    method.__doc__ = lazy_fn.__doc__
+    return method
+
+
+def install(lazy_cls: type, frame_cls: type) -> None:
+    """Adds this part's methods to LazyFrame and DataFrame (a method a class defines wins)."""
+    from frazil import join_asof
+
+    two_frame = {"join_asof": join_asof.join_asof}
+    for name, fn in two_frame.items():
+        if name not in lazy_cls.__dict__:
+            setattr(lazy_cls, name, fn)
+        if name not in frame_cls.__dict__:
+            setattr(frame_cls, name, _collected(name, fn))
