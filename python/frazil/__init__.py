@@ -152,6 +152,7 @@ _frame_methods.install(LazyFrame, DataFrame)
 from frazil import frame_extras as _frame_extras  # noqa: E402
 
 _frame_extras.install(LazyFrame, DataFrame)
+from frazil.merge_sorted import merge_sorted_frames as merge_sorted  # noqa: E402
 
 _apply_environment()
 

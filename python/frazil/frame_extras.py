@@ -18,7 +18,7 @@ def _collected(name: str, lazy_fn: Callable[..., Any]) -> Callable[..., Any]:
         from frazil.dataframe import DataFrame
 
         if not isinstance(other, DataFrame):
-            raise TypeError(f"expected `other` {name} table to be a DataFrame, not {type(other).__name__!r}")
+            raise TypeError(f"expected `other` {name} table to be a 'DataFrame', not {type(other).__name__!r}")
         return lazy_fn(self.lazy(), other.lazy(), *args, **kwargs).collect()
 
     method.__name__ = name
@@ -28,9 +28,9 @@ def _collected(name: str, lazy_fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def install(lazy_cls: type, frame_cls: type) -> None:
     """Adds this part's methods to LazyFrame and DataFrame (a method a class defines wins)."""
-    from frazil import join_asof
+    from frazil import join_asof, merge_sorted
 
-    two_frame = {"join_asof": join_asof.join_asof}
+    two_frame = {"join_asof": join_asof.join_asof, "merge_sorted": merge_sorted.merge_sorted}
     for name, fn in two_frame.items():
         if name not in lazy_cls.__dict__:
             setattr(lazy_cls, name, fn)
