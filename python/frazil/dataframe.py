@@ -323,7 +323,9 @@ class DataFrame:
     # ---- display ----------------------------------------------------------------------
 
     def __str__(self) -> str:
-        return self._df.to_string()
+        from frazil.config import display_limits
+
+        return self._df.to_string(*display_limits())
 
     __repr__ = __str__
 
