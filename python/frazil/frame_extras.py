@@ -28,7 +28,7 @@ def _collected(name: str, lazy_fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def install(lazy_cls: type, frame_cls: type) -> None:
     """Adds this part's methods to LazyFrame and DataFrame (a method a class defines wins)."""
-    from frazil import join_asof, merge_sorted
+    from frazil import dynamic, join_asof, merge_sorted
 
     two_frame = {"join_asof": join_asof.join_asof, "merge_sorted": merge_sorted.merge_sorted}
     for name, fn in two_frame.items():
@@ -36,3 +36,9 @@ def install(lazy_cls: type, frame_cls: type) -> None:
             setattr(lazy_cls, name, fn)
         if name not in frame_cls.__dict__:
             setattr(frame_cls, name, _collected(name, fn))
+    for name, fn in {"group_by_dynamic": dynamic.group_by_dynamic}.items():
+        for cls in (lazy_cls, frame_cls):
+            if name not in cls.__dict__:
+                setattr(cls, name, fn)
+    if "upsample" not in frame_cls.__dict__:
+        frame_cls.upsample = dynamic.upsample
