@@ -28,7 +28,7 @@ def _collected(name: str, lazy_fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def install(lazy_cls: type, frame_cls: type) -> None:
     """Adds this part's methods to LazyFrame and DataFrame (a method a class defines wins)."""
-    from frazil import dynamic, join_asof, merge_sorted
+    from frazil import dynamic, join_asof, merge_sorted, pivot
 
     two_frame = {"join_asof": join_asof.join_asof, "merge_sorted": merge_sorted.merge_sorted}
     for name, fn in two_frame.items():
@@ -42,3 +42,8 @@ def install(lazy_cls: type, frame_cls: type) -> None:
                 setattr(cls, name, fn)
     if "upsample" not in frame_cls.__dict__:
         frame_cls.upsample = dynamic.upsample
+    for name, fn in {"pivot": pivot.pivot, "unstack": pivot.unstack}.items():
+        if name not in frame_cls.__dict__:
+            setattr(frame_cls, name, fn)
+    if "pivot" not in lazy_cls.__dict__:
+        lazy_cls.pivot = pivot.lazy_pivot
