@@ -47,3 +47,7 @@ def install(lazy_cls: type, frame_cls: type) -> None:
             setattr(frame_cls, name, fn)
     if "pivot" not in lazy_cls.__dict__:
         lazy_cls.pivot = pivot.lazy_pivot
+    from frazil import frame_misc
+    from frazil.series import Series
+
+    frame_misc.install(lazy_cls, frame_cls, Series)
