@@ -51,3 +51,8 @@ def install(lazy_cls: type, frame_cls: type) -> None:
     from frazil.series import Series
 
     frame_misc.install(lazy_cls, frame_cls, Series)
+    from frazil.dataframe import GroupBy
+    from frazil.functions_frames import map_groups
+
+    if "map_groups" not in GroupBy.__dict__:
+        GroupBy.map_groups = map_groups
