@@ -30,7 +30,10 @@ def install(lazy_cls: type, frame_cls: type) -> None:
     """Adds this part's methods to LazyFrame and DataFrame (a method a class defines wins)."""
     from frazil import dynamic, join_asof, merge_sorted, pivot
 
-    two_frame = {"join_asof": join_asof.join_asof, "merge_sorted": merge_sorted.merge_sorted}
+    from frazil import join_where
+
+    two_frame = {"join_asof": join_asof.join_asof, "merge_sorted": merge_sorted.merge_sorted,
+                 "join_where": join_where.join_where}
     for name, fn in two_frame.items():
         if name not in lazy_cls.__dict__:
             setattr(lazy_cls, name, fn)
