@@ -425,6 +425,74 @@ def map_rows(self: Any, function: Callable[[tuple], Any], return_dtype: Any = No
     return DataFrame([Series("map", results, dtype=return_dtype)])
 
 
+def is_sorted(self: Any, by: Any, *more_by: str, descending: Any = False, nulls_last: Any = False) -> bool:
+    """Whether the rows are sorted by the given columns (lexicographically)."""
+    names = ([by] if isinstance(by, str) else list(by)) + list(more_by)
+    keys = self.select(names)
+    return keys.equals(keys.sort(names, descending=descending, nulls_last=nulls_last, maintain_order=True))
+
+
+def hash_rows(self: Any, seed: int = 0, seed_1: int | None = None, seed_2: int | None = None,
+              seed_3: int | None = None) -> Any:
+    """A UInt64 hash of each row (equal rows hash alike; the values are frazil's, not Polars')."""
+    from frazil.functions import col, lit
+
+    if not self.width:
+        return self.select(lit(0).cast(_uint64()).alias("")).to_series()
+    h = None
+    for i, c in enumerate(self.columns):
+        part = col(c).hash(seed + i)
+        h = part if h is None else (h ^ part)
+    return self.select(h.alias("")).to_series()
+
+
+def _uint64() -> Any:
+    from frazil.datatypes import UInt64
+
+    return UInt64
+
+
+def map_columns(self: Any, column_names: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """The frame with the named columns replaced by function(Series, *args, **kwargs)."""
+    names = [column_names] if isinstance(column_names, str) else _selected(self, column_names)
+    out = self
+    for n in names:
+        s = function(self[n], *args, **kwargs)
+        out = out.replace_column(out.columns.index(n), s.alias(n) if s.name != n else s)
+    return out
+
+
+def _selected(frame: Any, spec: Any) -> list[str]:
+    from frazil.expr import Expr
+
+    if isinstance(spec, Expr) or hasattr(spec, "_pyexpr"):
+        return frame.lazy().select(spec).collect_schema().names()
+    return list(spec)
+
+
+def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, weights: list | None = None, *,
+                min_samples: int | None = None, center: bool = False) -> Any:
+    """A Python function over each window of `window_size` values (null when the window has
+    fewer than min_samples non-null values; centred if asked). Row by row in Python."""
+    from frazil.series import Series
+
+    min_samples = window_size if min_samples is None else min_samples
+    n = len(self)
+    out = []
+    for i in range(n):
+        start = i - window_size // 2 if center else i - window_size + 1
+        lo, hi = max(start, 0), min(start + window_size, n)
+        window = self.slice(lo, hi - lo)
+        if weights is not None:
+            w = weights[lo - start:hi - start]
+            window = window * Series(w)
+        if len(window) - window.null_count() < min_samples:
+            out.append(None)
+        else:
+            out.append(function(window))
+    return Series(self.name, out)
+
+
 # ---------------------------------------------------------------- LazyFrame
 
 
@@ -586,10 +654,11 @@ LAZY = {"describe": describe, "gather": gather, "select_seq": select_seq, "with_
 FRAME = {"describe": describe, "sample": sample, "is_duplicated": is_duplicated, "is_unique": is_unique,
          "gather": gather, "select_seq": select_seq, "with_columns_seq": with_columns_seq,
          "rows_by_key": rows_by_key, "glimpse": glimpse, "estimated_size": estimated_size, "corr": corr,
-         "to_dummies": to_dummies, "update": update, "match_to_schema": match_to_schema, "map_rows": map_rows}
+         "to_dummies": to_dummies, "update": update, "match_to_schema": match_to_schema, "map_rows": map_rows,
+         "is_sorted": is_sorted, "hash_rows": hash_rows, "map_columns": map_columns}
 SERIES = {"value_counts": value_counts, "describe": series_describe, "to_dummies": series_to_dummies,
           "scatter": scatter, "set": series_set, "shrink_dtype": shrink_dtype, "estimated_size": estimated_size,
-          "map_elements": map_elements}
+          "map_elements": map_elements, "rolling_map": rolling_map}
 
 
 def install(lazy_cls: type, frame_cls: type, series_cls: type) -> None:

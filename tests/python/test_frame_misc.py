@@ -63,6 +63,12 @@ CASES = [
     lambda m: m.DataFrame(D).sample(fraction=1.0, shuffle=True, seed=3).sort("d").rows(),
     lambda m: m.DataFrame(D).sample(10, with_replacement=True, seed=3).height,
     lambda m: m.DataFrame(D).sample(10),
+    lambda m: m.DataFrame(D).is_sorted("d"),
+    lambda m: m.DataFrame(D).is_sorted("b", "a"),
+    lambda m: m.DataFrame({"b": [1, 1, 2], "a": [3, 1, 0]}).is_sorted("b", "a", descending=[False, True]),
+    lambda m: m.DataFrame(D).map_columns("a", lambda s: s * 2),
+    lambda m: m.Series("s", [1, 2, None, 4, 5]).rolling_map(lambda w: w.sum(), 2),
+    lambda m: m.Series("s", [1.0, 2, 3, 4, 5]).rolling_map(lambda w: w.max(), 3, center=True, min_samples=1),
 ]
 
 
@@ -76,6 +82,11 @@ def test_matches_polars(case):
             return type(e).__name__
 
     assert run(fz) == run(pl)
+
+
+def test_hash_rows_equal_rows_hash_alike():
+    h = fz.DataFrame({"a": [1, 2, 1, None], "b": ["x", "y", "x", None]}).hash_rows()
+    assert str(h.dtype) == "UInt64" and h[0] == h[2] and h[0] != h[1]
 
 
 def test_estimated_size_and_batches():
