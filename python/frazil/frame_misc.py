@@ -36,7 +36,10 @@ def describe(self: Any, percentiles: Any = (0.25, 0.50, 0.75), *, interpolation:
     lf = self.lazy() if isinstance(self, DataFrame) else self
     schema = lf.collect_schema()
     if not schema:
-        raise TypeError("cannot describe a LazyFrame that has no columns")
+        raise TypeError(f"cannot describe a {type(self).__name__} that has no columns")
+    from frazil.config import _direct
+
+    thousands = _direct.get("set_thousands_separator") or ""
     quantiles = _percentiles(percentiles)
     metrics = ["count", "null_count", "mean", "std", "min", *[f"{q * 100:g}%" for q in quantiles], "max"]
     exprs, numeric_result = [], set()
@@ -70,7 +73,9 @@ def describe(self: Any, percentiles: Any = (0.25, 0.50, 0.75), *, interpolation:
             data[c] = Series(c, [None if v is None or isinstance(v, dict) else float(v) for v in cells],
                              dtype=_float64())
         else:
-            data[c] = Series(c, [None if v is None else str(v) for v in cells]).cast(_string())
+            text = [None if v is None else (f"{int(v):,}".replace(",", thousands) if thousands and i < 2 else str(v))
+                    for i, v in enumerate(cells)]
+            data[c] = Series(c, text).cast(_string())
     return DataFrame(data)
 
 
@@ -573,7 +578,12 @@ def scatter(self: Any, indices: Any, values: Any) -> Any:
 
     if not isinstance(indices, Iterable) or isinstance(indices, str):
         indices = [indices]
-    idx = [int(i) for i in (indices.to_list() if isinstance(indices, Series) else list(indices))]
+    raw = indices.to_list() if isinstance(indices, Series) else list(indices)
+    if any(i is None for i in raw):
+        from frazil.exceptions import ComputeError
+
+        raise ComputeError("index values should not be null")
+    idx = [int(i) for i in raw]
     if not idx:
         return self
     if isinstance(values, Series):
@@ -584,6 +594,12 @@ def scatter(self: Any, indices: Any, values: Any) -> Any:
         vals = [values]
     if len(vals) == 1:
         vals = vals * len(idx)
+    if any(v is not None for v in vals):
+        # The values in the Series' dtype (Polars casts them: 0.5 into a String Series is "0.5").
+        try:
+            vals = Series("", vals).cast(self.dtype).to_list()
+        except Exception:  # noqa: BLE001 - values of mixed types: each one converted on its own
+            vals = [None if v is None else Series("", [v]).cast(self.dtype).to_list()[0] for v in vals]
     n = len(self)
     data = self.to_list()
     from frazil.exceptions import OutOfBoundsError
@@ -606,6 +622,21 @@ def series_set(self: Any, filter: Any, value: Any) -> Any:
         raise ShapeError("filter and Series must have the same length")
     idx = [i for i, m in enumerate(mask) if m]
     return scatter(self, idx, [value]) if idx else self
+
+
+def series_setitem(self: Any, key: Any, value: Any) -> None:
+    """s[i] = v, s[[i, j]] = [v, w], s[mask] = v: in place, as Polars (scatter / set)."""
+    from frazil.series import Series
+
+    if isinstance(key, Series) and str(key.dtype) == "Boolean":
+        series_set(self, key, value)
+        return
+    if isinstance(key, slice):
+        key = list(range(len(self)))[key]
+    if isinstance(key, bool) or not isinstance(key, (int, list, tuple, range, Series)) and \
+            type(key).__module__ != "numpy":
+        raise TypeError(f"cannot use {key!r} for Series item assignment")
+    scatter(self, key, value)
 
 
 def shrink_dtype(self: Any) -> Any:
@@ -658,7 +689,7 @@ FRAME = {"describe": describe, "sample": sample, "is_duplicated": is_duplicated,
          "is_sorted": is_sorted, "hash_rows": hash_rows, "map_columns": map_columns}
 SERIES = {"value_counts": value_counts, "describe": series_describe, "to_dummies": series_to_dummies,
           "scatter": scatter, "set": series_set, "shrink_dtype": shrink_dtype, "estimated_size": estimated_size,
-          "map_elements": map_elements, "rolling_map": rolling_map}
+          "map_elements": map_elements, "rolling_map": rolling_map, "__setitem__": series_setitem}
 
 
 def install(lazy_cls: type, frame_cls: type, series_cls: type) -> None:

@@ -103,3 +103,29 @@ def test_estimated_size_and_batches():
 
 async def _await(x):
     return await x
+
+
+def test_series_item_assignment_as_polars():
+    for m in (fz, pl):
+        s = m.Series("a", [1, 2, 3])
+        s[0] = 10
+        s[[1, 2]] = [5, 6]
+        s[s > 5] = 0
+        assert s.to_list() == [0, 5, 0]
+        t = m.Series("s", ["x", "y", "z"])
+        assert t.scatter([0, 2], 0.5).to_list() == ["0.5", "y", "0.5"]
+    with pytest.raises(fz.exceptions.ComputeError, match="index values should not be null"):
+        s = fz.Series("s", [1, 2, 3])
+        s[[1, None]] = 5
+    assert s.to_list() == [1, 2, 3]
+
+
+def test_describe_thousands_separator_and_empty():
+    df = {"n": list(range(2000)), "s": ["a"] * 2000}
+    with fz.Config(thousands_separator=","):
+        got = fz.DataFrame(df).describe()
+    with pl.Config(thousands_separator=","):
+        want = pl.DataFrame(df).describe()
+    assert got.rows() == want.rows()
+    with pytest.raises(TypeError, match="cannot describe a LazyFrame that has no columns"):
+        fz.LazyFrame().describe()
