@@ -217,6 +217,8 @@ def rows_by_key(self: Any, key: Any, *, named: bool = False, include_key: bool =
 def glimpse(self: Any, *, max_items_per_column: int = 10, max_colname_length: int = 50,
             return_type: str | None = None) -> Any:
     """A dense preview: one line per column, its dtype and first values."""
+    if isinstance(return_type, bool):
+        return_type = "string" if return_type else None
     if return_type not in (None, "self", "frame", "string"):
         raise ValueError(f"invalid `return_type`; found {return_type!r}, expected one of 'string', 'frame', "
                          "'self', or None")
@@ -232,7 +234,7 @@ def glimpse(self: Any, *, max_items_per_column: int = 10, max_colname_length: in
         return str(v)
 
     names = [(c if len(c) <= max_colname_length else c[:max_colname_length - 1] + "…") for c in self.columns]
-    dtypes = [f"<{_short_dtype(t)}>" for t in self.dtypes]
+    dtypes = [f"<{self[c]._col.dtype_short_name}>" for c in self.columns]
     wn = max((len(n) for n in names), default=0)
     wt = max((len(t) for t in dtypes), default=0)
     lines = [f"Rows: {self.height}", f"Columns: {self.width}"]
@@ -244,19 +246,14 @@ def glimpse(self: Any, *, max_items_per_column: int = 10, max_colname_length: in
         return text
     if return_type == "frame":
         from frazil.dataframe import DataFrame
+        from frazil.datatypes import List, String
 
-        return DataFrame({"column": self.columns, "dtype": [str(t) for t in self.dtypes],
-                          "values": [head[c].to_list() for c in self.columns]}, strict=False)
-    print(text, end="")
+        values = [[None if v is None else fmt(v) for v in head[c].to_list()] for c in self.columns]
+        return DataFrame({"column": self.columns, "dtype": [self[c]._col.dtype_short_name for c in self.columns],
+                          "values": values},
+                         schema={"column": String, "dtype": String, "values": List(String)})
+    print(text)
     return self if return_type == "self" else None
-
-
-def _short_dtype(dtype: Any) -> str:
-    names = {"Int8": "i8", "Int16": "i16", "Int32": "i32", "Int64": "i64", "UInt8": "u8", "UInt16": "u16",
-             "UInt32": "u32", "UInt64": "u64", "Float32": "f32", "Float64": "f64", "String": "str",
-             "Boolean": "bool", "Date": "date", "Null": "null", "Time": "time", "Binary": "binary"}
-    s = str(dtype)
-    return names.get(s, s.lower())
 
 
 def estimated_size(self: Any, unit: str = "b") -> int | float:
