@@ -189,15 +189,16 @@ def _index_dtype() -> Any:
 
 def _one_direction(ls: Any, rs: Any, by_names: list, forward: bool, exact: bool) -> Any:
     """(left row, matched right row, its key) for every left row that takes part."""
-    from frazil.functions import col, concat, lit, when
+    from frazil.functions import col, concat, when
 
     # At equal keys, the side that sorts first is seen by the fill: the right rows go first
     # for a backward match that allows equal keys, last for a forward one.
     right_first = exact != forward
-    both = concat([ls.with_columns(lit(1 if right_first else 0).alias(_SIDE)),
-                   rs.with_columns(lit(0 if right_first else 1).alias(_SIDE))])
+    # A stable sort on the key alone keeps equal keys in concatenation order: the side that
+    # must come first at a tie is concatenated first.
+    both = concat([rs, ls] if right_first else [ls, rs])
     both = both.with_columns(when(col(_RI).is_not_null()).then(col(_KEY)).otherwise(None).alias(_RK))
-    both = both.sort([*by_names, _KEY, _SIDE], maintain_order=True)
+    both = both.sort([*by_names, _KEY], maintain_order=True)
     fill = (lambda e: e.backward_fill()) if forward else (lambda e: e.forward_fill())
     filled = [fill(col(_RI)), fill(col(_RK))]
     if by_names:
