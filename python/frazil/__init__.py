@@ -147,6 +147,10 @@ __version__ = _frazil.version()
 from frazil import frame_methods as _frame_methods  # noqa: E402
 
 _frame_methods.install(LazyFrame, DataFrame)
+# DataFrame operators (+ - * / // % and comparisons) as Polars defines them.
+from frazil import frame_arithmetic as _frame_arithmetic  # noqa: E402
+
+_frame_arithmetic.install(DataFrame)
 
 # frames (issue #19): join_asof, merge_sorted, group_by_dynamic, pivot, ... (frame_extras).
 from frazil import frame_extras as _frame_extras  # noqa: E402

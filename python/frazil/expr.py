@@ -40,6 +40,10 @@ def parse_into_expression(value: Any, *, str_as_lit: bool = True) -> "_frazil.Py
         return _frazil.col(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         return _frazil.lit_series(list(value))
+    from frazil.series import Series
+
+    if isinstance(value, Series):
+        return _frazil.lit_column(value._col)
     series = _series_values(value)
     if series is not None:
         return _frazil.lit_series(series[0], series[1])

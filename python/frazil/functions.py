@@ -48,12 +48,7 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
             # Polars: the number's literal, strictly cast (lit(256, UInt8) fails as a cast).
             return wrap(parse_into_expression(value)).cast(dtype)
         return wrap(_frazil.lit_typed(value, _native_dtype(dtype)))
-    out = wrap(parse_into_expression(value))
-    from frazil.series import Series
-
-    if isinstance(value, Series):
-        out = out.alias(value.name)  # Polars names a Series literal as the Series
-    return out
+    return wrap(parse_into_expression(value))  # a Series is named as the Series (Polars)
 
 
 def len() -> Expr:  # noqa: A001 - Polars' name
