@@ -59,3 +59,16 @@ def install(lazy_cls: type, frame_cls: type) -> None:
 
     if "map_groups" not in GroupBy.__dict__:
         GroupBy.map_groups = map_groups
+    from frazil import frame_serde
+
+    for name, fn in {"serialize": frame_serde.serialize, "to_init_repr": frame_serde.to_init_repr}.items():
+        if name not in frame_cls.__dict__:
+            setattr(frame_cls, name, fn)
+    if "deserialize" not in frame_cls.__dict__:
+        frame_cls.deserialize = staticmethod(frame_serde.deserialize)
+    if "to_init_repr" not in Series.__dict__:
+        Series.to_init_repr = frame_serde.series_init_repr
+    if "__reduce__" not in frame_cls.__dict__:
+        frame_cls.__reduce__ = frame_serde.frame_reduce
+    if "__reduce__" not in Series.__dict__:
+        Series.__reduce__ = frame_serde.series_reduce
