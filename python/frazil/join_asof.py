@@ -208,6 +208,29 @@ def _one_direction(ls: Any, rs: Any, by_names: list, forward: bool, exact: bool)
             .select(_LI, _KEY, _RI, _RK))
 
 
+def _one_direction_sorted(ls: Any, rs: Any, forward: bool, exact: bool, last_of_key: bool) -> Any:
+    """_one_direction without `by` groups: the right keys are sorted (checked or promised),
+    so each left key's match is found by binary search, with no sort."""
+    from frazil.datatypes import Int64
+    from frazil.functions import col, lit, when
+
+    keys = rs[_KEY]
+    n = len(keys)
+    if n == 0:
+        return ls.select(_LI, _KEY, lit(None, dtype=rs.schema[_RI]).alias(_RI),
+                         lit(None, dtype=rs.schema[_KEY]).alias(_RK))
+    side = ("left" if exact else "right") if forward else ("right" if exact else "left")
+    frame = ls.select(_LI, _KEY).hstack([keys.search_sorted(ls[_KEY], side=side).cast(Int64).alias("__pos")])
+    p = col("__pos")
+    frame = frame.with_columns((when(p < n).then(p) if forward else when(p > 0).then(p - 1)).alias("__pos"))
+    if forward and last_of_key:
+        # Of equal right keys, the last (Polars' nearest prefers the later row).
+        last = keys.search_sorted(keys.gather(frame["__pos"]), side="right").cast(Int64).alias("__last")
+        frame = frame.hstack([last]).with_columns(when(p.is_not_null()).then(col("__last") - 1).alias("__pos"))
+    pos = frame["__pos"]
+    return frame.select(_LI, _KEY).hstack([rs[_RI].gather(pos).alias(_RI), keys.gather(pos).alias(_RK)])
+
+
 def _within(key: Any, rkey: Any, direction: str, tolerance: Any, tol_str: str | None) -> Any:
     """Whether a match lies within the tolerance."""
     if tol_str is not None:
@@ -225,11 +248,14 @@ def _match(left: Any, right: Any, lk: Any, left_key: Any, right_key: Any, by_l: 
     from frazil.datatypes import Float64
     from frazil.functions import col, when
 
-    ls, rs, by_names = _sides(left, right, left_key, right_key, by_l, by_r, strategy == "nearest")
+    ls, rs, by_names = _sides(left, right, left_key, right_key, by_l, by_r, strategy == "nearest" and bool(by_l))
     limited = tolerance is not None
 
     def direction(name: str) -> Any:
-        m = _one_direction(ls, rs, by_names, name == "forward", exact)
+        if by_names:
+            m = _one_direction(ls, rs, by_names, name == "forward", exact)
+        else:
+            m = _one_direction_sorted(ls, rs, name == "forward", exact, strategy == "nearest")
         if limited:
             ok = _within(col(_KEY), col(_RK), name, tolerance, tol_str)
             m = m.with_columns(when(ok).then(col(_RI)).otherwise(None).alias(_RI),
