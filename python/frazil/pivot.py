@@ -138,7 +138,9 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
                 raise
             empty = empty[_CELL][0] if empty.height == 1 else None
         cells = grouped.agg(cell_expr.alias(_CELL))
-        spread = []
+        # Each combination's cells (one per index id at most) joined onto the index rows.
+        by_combo = cells.partition_by(_OID, as_dict=True, include_key=False) if combo_rows else {}
+        filled = []
         for oid, combo in combo_rows:
             name = _column_name(combo)
             if not single_values:
@@ -146,12 +148,14 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
             if name in taken:
                 raise DuplicateError(f"column with name '{name}' has more than one occurrence")
             taken.add(name)
-            e = col(_CELL).filter(col(_OID) == oid).first()
+            part = by_combo.get((oid,))
+            if part is None:
+                part = cells.head(0).select(_IID, _CELL)
+            out = out.join(part.rename({_CELL: name}), on=_IID, how="left")
             if empty is not None:
-                e = e.fill_null(empty)
-            spread.append(e.alias(name))
-        wide = cells.group_by(_IID, maintain_order=True).agg(*spread) if spread else cells.select(_IID).unique()
-        out = out.join(wide, on=_IID, how="left")
+                filled.append(col(name).fill_null(empty))
+        if filled:
+            out = out.with_columns(*filled)
     return out.sort(_IID).drop(_IID)
 
 
