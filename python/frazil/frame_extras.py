@@ -72,3 +72,7 @@ def install(lazy_cls: type, frame_cls: type) -> None:
         frame_cls.__reduce__ = frame_serde.frame_reduce
     if "__reduce__" not in Series.__dict__:
         Series.__reduce__ = frame_serde.series_reduce
+    from frazil import udf
+    from frazil.expr import Expr
+
+    udf.install(Expr)
