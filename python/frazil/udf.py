@@ -91,6 +91,19 @@ def inspect(self: Any, fmt: str = "{}") -> Any:
     return map_batches(self, show)
 
 
+def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, weights: list | None = None, *,
+                min_samples: int | None = None, center: bool = False) -> Any:
+    """A Python function over each window of `window_size` values (Series.rolling_map on the
+    expression's values, as the query runs)."""
+    from frazil.frame_misc import rolling_map as series_rolling_map
+
+    def windows(s: Any) -> Any:
+        return series_rolling_map(s, function, window_size, weights, min_samples=min_samples, center=center)
+
+    return self._fn("map_elements", function=_register(_batch_call(windows, several=False)),
+                    return_dtype=_dtype(None))
+
+
 def map_batches_function(exprs: Any, function: Callable[[list], Any], return_dtype: Any = None, *,
                          is_elementwise: bool = False, returns_scalar: bool = False) -> Any:
     """pl.map_batches: a Python function over the Series of several expressions."""
@@ -106,6 +119,7 @@ def map_batches_function(exprs: Any, function: Callable[[list], Any], return_dty
 
 
 def install(expr_cls: type) -> None:
-    for name, fn in {"map_batches": map_batches, "map_elements": map_elements, "inspect": inspect}.items():
+    for name, fn in {"map_batches": map_batches, "map_elements": map_elements, "inspect": inspect,
+                     "rolling_map": rolling_map}.items():
         if name not in expr_cls.__dict__:
             setattr(expr_cls, name, fn)
