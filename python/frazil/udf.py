@@ -51,7 +51,14 @@ def _element_call(function: Callable[[Any], Any], skip_nulls: bool, return_dtype
     from frazil.series import Series
 
     def call(columns: list) -> Any:
-        values = Series._from_native(columns[0]).to_list()
+        from frazil.datatypes import List
+
+        column = Series._from_native(columns[0])
+        values = column.to_list()
+        if isinstance(column.dtype, List):
+            # A list value reaches the function as a Series (Polars).
+            inner = column.dtype.inner
+            values = [None if v is None else Series("", v, dtype=inner) for v in values]
         out = [None if (v is None and skip_nulls) else function(v) for v in values]
         return Series("", out, dtype=return_dtype, strict=False)._col
 

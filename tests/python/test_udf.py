@@ -19,6 +19,8 @@ CASES = [
     lambda m: m.DataFrame(D).lazy().with_columns(
         m.col("a").map_batches(lambda s: s.cum_sum(), return_dtype=m.Int64).alias("c")).filter(m.col("b") > 2).collect(),
     lambda m: m.DataFrame(D).select(m.map_batches(["a", "b"], lambda ss: ss[0] + ss[1], return_dtype=m.Float64)),
+    lambda m: m.DataFrame({"a": [1, 2, 1, 1], "b": ["a", "b", "c", "c"]}).group_by("b", maintain_order=True).agg(
+        m.col("a").implode().map_elements(lambda x: x.sum(), return_dtype=m.Int64)),
     lambda m: m.DataFrame({"a": [1.0, 2, None, 4, 5]}).select(m.col("a").rolling_map(lambda w: w.sum(), 2)),
     lambda m: m.DataFrame({"a": [1.0, 2, 3, 4, 5]}).select(m.col("a").rolling_map(lambda w: w.max(), 3, center=True,
                                                                                   min_samples=1)),
