@@ -127,7 +127,6 @@ def _windows(spec: DynamicGroupBy) -> tuple:
     (window number, row of the frame) for every row of every window)."""
     from frazil.datatypes import Date, Datetime, Int64
     from frazil.exceptions import ComputeError, InvalidOperationError
-    from frazil.expr import Expr
     from frazil.functions import col, int_ranges, lit, when
     from frazil.functions_temporal import datetime_ranges
 
