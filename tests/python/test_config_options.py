@@ -53,3 +53,16 @@ def test_repr_reads_the_options_as_polars(options):
     assert got.splitlines()[0] == want.splitlines()[0]
     assert len(got.splitlines()) == len(want.splitlines())
     assert [len(line) for line in got.splitlines()] == [len(line) for line in want.splitlines()]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"limit": 12}, {"limit": None}, {"limit": -25}, {"limit": 3, "tbl_cols": 1},
+                                    {"limit": 2, "fmt_str_lengths": 4}])
+def test_show_applies_limit_and_options(kwargs, capsys):
+    data = {"a": list(range(30)), "s": ["abcdefgh"] * 30}
+    fz.DataFrame(data).show(**kwargs)
+    got = capsys.readouterr().out
+    pl.DataFrame(data).show(**kwargs)
+    want = capsys.readouterr().out
+    assert [len(line) for line in got.splitlines()] == [len(line) for line in want.splitlines()]
+    with pytest.raises(ValueError, match="at the same time"):
+        fz.DataFrame(data).show(ascii_tables=True, tbl_formatting="MARKDOWN")
