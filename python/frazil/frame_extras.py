@@ -76,3 +76,5 @@ def install(lazy_cls: type, frame_cls: type) -> None:
     from frazil.expr import Expr
 
     udf.install(Expr)
+    if "inspect" not in lazy_cls.__dict__:
+        lazy_cls.inspect = udf.lazy_inspect

@@ -125,6 +125,31 @@ def map_batches_function(exprs: Any, function: Callable[[list], Any], return_dty
                                       return_dtype=_dtype(return_dtype)))
 
 
+def lazy_inspect(self: Any, fmt: str = "{}") -> Any:
+    """LazyFrame.inspect: prints the frame at this point of the query when the query computes
+    it, and passes it on unchanged (a Python function over all its columns that gives back
+    the first one)."""
+    from frazil.dataframe import DataFrame
+    from frazil.expr import parse_into_expression, wrap
+    from frazil.functions import col
+
+    names = self.collect_schema().names()
+    if not names:
+        return self
+
+    def show(columns: list) -> Any:
+        from frazil.series import Series
+
+        series = [Series._from_native(c).alias(n) for c, n in zip(columns, names)]
+        print(fmt.format(DataFrame(series)))
+        return series[0]._col
+
+    first, rest = col(names[0]), [col(n) for n in names[1:]]
+    passed = wrap(first._pyexpr.function("map_batches", [parse_into_expression(e) for e in rest],
+                                         function=_register(show), return_dtype=_dtype(None)))
+    return self.with_columns(passed.alias(names[0]))
+
+
 def install(expr_cls: type) -> None:
     for name, fn in {"map_batches": map_batches, "map_elements": map_elements, "inspect": inspect,
                      "rolling_map": rolling_map}.items():

@@ -69,3 +69,11 @@ def test_queries_on_several_threads():
     for t in threads:
         t.join()
     assert sorted(results) == [499500 * k for k in range(1, 5)]
+
+
+def test_lazy_inspect_prints_at_collect(capsys):
+    lf = fz.LazyFrame({"a": [1, 2], "b": ["x", "y"]}).inspect("frame: {}")
+    assert capsys.readouterr().out == ""
+    out = lf.filter(fz.col("a") > 1).collect()
+    printed = capsys.readouterr().out
+    assert printed.startswith("frame: shape: (2, 2)") and out.rows() == [(2, "y")]
