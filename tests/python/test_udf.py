@@ -44,7 +44,8 @@ def test_the_function_sees_every_row_before_a_filter():
 
     out = (fz.LazyFrame(D).with_columns(fz.col("a").map_batches(f).alias("c"))
            .filter(fz.col("g") == "x").collect())
-    assert seen == [4] and out.height == 2
+    # (FRAZIL_VERIFY=1 runs the query a second time, unoptimized: every run sees all rows.)
+    assert seen and set(seen) == {4} and out.height == 2
 
 
 def test_errors_and_inspect(capsys):
