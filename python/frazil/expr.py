@@ -1094,8 +1094,10 @@ class Expr:
         return function(self, *args, **kwargs)
 
     def set_sorted(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
-        """A hint Polars uses for fast paths; frazil does not need it (the values are unchanged)."""
-        return self
+        """A hint Polars uses for fast paths; the values are unchanged (join_asof reads the hint)."""
+        out = SortedHintExpr.__new__(SortedHintExpr)
+        out._pyexpr = self._pyexpr
+        return out
 
     # ---- value mapping ----
     def replace(self, old: Any, new: Any = _NO_DEFAULT) -> "Expr":
@@ -1190,3 +1192,9 @@ class Expr:
         from frazil.expr_dt import ExprDateTimeNameSpace
 
         return ExprDateTimeNameSpace(self)
+
+
+class SortedHintExpr(Expr):
+    """An expression marked with set_sorted() (join_asof skips its sortedness check)."""
+
+    __slots__ = ()

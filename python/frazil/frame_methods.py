@@ -219,10 +219,24 @@ def unpivot(self: Any, on: Any = None, *, index: Any = None, variable_name: str 
     return concat(parts)
 
 
-def show(self: Any, limit: int | None = 5) -> None:
-    """Prints the first `limit` rows (all with None)."""
+def show(self: Any, limit: int | None = 5, *, ascii_tables: bool | None = None, tbl_formatting: str | None = None,
+         trim_decimal_zeros: bool | None = True, **display: Any) -> None:
+    """Prints the first `limit` rows (all with None; all but the last -limit when negative),
+    with the given display options of pl.Config applied while printing."""
+    from frazil.config import Config
+
     frame = self if limit is None else self.head(limit)
-    print(frame.collect() if hasattr(frame, "collect") else frame)
+    frame = frame.collect() if hasattr(frame, "collect") else frame
+    rows = -1 if limit is None else frame.height
+    if ascii_tables is not None and tbl_formatting is not None:
+        raise ValueError("Can not set `ascii_tables` and `tbl_formatting` at the same time.")
+    if ascii_tables is not None:
+        tbl_formatting = "ASCII_FULL_CONDENSED" if ascii_tables else "UTF8_FULL_CONDENSED"
+    options = {k: v for k, v in display.items() if v is not None}
+    if tbl_formatting is not None:
+        options["tbl_formatting"] = tbl_formatting
+    with Config(tbl_rows=rows, trim_decimal_zeros=trim_decimal_zeros, **options):
+        print(frame)
 
 
 def cache(self: Any) -> Any:
