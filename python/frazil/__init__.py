@@ -151,6 +151,7 @@ _frame_methods.install(LazyFrame, DataFrame)
 from frazil import frame_arithmetic as _frame_arithmetic  # noqa: E402
 
 _frame_arithmetic.install(DataFrame)
+_frame_arithmetic.install_lazy(LazyFrame)
 
 # frames (issue #19): join_asof, merge_sorted, group_by_dynamic, pivot, ... (frame_extras).
 from frazil import frame_extras as _frame_extras  # noqa: E402
