@@ -496,8 +496,8 @@ class Expr:
         return self._fn("sqrt")
 
     def pow(self, exponent: Any) -> "Expr":
-        """self raised to exponent."""
-        return self._fn("pow", exponent)
+        """self raised to exponent (a str is a column name, as in Polars)."""
+        return wrap(self._pyexpr.function("pow", [parse_into_expression(exponent, str_as_lit=False)]))
 
     def sin(self) -> "Expr":
         return self._fn("sin")
