@@ -351,7 +351,9 @@ class Enum(DataType):
     def __init__(self, categories):
         import enum as _enum
 
-        if isinstance(categories, type) and issubclass(categories, _enum.Enum):
+        if categories is None:
+            values = []
+        elif isinstance(categories, type) and issubclass(categories, _enum.Enum):
             values = [m.value for m in categories]
         elif hasattr(categories, "to_list") and not isinstance(categories, (list, tuple)):
             values = categories.to_list()
@@ -411,7 +413,11 @@ def parse_into_dtype(obj) -> DataType:
     if isinstance(obj, DataType):
         return obj
     if isinstance(obj, DataTypeClass):
-        if obj in (List, Struct, Enum):
+        if obj is Enum:
+            from frazil.exceptions import InvalidOperationError
+
+            raise InvalidOperationError("cannot use an Enum without its categories: pl.Enum([...])")
+        if obj in (List, Struct):
             raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
         return obj()
     if isinstance(obj, type) and obj in _PY_TYPES:

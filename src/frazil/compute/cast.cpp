@@ -23,12 +23,13 @@ using int128 = __int128;
 namespace {
 
 [[noreturn]] void not_supported(const DataType& from, const DataType& to) {
+  // Polars raises these as compute errors.
   if (from.is_categorical() && to.is_integer())
-    throw InvalidOperationError(err_msg("cannot cast categorical types to ", to.to_string(), ".\nInstead of `.cast(",
+    throw ComputeError(err_msg("cannot cast categorical types to ", to.to_string(), ".\nInstead of `.cast(",
                                         to.to_string(), ")`, use `.cat.physical()`."));
   if (to.is_categorical() && from.is_integer()) {
     const char* d = to.id() == TypeId::Enum ? "Enum([...])" : "Categorical";
-    throw InvalidOperationError(err_msg("casting from ", from.short_name(), " to ", to.short_name(),
+    throw ComputeError(err_msg("casting from ", from.short_name(), " to ", to.short_name(),
                                         " is not supported.\nInstead of `.cast(", d, ")`, use `.cat.to(", d, ")`."));
   }
   if (from.is_string() && (to.id() == TypeId::Date || to.id() == TypeId::Datetime || to.id() == TypeId::Time)) {

@@ -44,7 +44,9 @@ ArrayRef categorical_from_physical(const Array& ints, const DataType& to, bool s
   FRAZIL_CHECK(to.is_categorical());
   if (!ints.dtype().is_integer() && !ints.dtype().is_null())
     throw InvalidOperationError("cat.to needs integer codes, got " + ints.dtype().to_string());
-  ArrayRef u = cast(ints, DataType::uint32(), false);
+  // As Polars: the codes are first read as the physical type (a value outside it, -1 or
+  // 2^34 for a small Enum, becomes null); a code past the categories is the error.
+  ArrayRef u = cast(*cast(ints, categorical_physical_dtype(to), false), DataType::uint32(), false);
   const int64_t n = u->length();
   const uint32_t size = to.categories().size();
   const uint32_t* p = u->values<uint32_t>();
@@ -53,14 +55,13 @@ ArrayRef categorical_from_physical(const Array& ints, const DataType& to, bool s
   ValidityBuilder valid;
   int64_t bad = 0;
   for (int64_t i = 0; i < n; ++i) {
-    const bool in_input = ints.is_valid(i);
-    const bool ok = in_input && u->is_valid(i) && p[i] < size;
-    if (in_input && !ok) ++bad;
+    const bool ok = u->is_valid(i) && p[i] < size;
+    if (u->is_valid(i) && !ok) ++bad;
     o[i] = ok ? p[i] : 0;
     valid.push(ok);
   }
   if (strict && bad > 0)
-    throw InvalidOperationError(err_msg("cat.to: ", bad, " of ", n, " codes are not categories of ",
+    throw ComputeError(err_msg("cat.to: ", bad, " of ", n, " codes are not categories of ",
                                         to.to_string()));
   const int64_t nc = valid.null_count();
   return Array::make(to, n, valid.finish(), {std::move(out)}, {}, 0, nc);

@@ -18,8 +18,9 @@ ArrayRef recode_categorical(const Array& codes, const DataType& to);
 // of at most 2^8 / 2^16 / more categories.
 DataType categorical_physical_dtype(const DataType& t);
 ArrayRef categorical_physical(const Array& codes);
-// Integers -> Categorical/Enum codes (cat.to): a code that is not in the mapping becomes
-// null; with strict, an InvalidOperationError names it.
+// Integers -> Categorical/Enum codes (cat.to): read as the physical type first (values
+// outside it become null); a code past the mapping becomes null, or with strict raises a
+// ComputeError.
 ArrayRef categorical_from_physical(const Array& ints, const DataType& to, bool strict);
 // UInt32 keys that order the rows as Polars sorts them: Enum by code (category order),
 // Categorical lexically by string.
