@@ -10,6 +10,9 @@
   integer.
 - Comparisons with a frame need the same names and shape; with anything else they compare
   every column (`== None` warns, as in Polars, and gives nulls).
+
+A LazyFrame has no operators: comparing one or using it as a truth value raises TypeError,
+as in Polars (a lazy frame has no values to compare until collected).
 """
 from __future__ import annotations
 
@@ -159,3 +162,23 @@ def install(frame_cls: type) -> None:
     frame_cls.__rmul__ = lambda self, other: self * other
     frame_cls.__bool__ = _truth
     frame_cls.__hash__ = None  # comparisons give frames, so a frame is not a key (as in Polars)
+
+
+def _lazy_comparison(symbol: str) -> Callable[[Any, Any], Any]:
+    def method(self: Any, other: Any) -> Any:
+        raise TypeError(f'"{symbol!r}" comparison not supported for LazyFrame objects')
+
+    return method
+
+
+def _lazy_truth(self: Any) -> bool:
+    raise TypeError("the truth value of a LazyFrame is ambiguous\n\nLazyFrames cannot be used in boolean context "
+                    "with and/or/not operators.")
+
+
+def install_lazy(lazy_cls: type) -> None:
+    symbols = {"__eq__": "==", "__ne__": "!=", "__gt__": ">", "__lt__": "<", "__ge__": ">=", "__le__": "<="}
+    for name, symbol in symbols.items():
+        setattr(lazy_cls, name, _lazy_comparison(symbol))
+    lazy_cls.__bool__ = _lazy_truth
+    lazy_cls.__hash__ = None  # unhashable, as in Polars

@@ -130,3 +130,13 @@ def test_month_start_and_end_zoned(zone):
 
 def test_not_temporal_is_an_error():
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").dt.truncate("1d")), {"x": [1, 2]})
+
+
+@pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo"])
+@pytest.mark.parametrize("unit", ["us", "ns", "ms"])
+def test_parts_of_datetimes_beyond_the_calendar_are_null(tz, unit):
+    # A present value beyond chrono's years (-262144 ..= 262143) has no parts in Polars.
+    data = pl.DataFrame({"i": [9_000_000_000_000_000_000, 0, None, -9_000_000_000_000_000_000]})
+    q = (lambda m, lf: lf.select(m.col("i").cast(m.Datetime(unit, tz)).alias("t")).select(
+        *[getattr(m.col("t").dt, p)().alias(p) for p in ("year", "month", "day", "hour", "minute", "second")]))
+    assert_same(q, data)

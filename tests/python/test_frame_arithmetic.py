@@ -66,3 +66,18 @@ def test_comparison_with_none_warns():
 def test_frames_are_not_hashable():
     with pytest.raises(TypeError):
         hash(df(fz))
+
+
+@pytest.mark.parametrize("op", ["__eq__", "__ne__", "__gt__", "__lt__", "__ge__", "__le__"])
+def test_lazy_frames_have_no_comparisons(op):
+    for m in (pl, fz):
+        with pytest.raises(TypeError, match="comparison not supported for LazyFrame objects"):
+            getattr(m.LazyFrame(), op)(m.LazyFrame())
+
+
+def test_lazy_frame_truth_and_hash():
+    for m in (pl, fz):
+        with pytest.raises(TypeError, match="truth value of a LazyFrame is ambiguous"):
+            bool(m.LazyFrame())
+        with pytest.raises(TypeError):
+            hash(m.LazyFrame())

@@ -25,5 +25,6 @@ void register_horizontal_functions(Registry& r);  // horizontal.cpp: *_horizonta
 void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict
 void register_inspect_functions(Registry& r);     // inspect.cpp: is_sorted, index_of, item, hist, ...
 void register_categorical_functions(Registry& r);  // categorical.cpp: cat.*
+void register_fused_functions(Registry& r);       // fused.cpp: fma, fms, fsm (made by the optimizer)
 
 }  // namespace frazil::functions

@@ -7,6 +7,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/suggest.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/udf.hpp"
 
 namespace frazil::functions {
 
@@ -42,6 +43,8 @@ const Table& table() {
     register_replace_functions(r);
     register_inspect_functions(r);
     register_categorical_functions(r);
+    register_fused_functions(r);
+    register_udf_functions(r);
     return fill;
   }();
   return t;

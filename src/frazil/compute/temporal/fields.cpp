@@ -59,6 +59,24 @@ ArrayRef extract(const Array& a, const DataType& out, F f) {
   return unary_kernel<T, R>(a, out, [f](T v) { return static_cast<R>(f(static_cast<int64_t>(v))); });
 }
 
+// Polars (chrono) represents dates from -262144-01-01 to 262143-12-31: a Datetime beyond
+// them has no year, day or hour, and its parts are null (not a wrapped-around value).
+ArrayRef null_outside_calendar(const Array& local, int64_t units_per_day, ArrayRef parts) {
+  static const int64_t first_day = days_from_civil(-262144, 1, 1), last_day = days_from_civil(262143, 12, 31);
+  const int64_t n = local.length();
+  const int64_t* v = local.values<int64_t>();
+  auto inside = [&](int64_t i) {
+    const int64_t d = floor_div(v[i], units_per_day);
+    return d >= first_day && d <= last_day;
+  };
+  bool all_inside = true;
+  for (int64_t i = 0; i < n && all_inside; ++i) all_inside = inside(i);
+  if (all_inside) return parts;
+  Buffer valid = alloc_bits(n);
+  pack_bits(n, valid.mutable_data(), [&](int64_t i) { return inside(i) && parts->is_valid(i); });
+  return parts->with_validity(std::move(valid));
+}
+
 template <DatePart P, typename R>
 ArrayRef part_of(const Array& a, const DataType& out) {
   const DataType& t = a.dtype();
@@ -71,13 +89,15 @@ ArrayRef part_of(const Array& a, const DataType& out) {
   ArrayRef local = to_local_clock(a);
   const int64_t ups = units_per_second(t.time_unit());
   const int64_t upd = ups * 86'400;
+  ArrayRef parts;
   if constexpr (is_calendar_part(P))
-    return extract<R, int64_t>(*local, out, [upd](int64_t v) { return calendar_part<P>(floor_div(v, upd)); });
+    parts = extract<R, int64_t>(*local, out, [upd](int64_t v) { return calendar_part<P>(floor_div(v, upd)); });
   else
-    return extract<R, int64_t>(*local, out, [upd, ups](int64_t v) {
+    parts = extract<R, int64_t>(*local, out, [upd, ups](int64_t v) {
       const int64_t tod = v - floor_div(v, upd) * upd;
       return clock_part<P>(tod, ups);
     });
+  return null_outside_calendar(*local, upd, std::move(parts));
 }
 
 // Day numbers of a Date or (local) Datetime array, as Int32 days of the same validity.
