@@ -46,6 +46,9 @@ from frazil.exceptions import (
     SQLSyntaxError,
 )
 from frazil.series import Series
+# Categorical/Enum and the string cache (dtypes part of issue #18).
+from frazil.datatypes import Categorical, Enum
+from frazil.string_cache import StringCache, disable_string_cache, enable_string_cache, using_string_cache
 from frazil.expr import Expr
 from frazil.functions import (
     all,

@@ -329,10 +329,67 @@ class Struct(NestedType):
         return f"Struct({{{inner}}})"
 
 
+# ---- Categorical and Enum (dtypes part of issue #18) ----------------------------------------
+
+
+class Categorical(DataType):
+    """Dictionary-encoded strings over the process-wide categories (Polars 2's string cache
+    is always on: equal strings get equal codes in every Categorical column)."""
+
+    def __init__(self, ordering=None, **kwargs):
+        # Polars 2 accepts a Categories object or the deprecated ordering; the lexical order
+        # is the only one either way.
+        self.ordering = "lexical"
+
+    def __repr__(self) -> str:
+        return "Categorical"
+
+
+class Enum(DataType):
+    """Strings restricted to fixed `categories`, ordered as listed."""
+
+    def __init__(self, categories):
+        import enum as _enum
+
+        if categories is None:
+            values = []
+        elif isinstance(categories, type) and issubclass(categories, _enum.Enum):
+            values = [m.value for m in categories]
+        elif hasattr(categories, "to_list") and not isinstance(categories, (list, tuple)):
+            values = categories.to_list()
+        else:
+            values = list(categories)
+        seen = set()
+        for v in values:
+            if v is None:
+                raise TypeError("Enum categories must not contain null values")
+            if not isinstance(v, str):
+                found = _PY_TYPES.get(type(v))
+                name = found.__name__ if found is not None else type(v).__name__
+                raise TypeError(f"Enum categories must be strings; found data of type {name}")
+            if v in seen:
+                raise ValueError(f"Enum categories must be unique; found duplicate {v!r}")
+            seen.add(v)
+        self._categories = tuple(values)
+
+    @property
+    def categories(self):
+        """The categories as a String Series."""
+        from frazil.series import Series
+
+        return Series("category", list(self._categories), dtype=String)
+
+    def _params(self) -> tuple:
+        return (self._categories,)
+
+    def __repr__(self) -> str:
+        return f"Enum(categories={list(self._categories)!r})"
+
+
 _SIMPLE = {
     cls.__name__: cls
     for cls in (Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64,
-                Boolean, String, Binary, Null, Date, Time)
+                Boolean, String, Binary, Null, Date, Time, Categorical)
 }
 
 _PY_TYPES = {
@@ -356,6 +413,10 @@ def parse_into_dtype(obj) -> DataType:
     if isinstance(obj, DataType):
         return obj
     if isinstance(obj, DataTypeClass):
+        if obj is Enum:
+            from frazil.exceptions import InvalidOperationError
+
+            raise InvalidOperationError("cannot use an Enum without its categories: pl.Enum([...])")
         if obj in (List, Struct):
             raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
         return obj()
@@ -384,6 +445,8 @@ def _from_polars(obj) -> DataType:
         return Decimal(obj.precision, obj.scale)
     if name == "List":
         return List(_from_polars(obj.inner))
+    if name == "Enum":
+        return Enum(obj.categories.to_list())
     if name == "Struct":
         return Struct([Field(f.name, _from_polars(f.dtype)) for f in obj.fields])
     return parse_into_dtype(name)
@@ -400,6 +463,8 @@ def to_native(dtype):
         return ("Decimal", dtype.precision, dtype.scale)
     if isinstance(dtype, List):
         return ("List", to_native(dtype.inner))
+    if isinstance(dtype, Enum):
+        return ("Enum", list(dtype._categories))
     if isinstance(dtype, Struct):
         return ("Struct", [(f.name, to_native(f.dtype)) for f in dtype.fields])
     return type(dtype).__name__
@@ -418,6 +483,8 @@ def from_native(desc) -> DataType:
         return Decimal(desc[1], desc[2])
     if kind == "List":
         return List(from_native(desc[1]))
+    if kind == "Enum":
+        return Enum(desc[1])
     if kind == "Struct":
         return Struct([Field(name, from_native(d)) for name, d in desc[1]])
     raise ValueError(f"unknown native data type {desc!r}")
@@ -465,4 +532,5 @@ __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
     "Datetime", "Duration", "Decimal", "List", "Struct", "Field", "Schema", "parse_into_dtype",
+    "Categorical", "Enum",
 ]

@@ -1187,6 +1187,13 @@ class Expr:
         return ExprStringNameSpace(self)
 
     @property
+    def cat(self) -> "ExprCatNameSpace":
+        """Categorical/Enum functions: pl.col('c').cat.len_bytes()."""
+        from frazil.expr_cat import ExprCatNameSpace
+
+        return ExprCatNameSpace(self)
+
+    @property
     def dt(self) -> "ExprDateTimeNameSpace":
         """Date and time functions: pl.col('d').dt.year()."""
         from frazil.expr_dt import ExprDateTimeNameSpace

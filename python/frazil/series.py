@@ -136,6 +136,11 @@ class Series:
         return SeriesNameSpace(self, "dt")
 
     @property
+    def cat(self) -> SeriesNameSpace:
+        """Categorical/Enum functions: s.cat.len_bytes()."""
+        return SeriesNameSpace(self, "cat")
+
+    @property
     def list(self) -> SeriesNameSpace:
         """List functions (where frazil's Expr has them)."""
         return SeriesNameSpace(self, "list")

@@ -117,7 +117,7 @@ std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n
   std::vector<std::string> out;
   for (int64_t i = start; i < start + n; ++i) {
     Scalar v = c.get(i);
-    if (!v.dtype().is_string() || v.is_null()) {
+    if (!(v.dtype().is_string() || v.dtype().is_categorical()) || v.is_null()) {
       out.push_back(v.to_string());
       continue;
     }

@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "core_common.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/half.hpp"
 #include "frazil/core/scalar.hpp"
 
 namespace frazil::py {
@@ -409,6 +412,27 @@ ArrayRef build_int(const std::vector<PyObject*>& values, const DataType& t, cons
 
 ArrayRef build(const std::vector<PyObject*>& values, const DataType& t, const std::string& column);
 
+// Int128/UInt128 from Python ints: the 16 little-endian bytes of the value (range checked).
+ArrayRef build_int128(const std::vector<PyObject*>& values, const DataType& t, const std::string& column) {
+  const std::string name = t.to_string();
+  const bool is_signed = t.id() == TypeId::Int128;
+  return build_primitive<int128_t>(values, t, [&](PyObject* o) -> int128_t {
+    Kind k = classify(o);
+    if (k == Kind::Bool) return PyObject_IsTrue(o);
+    if (k != Kind::Int) unexpected(o, name, column);
+    nb::object idx = nb::steal(PyNumber_Index(o));
+    if (!idx.is_valid()) throw nb::python_error();
+    unsigned char bytes[16];
+    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(idx.ptr()), bytes, 16, 1, is_signed) < 0) {
+      PyErr_Clear();
+      throw nb::type_error(err_msg("integer ", py_repr(o), " is out of range for ", name, " in column '", column, "'").c_str());
+    }
+    int128_t v;
+    std::memcpy(&v, bytes, 16);
+    return v;
+  });
+}
+
 ArrayRef build_list(const std::vector<PyObject*>& values, const DataType& t, const std::string& column) {
   const int64_t n = static_cast<int64_t>(values.size());
   Buffer offsets = Buffer::allocate((n + 1) * sizeof(int64_t));
@@ -553,6 +577,14 @@ ArrayRef build(const std::vector<PyObject*>& values, const DataType& t, const st
       return build_primitive<int128_t>(values, t, [&](PyObject* o) { return decimal_value(o, t, column); });
     case TypeId::List: return build_list(values, t, column);
     case TypeId::Struct: return build_struct(values, t, column);
+    case TypeId::Int128:
+    case TypeId::UInt128: return build_int128(values, t, column);
+    case TypeId::Float16:
+      return compute::cast(*build(values, DataType::float32(), column), t, true, column);
+    case TypeId::Categorical:
+    case TypeId::Enum:
+      // Through the strings: an Enum rejects a value that is not a category (Polars' error).
+      return compute::cast(*build(values, DataType::string(), column), t, true, column);
   }
   FRAZIL_CHECK(false);
   return nullptr;
@@ -608,6 +640,17 @@ struct ToPy {
         int64_t us = a.values<int64_t>()[i] / 1000;
         return PyTime_FromTime(static_cast<int>(us / 3600000000LL), static_cast<int>(us / 60000000LL % 60),
                                static_cast<int>(us / 1000000 % 60), static_cast<int>(us % 1000000));
+      }
+      case TypeId::Int128:
+      case TypeId::UInt128: {
+        const uint8_t* p = a.buffer(0).data() + (a.offset() + i) * 16;
+        return _PyLong_FromByteArray(p, 16, 1, t.id() == TypeId::Int128);
+      }
+      case TypeId::Float16: return PyFloat_FromDouble(half_to_float(a.values<uint16_t>()[i]));
+      case TypeId::Categorical:
+      case TypeId::Enum: {
+        std::string s = t.categories().get(a.values<uint32_t>()[i]);
+        return PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
       }
       case TypeId::Decimal: {
         std::string s = array_get(a, i).to_string();

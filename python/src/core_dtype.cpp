@@ -2,6 +2,7 @@
 #include <nanobind/stl/string.h>
 
 #include "core_common.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 
 namespace frazil::py {
@@ -25,6 +26,11 @@ nb::object dtype_to_py(const DataType& t) {
                             t.time_zone() ? nb::object(nb::str(t.time_zone()->c_str())) : nb::none());
     case TypeId::Duration: return nb::make_tuple("Duration", time_unit_name(t.time_unit()));
     case TypeId::Decimal: return nb::make_tuple("Decimal", t.precision(), t.scale());
+    case TypeId::Enum: {
+      nb::list cats;
+      for (const auto& c : t.categories().strings()) cats.append(nb::str(c.c_str(), c.size()));
+      return nb::make_tuple("Enum", cats);
+    }
     case TypeId::List: return nb::make_tuple("List", dtype_to_py(t.inner()));
     case TypeId::Struct: {
       nb::list fields;
@@ -61,6 +67,14 @@ DataType dtype_from_py(nb::handle obj) {
     return DataType::decimal(p, s);
   }
   if (kind == "List" && n == 2) return DataType::list(dtype_from_py(tup[1]));
+  if (kind == "Enum" && n == 2) {
+    std::vector<std::string> cats;
+    for (nb::handle c : tup[1]) {
+      if (c.is_none()) throw nb::value_error("Enum categories cannot contain null values");
+      cats.push_back(nb::cast<std::string>(c));
+    }
+    return DataType::enum_(Categories::fixed(std::move(cats)));
+  }
   if (kind == "Struct" && n == 2) {
     std::vector<Field> fields;
     for (nb::handle f : tup[1]) {

@@ -65,7 +65,9 @@ CONVERTED = {
     "time_ms": (pa.array([3600_001, None, 59], pa.time32("ms")), pa.time64("ns")),
     "ts_s": (pa.array(BERLIN_TS, pa.timestamp("s", "UTC")), pa.timestamp("ms", "UTC")),
     "dur_s": (pa.array([1, None, -5], pa.duration("s")), pa.duration("ms")),
-    "dict": (pa.array(["x", None, "a long string beyond twelve bytes", "x"][:3]).dictionary_encode(), pa.string_view()),
+    # A string dictionary is a Categorical: exported as Polars does (uint32 codes, large_string values).
+    "dict": (pa.array(["x", None, "a long string beyond twelve bytes", "x"][:3]).dictionary_encode(),
+             pa.dictionary(pa.uint32(), pa.large_string())),
 }
 
 

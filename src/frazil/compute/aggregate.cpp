@@ -4,6 +4,7 @@
 
 #include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
+#include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/length_limit.hpp"
 #include "frazil/core/cpu_dispatch.hpp"
@@ -196,6 +197,16 @@ FRAZIL_MULTIVERSION Scalar minmax_scalar(const Array& a, bool is_max) {
       }
     });
     return Scalar(t, std::string(bv));
+  }
+  if (t.is_categorical()) {
+    // Categorical by its strings, Enum by category order: the best row by order key.
+    ArrayRef key = categorical_order_key(a);
+    const uint32_t* k = key->values<uint32_t>();
+    int64_t best = -1;
+    for_each_valid(a, [&](int64_t i) {
+      if (best < 0 || (is_max ? k[i] > k[best] : k[i] < k[best])) best = i;
+    });
+    return array_get(a, best);
   }
   return dispatch_physical(t.id(), [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;

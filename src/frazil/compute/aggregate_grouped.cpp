@@ -5,6 +5,7 @@
 #include <type_traits>
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/compute/aggregate_util.hpp"
+#include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/length_limit.hpp"
 #include "frazil/core/cancel.hpp"
@@ -151,6 +152,17 @@ ArrayRef minmax_grouped(const Array& a, const IdxSize* gid, size_t ng, bool is_m
         best[g] = static_cast<IdxSize>(i);
         bv[g] = s;
       }
+    });
+    return take(a, best);
+  }
+  if (t.is_categorical()) {
+    // By order key (Categorical: lexical rank; Enum: code), then one gather.
+    ArrayRef key = categorical_order_key(a);
+    const uint32_t* k = key->values<uint32_t>();
+    std::vector<IdxSize> best(ng, kNullIdx);
+    for_each_valid(a, [&](int64_t i) {
+      const IdxSize g = gid[i];
+      if (best[g] == kNullIdx || (is_max ? k[i] > k[best[g]] : k[i] < k[best[g]])) best[g] = static_cast<IdxSize>(i);
     });
     return take(a, best);
   }

@@ -7,9 +7,11 @@
 #include <utility>
 
 #include "frazil/compute/cast_format.hpp"
+#include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/core/tz.hpp"
 
@@ -21,6 +23,15 @@ using int128 = __int128;
 namespace {
 
 [[noreturn]] void not_supported(const DataType& from, const DataType& to) {
+  // Polars raises these as compute errors.
+  if (from.is_categorical() && to.is_integer())
+    throw ComputeError(err_msg("cannot cast categorical types to ", to.to_string(), ".\nInstead of `.cast(",
+                                        to.to_string(), ")`, use `.cat.physical()`."));
+  if (to.is_categorical() && from.is_integer()) {
+    const char* d = to.id() == TypeId::Enum ? "Enum([...])" : "Categorical";
+    throw ComputeError(err_msg("casting from ", from.short_name(), " to ", to.short_name(),
+                                        " is not supported.\nInstead of `.cast(", d, ")`, use `.cat.to(", d, ")`."));
+  }
   if (from.is_string() && (to.id() == TypeId::Date || to.id() == TypeId::Datetime || to.id() == TypeId::Time)) {
     // Polars 2 parses text only through str.to_date / to_datetime / to_time (strptime).
     const char* name = to.id() == TypeId::Date ? "date" : to.id() == TypeId::Time ? "time" : "datetime";
@@ -449,6 +460,7 @@ ArrayRef numeric_to_decimal(const Array& a, const DataType& to) {
 std::string failing_value(const Array& a, int64_t i) {
   const DataType& t = a.dtype();
   if (t.is_string()) return "\"" + std::string(a.str_value(i)) + "\"";
+  if (t.is_categorical()) return "\"" + t.categories().get(a.values<uint32_t>()[i]) + "\"";
   if (t.id() == TypeId::Float32) return format_float_short(a.values<float>()[i]);
   if (t.id() == TypeId::Float64) return format_float_short(a.values<double>()[i]);
   if (t.id() == TypeId::Datetime) return format_datetime(a.values<int64_t>()[i], t.time_unit());
@@ -475,7 +487,10 @@ std::string failing_value(const Array& a, int64_t i) {
   }
   throw InvalidOperationError(err_msg("conversion from `", in.dtype().short_name(), "` to `", to.short_name(),
                                       "` failed in column '", column, "' for ", count, " out of ", in.length(),
-                                      " values: [", list, "]"));
+                                      " values: [", list, "]",
+                                      to.id() == TypeId::Enum ? "\n\nEnsure that all values in the input column are "
+                                                                "present in the categories of the enum datatype."
+                                                              : ""));
 }
 
 // The cast itself: values that do not convert become null.
@@ -486,6 +501,12 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
   if (to.is_null()) return make_null_array(to, a.length());
   const TypeId f = from.id(), t = to.id();
 
+  if (from.is_categorical() || to.is_categorical()) {
+    if (from.is_categorical() && to.is_categorical()) return recode_categorical(a, to);
+    if (from.is_categorical()) return cast_lenient(*categorical_to_string(a), to);
+    if (from.is_string()) return string_to_categorical(a, to);
+    not_supported(from, to);
+  }
   if (from.is_primitive_numeric() && to.is_primitive_numeric()) return numeric_cast(a, to);
   if (f == TypeId::Boolean && to.is_primitive_numeric()) return bool_to_numeric(a, to);
   if (from.is_primitive_numeric() && t == TypeId::Boolean) return numeric_to_bool(a);
@@ -547,6 +568,13 @@ bool can_cast(const DataType& from, const DataType& to) {
   if (from == to || from.is_null() || to.is_null()) return true;
   const TypeId f = from.id(), t = to.id();
   const bool fnum = from.is_primitive_numeric(), tnum = to.is_primitive_numeric();
+  // Categorical/Enum <-> String and between categories; to anything else through String
+  // (as Polars: a Categorical of "1.5" casts to Float64).
+  if (from.is_categorical() || to.is_categorical()) {
+    if (from.is_categorical() && to.is_categorical()) return true;
+    if (to.is_categorical()) return from.is_string();
+    return t == TypeId::String || (!to.is_integer() && can_cast(DataType::string(), to));
+  }
   if (fnum && tnum) return true;
   if ((f == TypeId::Boolean && tnum) || (fnum && t == TypeId::Boolean)) return true;
   if (t == TypeId::String)

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "frazil/compute/boolean.hpp"
+#include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/range_bitset.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
@@ -41,6 +42,8 @@ decltype(auto) dispatch_physical(const DataType& t, F&& f) {
     case TypeId::Duration:
     case TypeId::Time: return f(Tag<int64_t>{});
     case TypeId::Decimal: return f(Tag<__int128>{});
+    case TypeId::Categorical:
+    case TypeId::Enum: return f(Tag<uint32_t>{});
     default: return dispatch_numeric(t.id(), std::forward<F>(f));
   }
 }
@@ -156,6 +159,9 @@ FRAZIL_MULTIVERSION ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
       !(t.is_view() && b.dtype().is_view() && t.id() == b.dtype().id()))
     throw InvalidOperationError(err_msg("cannot compare `", t.short_name(), "` with `",
                                         b.dtype().short_name(), "`"));
+  // Categorical orders by its strings: compare the lexical ranks (equality stays on codes).
+  if (t.id() == TypeId::Categorical && !null_side && op != CmpOp::Eq && op != CmpOp::NotEq && !is_missing_op(op))
+    return compare(op, *categorical_order_key(a), *categorical_order_key(b));
   Buffer values = alloc_bits(n);
   uint8_t* out = values.mutable_data();
   if (null_side) {

@@ -95,14 +95,18 @@ void hash_impl(const Array& a, uint64_t* out) {
     case TypeId::Time: return hash_fixed<kCombine, int64_t>(a, out, as_u);
     case TypeId::UInt8: return hash_fixed<kCombine, uint8_t>(a, out, as_uu);
     case TypeId::UInt16: return hash_fixed<kCombine, uint16_t>(a, out, as_uu);
-    case TypeId::UInt32: return hash_fixed<kCombine, uint32_t>(a, out, as_uu);
+    case TypeId::UInt32:
+    case TypeId::Categorical:
+    case TypeId::Enum: return hash_fixed<kCombine, uint32_t>(a, out, as_uu);
     case TypeId::UInt64: return hash_fixed<kCombine, uint64_t>(a, out, as_uu);
     // Float32 widens to double so 1.5f and 1.5 hash alike.
     case TypeId::Float32:
       return hash_fixed<kCombine, float>(a, out, [](float x) { return canonical_f64_bits(x); });
     case TypeId::Float64:
       return hash_fixed<kCombine, double>(a, out, [](double x) { return canonical_f64_bits(x); });
-    case TypeId::Decimal: {
+    case TypeId::Decimal:
+    case TypeId::Int128:
+    case TypeId::UInt128: {
       const uint64_t* w = reinterpret_cast<const uint64_t*>(a.values<unsigned __int128>());
       for (int64_t i = 0; i < n; ++i)
         put<kCombine>(out, i, a.is_valid(i) ? hash_u128(w[2 * i], w[2 * i + 1]) : kNullHash);
@@ -122,6 +126,7 @@ void hash_impl(const Array& a, uint64_t* out) {
     }
     case TypeId::List: return hash_list<kCombine>(a, out);
     case TypeId::Struct: return hash_struct<kCombine>(a, out);
+    case TypeId::Float16: break;
   }
   throw InvalidOperationError(err_msg("cannot hash values of dtype ", a.dtype()));
 }
@@ -135,6 +140,8 @@ bool fixed_equal(const Array& a, int64_t i, const Array& b, int64_t j) {
     case TypeId::UInt16: return a.values<uint16_t>()[i] == b.values<uint16_t>()[j];
     case TypeId::Int32:
     case TypeId::UInt32:
+    case TypeId::Categorical:
+    case TypeId::Enum:
     case TypeId::Date: return a.values<uint32_t>()[i] == b.values<uint32_t>()[j];
     case TypeId::Int64:
     case TypeId::UInt64:
@@ -146,6 +153,8 @@ bool fixed_equal(const Array& a, int64_t i, const Array& b, int64_t j) {
     case TypeId::Float64:
       return canonical_f64_bits(a.values<double>()[i]) == canonical_f64_bits(b.values<double>()[j]);
     case TypeId::Decimal:
+    case TypeId::Int128:
+    case TypeId::UInt128:
       return a.values<unsigned __int128>()[i] == b.values<unsigned __int128>()[j];
     default: break;
   }

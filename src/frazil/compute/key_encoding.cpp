@@ -44,7 +44,9 @@ void for_each_bits(const Array& a, F&& f) {
     case TypeId::UInt16: return run(a.values<uint16_t>(), id);
     case TypeId::Int32:
     case TypeId::Date: return run(a.values<uint32_t>(), [](uint32_t x) { return x ^ 0x80000000U; });
-    case TypeId::UInt32: return run(a.values<uint32_t>(), id);
+    case TypeId::UInt32:
+    case TypeId::Categorical:
+    case TypeId::Enum: return run(a.values<uint32_t>(), id);
     case TypeId::Int64:
     case TypeId::Datetime:
     case TypeId::Duration:

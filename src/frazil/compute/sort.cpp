@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 
+#include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/cancel.hpp"
@@ -436,8 +437,12 @@ std::vector<bool> per_key(const std::vector<bool>& flags, size_t nkeys, const ch
 
 }  // namespace
 
-std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys, const SortOptions& options) {
-  if (keys.empty()) throw InvalidOperationError("sort needs at least one key");
+std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys_in, const SortOptions& options) {
+  if (keys_in.empty()) throw InvalidOperationError("sort needs at least one key");
+  // Categorical sorts by its strings, Enum by category order: both as uint32 order keys.
+  std::vector<ArrayRef> keys = keys_in;
+  for (auto& k : keys)
+    if (k->dtype().is_categorical()) k = categorical_order_key(*k);
   const int64_t n = keys[0]->length();
   for (const auto& a : keys)
     if (a->length() != n)

@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 
 namespace frazil {
@@ -56,6 +57,27 @@ DataType DataType::struct_(std::vector<Field> fields) {
   return t;
 }
 
+DataType DataType::categorical() {
+  DataType t(TypeId::Categorical);
+  t.categories_ = Categories::global();
+  return t;
+}
+
+DataType DataType::enum_(std::shared_ptr<const Categories> categories) {
+  DataType t(TypeId::Enum);
+  t.categories_ = std::move(categories);
+  return t;
+}
+
+const Categories& DataType::categories() const {
+  FRAZIL_CHECK(is_categorical());
+  if (!categories_) {
+    FRAZIL_CHECK(id_ == TypeId::Categorical);
+    return *Categories::global();
+  }
+  return *categories_;
+}
+
 const DataType& DataType::inner() const {
   FRAZIL_CHECK(id_ == TypeId::List && inner_);
   return *inner_;
@@ -67,7 +89,7 @@ const std::vector<Field>& DataType::fields() const {
 }
 
 bool DataType::is_fixed_width() const {
-  return is_primitive_numeric() || is_temporal() || id_ == TypeId::Decimal;
+  return is_primitive_numeric() || is_temporal() || id_ == TypeId::Decimal || is_categorical();
 }
 
 int DataType::byte_width() const {
@@ -79,6 +101,8 @@ int DataType::byte_width() const {
     case TypeId::Int32:
     case TypeId::UInt32:
     case TypeId::Float32:
+    case TypeId::Categorical:
+    case TypeId::Enum:
     case TypeId::Date: return 4;
     case TypeId::Int64:
     case TypeId::UInt64:
@@ -86,7 +110,10 @@ int DataType::byte_width() const {
     case TypeId::Datetime:
     case TypeId::Duration:
     case TypeId::Time: return 8;
-    case TypeId::Decimal: return 16;
+    case TypeId::Decimal:
+    case TypeId::Int128:
+    case TypeId::UInt128: return 16;
+    case TypeId::Float16: return 2;
     case TypeId::String:
     case TypeId::Binary: return 16;  // the view
     default: return 0;
@@ -99,6 +126,8 @@ DataType DataType::physical() const {
     case TypeId::Datetime:
     case TypeId::Duration:
     case TypeId::Time: return int64();
+    case TypeId::Categorical:
+    case TypeId::Enum: return uint32();
     default: return *this;
   }
 }
@@ -135,6 +164,16 @@ std::string DataType::to_string() const {
       }
       return s + "})";
     }
+    case TypeId::Int128: return "Int128";
+    case TypeId::UInt128: return "UInt128";
+    case TypeId::Float16: return "Float16";
+    case TypeId::Categorical: return "Categorical";
+    case TypeId::Enum: {
+      std::string s = "Enum(categories=[";
+      auto cats = categories_->strings();
+      for (size_t i = 0; i < cats.size(); ++i) s += (i ? ", '" : "'") + cats[i] + "'";
+      return s + "])";
+    }
   }
   return "?";
 }
@@ -163,6 +202,11 @@ std::string DataType::short_name() const {
     case TypeId::Decimal: return err_msg("decimal[", precision_, ",", scale_, "]");
     case TypeId::List: return "list[" + inner_->short_name() + "]";
     case TypeId::Struct: return err_msg("struct[", fields_->size(), "]");
+    case TypeId::Categorical: return "cat";
+    case TypeId::Enum: return "enum";
+    case TypeId::Int128: return "i128";
+    case TypeId::UInt128: return "u128";
+    case TypeId::Float16: return "f16";
   }
   return "?";
 }
@@ -175,6 +219,7 @@ bool DataType::operator==(const DataType& o) const {
     case TypeId::Decimal: return precision_ == o.precision_ && scale_ == o.scale_;
     case TypeId::List: return *inner_ == *o.inner_;
     case TypeId::Struct: return *fields_ == *o.fields_;
+    case TypeId::Enum: return categories_->same_categories(*o.categories_);
     default: return true;
   }
 }
@@ -195,6 +240,9 @@ size_t DataType::hash() const {
         mix(std::hash<std::string>()(f.name));
         mix(f.dtype.hash());
       }
+      break;
+    case TypeId::Enum:
+      for (const auto& c : categories_->strings()) mix(std::hash<std::string>()(c));
       break;
     default: break;
   }
@@ -217,10 +265,12 @@ std::optional<DataType> parse_dtype(const std::string& name) {
       {"UInt8", TypeId::UInt8},     {"UInt16", TypeId::UInt16},   {"UInt32", TypeId::UInt32},
       {"UInt64", TypeId::UInt64},   {"Float32", TypeId::Float32}, {"Float64", TypeId::Float64},
       {"String", TypeId::String},   {"Utf8", TypeId::String},     {"Binary", TypeId::Binary},
-      {"Date", TypeId::Date},       {"Time", TypeId::Time},
+      {"Date", TypeId::Date},       {"Time", TypeId::Time},       {"Int128", TypeId::Int128},
+      {"UInt128", TypeId::UInt128}, {"Float16", TypeId::Float16},
   };
   for (const auto& [n, id] : simple)
     if (name == n) return DataType(id);
+  if (name == "Categorical") return DataType::categorical();
   // Datetime(time_unit='us', time_zone=None) / Duration(time_unit='ms')
   auto quoted_after = [&](const std::string& key) -> std::optional<std::string> {
     auto p = name.find(key + "='");
@@ -239,6 +289,25 @@ std::optional<DataType> parse_dtype(const std::string& name) {
     auto unit = parse_unit(quoted_after("time_unit").value_or("us"));
     if (!unit) return std::nullopt;
     return DataType::duration(*unit);
+  }
+  // Enum(categories=['a', 'b']) (as to_string writes it; categories without quotes).
+  if (name.rfind("Enum(categories=[", 0) == 0 && name.size() >= 19 && name.compare(name.size() - 2, 2, "])") == 0) {
+    std::vector<std::string> cats;
+    size_t p = 17;
+    const size_t end = name.size() - 2;
+    while (p < end) {
+      if (name[p] != '\'') return std::nullopt;
+      size_t q = name.find('\'', p + 1);
+      if (q == std::string::npos || q > end) return std::nullopt;
+      cats.push_back(name.substr(p + 1, q - p - 1));
+      p = q + 1;
+      if (p < end && name.compare(p, 2, ", ") == 0) p += 2;
+    }
+    try {
+      return DataType::enum_(Categories::fixed(std::move(cats)));
+    } catch (const Error&) {
+      return std::nullopt;
+    }
   }
   if (name.rfind("List(", 0) == 0 && name.back() == ')') {
     auto inner = parse_dtype(name.substr(5, name.size() - 6));

@@ -31,6 +31,12 @@ enum class TypeId : uint8_t {
   Decimal,   // 128-bit integers scaled by 10^scale
   List,      // int64 offsets + one child
   Struct,    // one child per field
+  // (TypeId::Array is added here by the list work.)
+  Categorical,  // uint32 codes into the global Categories (Polars 2's pl.Categorical)
+  Enum,         // uint32 codes into fixed Categories: code order is the enum's order
+  Int128,       // 16-byte two's complement (stored as Decimal's 128-bit words)
+  UInt128,
+  Float16,      // IEEE half, 2 bytes
 };
 
 enum class TimeUnit : uint8_t { Nanoseconds, Microseconds, Milliseconds };
@@ -38,6 +44,7 @@ enum class TimeUnit : uint8_t { Nanoseconds, Microseconds, Milliseconds };
 const char* time_unit_name(TimeUnit unit);  // "ns", "us", "ms"
 
 struct Field;
+class Categories;
 
 class DataType {
  public:
@@ -65,6 +72,11 @@ class DataType {
   static DataType decimal(int precision, int scale);
   static DataType list(DataType inner);
   static DataType struct_(std::vector<Field> fields);
+  static DataType int128() { return DataType(TypeId::Int128); }
+  static DataType uint128() { return DataType(TypeId::UInt128); }
+  static DataType float16() { return DataType(TypeId::Float16); }
+  static DataType categorical();  // over Categories::global()
+  static DataType enum_(std::shared_ptr<const Categories> categories);
 
   TypeId id() const { return id_; }
   TimeUnit time_unit() const { return unit_; }
@@ -73,13 +85,23 @@ class DataType {
   int scale() const { return scale_; }
   const DataType& inner() const;             // List only
   const std::vector<Field>& fields() const;  // Struct only
+  const Categories& categories() const;      // Categorical and Enum only
+  const std::shared_ptr<const Categories>& categories_ptr() const { return categories_; }
 
   bool is_null() const { return id_ == TypeId::Null; }
   bool is_boolean() const { return id_ == TypeId::Boolean; }
-  bool is_signed_integer() const { return id_ >= TypeId::Int8 && id_ <= TypeId::Int64; }
-  bool is_unsigned_integer() const { return id_ >= TypeId::UInt8 && id_ <= TypeId::UInt64; }
+  // Listed explicitly: the 128-bit ids come after the nested ones.
+  bool is_signed_integer() const {
+    return (id_ >= TypeId::Int8 && id_ <= TypeId::Int64) || id_ == TypeId::Int128;
+  }
+  bool is_unsigned_integer() const {
+    return (id_ >= TypeId::UInt8 && id_ <= TypeId::UInt64) || id_ == TypeId::UInt128;
+  }
   bool is_integer() const { return is_signed_integer() || is_unsigned_integer(); }
-  bool is_float() const { return id_ == TypeId::Float32 || id_ == TypeId::Float64; }
+  bool is_128_bit_integer() const { return id_ == TypeId::Int128 || id_ == TypeId::UInt128; }
+  bool is_float() const {
+    return id_ == TypeId::Float32 || id_ == TypeId::Float64 || id_ == TypeId::Float16;
+  }
   bool is_numeric() const { return is_integer() || is_float() || id_ == TypeId::Decimal; }
   bool is_primitive_numeric() const { return is_integer() || is_float(); }
   bool is_temporal() const {
@@ -89,6 +111,8 @@ class DataType {
   bool is_string() const { return id_ == TypeId::String; }
   bool is_view() const { return id_ == TypeId::String || id_ == TypeId::Binary; }
   bool is_nested() const { return id_ == TypeId::List || id_ == TypeId::Struct; }
+  // Categorical or Enum: dictionary codes (uint32) over a Categories mapping.
+  bool is_categorical() const { return id_ == TypeId::Categorical || id_ == TypeId::Enum; }
   // Stored as fixed-width values in one buffer (numbers, temporals, decimals).
   bool is_fixed_width() const;
   // Bytes per value for fixed-width types (Boolean counts as 0: it is bit-packed).
@@ -113,6 +137,7 @@ class DataType {
   std::optional<std::string> tz_;
   std::shared_ptr<const DataType> inner_;
   std::shared_ptr<const std::vector<Field>> fields_;
+  std::shared_ptr<const Categories> categories_;
 };
 
 struct Field {

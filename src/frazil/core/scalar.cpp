@@ -8,6 +8,8 @@
 
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categories.hpp"
+#include "frazil/core/half.hpp"
 #include "frazil/core/tz.hpp"
 #include "frazil/core/error.hpp"
 
@@ -119,13 +121,29 @@ static std::string int128_to_string(int128_t v) {
   return std::string(s.rbegin(), s.rend());
 }
 
+static std::string uint128_to_string(unsigned __int128 u) {
+  if (u == 0) return "0";
+  std::string s;
+  while (u) {
+    s.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  }
+  return std::string(s.rbegin(), s.rend());
+}
+
 std::string Scalar::to_string() const {
   if (is_null()) return "null";
   switch (dtype_.id()) {
     case TypeId::Boolean: return as_bool() ? "true" : "false";
     case TypeId::Float32: return format_float(as_double(), true);
     case TypeId::Float64: return format_float(as_double(), false);
-    case TypeId::String: return as_string();
+    case TypeId::Float16: return format_float(as_double(), true);
+    // A 128-bit integer scalar holds its bits as int128 (UInt128 reinterpreted).
+    case TypeId::Int128: return int128_to_string(as_int128());
+    case TypeId::UInt128: return uint128_to_string(static_cast<unsigned __int128>(as_int128()));
+    case TypeId::String:
+    case TypeId::Categorical:
+    case TypeId::Enum: return as_string();
     case TypeId::Binary: {
       std::string s = "b\"";
       for (unsigned char c : as_string()) {
@@ -202,6 +220,16 @@ Scalar array_get(const Array& a, int64_t i) {
     case TypeId::Float64: return Scalar(t, a.values<double>()[i]);
     case TypeId::String:
     case TypeId::Binary: return Scalar(t, std::string(a.str_value(i)));
+    // A Categorical/Enum scalar holds its string (codes are only meaningful in arrays).
+    case TypeId::Categorical:
+    case TypeId::Enum: return Scalar(t, t.categories().get(a.values<uint32_t>()[i]));
+    case TypeId::Int128:
+    case TypeId::UInt128: {
+      int128_t v;
+      std::memcpy(&v, a.buffer(0).data() + (a.offset() + i) * 16, 16);
+      return Scalar(t, v);
+    }
+    case TypeId::Float16: return Scalar(t, double(half_to_float(a.values<uint16_t>()[i])));
     case TypeId::Decimal: {
       int128_t v;
       std::memcpy(&v, a.buffer(0).data() + (a.offset() + i) * 16, 16);
@@ -253,7 +281,18 @@ ArrayRef scalar_to_array(const Scalar& s, int64_t n) {
     case TypeId::UInt64: return repeat_fixed<uint64_t>(t, s.as_uint64(), n);
     case TypeId::Float32: return repeat_fixed<float>(t, static_cast<float>(s.as_double()), n);
     case TypeId::Float64: return repeat_fixed<double>(t, s.as_double(), n);
-    case TypeId::Decimal: return repeat_fixed<int128_t>(t, s.as_int128(), n);
+    case TypeId::Decimal:
+    case TypeId::Int128:
+    case TypeId::UInt128: return repeat_fixed<int128_t>(t, s.as_int128(), n);
+    case TypeId::Float16: return repeat_fixed<uint16_t>(t, double_to_half(s.as_double()), n);
+    case TypeId::Categorical:
+    case TypeId::Enum: {
+      auto& cats = const_cast<Categories&>(t.categories());
+      std::optional<uint32_t> code = cats.is_fixed() ? cats.find(s.as_string()) : cats.get_or_insert(s.as_string());
+      if (!code)
+        throw InvalidOperationError("value '" + s.as_string() + "' is not a category of " + t.to_string());
+      return repeat_fixed<uint32_t>(t, *code, n);
+    }
     case TypeId::String:
     case TypeId::Binary: {
       // One copy of the bytes, n views pointing at it.

@@ -80,6 +80,8 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     if (b.is_float()) return DataType::float64();
   }
   if (x == TypeId::String && (b.is_numeric() || b.is_boolean() || b.is_temporal())) return a;
+  // A string next to a Categorical/Enum (a comparison with a literal) takes its categories.
+  if (a.is_categorical() && y == TypeId::String) return a;
   if (x == TypeId::List && y == TypeId::List) {
     auto inner = get_supertype(a.inner(), b.inner());
     if (!inner) return std::nullopt;

@@ -42,6 +42,7 @@ const Table& table() {
     register_horizontal_functions(r);
     register_replace_functions(r);
     register_inspect_functions(r);
+    register_categorical_functions(r);
     register_fused_functions(r);
     register_udf_functions(r);
     return fill;

@@ -5,6 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include "frazil/core/builder.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/arrow/format.hpp"
 
@@ -18,9 +20,12 @@ struct SchemaPrivate {
   std::string name;
   std::vector<std::unique_ptr<ArrowSchema>> children;
   std::vector<ArrowSchema*> child_ptrs;
+  std::unique_ptr<ArrowSchema> dictionary;  // Categorical/Enum: the categories' schema
+  std::string metadata;                     // Arrow's binary key/value encoding, or empty
   ~SchemaPrivate() {
     for (auto& c : children)
       if (c->release) c->release(c.get());
+    if (dictionary && dictionary->release) dictionary->release(dictionary.get());
   }
 };
 
@@ -34,11 +39,11 @@ void fill_schema(ArrowSchema* out, std::unique_ptr<SchemaPrivate> p, int64_t fla
   for (auto& c : p->children) p->child_ptrs.push_back(c.get());
   out->format = p->format.c_str();
   out->name = p->name.c_str();
-  out->metadata = nullptr;
+  out->metadata = p->metadata.empty() ? nullptr : p->metadata.data();
   out->flags = flags;
   out->n_children = static_cast<int64_t>(p->children.size());
   out->children = p->child_ptrs.empty() ? nullptr : p->child_ptrs.data();
-  out->dictionary = nullptr;
+  out->dictionary = p->dictionary ? p->dictionary.get() : nullptr;
   out->release = release_schema;
   out->private_data = p.release();
 }
@@ -51,10 +56,12 @@ struct ArrayPrivate {
   std::vector<const void*> buffer_ptrs;
   std::vector<std::unique_ptr<ArrowArray>> children;
   std::vector<ArrowArray*> child_ptrs;
+  std::unique_ptr<ArrowArray> dictionary;  // Categorical/Enum: the categories
   // Also runs when an export fails half-way: the children exported so far are released.
   ~ArrayPrivate() {
     for (auto& c : children)
       if (c->release) c->release(c.get());
+    if (dictionary && dictionary->release) dictionary->release(dictionary.get());
   }
 };
 
@@ -81,7 +88,7 @@ void fill_array(ArrowArray* out, std::unique_ptr<ArrayPrivate> p, int64_t length
   out->buffers = p->buffer_ptrs.empty() ? kNoBuffers : p->buffer_ptrs.data();
   out->n_children = static_cast<int64_t>(p->children.size());
   out->children = p->child_ptrs.empty() ? nullptr : p->child_ptrs.data();
-  out->dictionary = nullptr;
+  out->dictionary = p->dictionary ? p->dictionary.get() : nullptr;
   out->release = release_array;
   out->private_data = p.release();
 }
@@ -124,6 +131,23 @@ void export_offset_strings(const Array& a, ArrayPrivate& p) {
   p.buffer_ptrs = {a.has_validity() ? validity.data() : nullptr, offsets.data(), data.data()};
 }
 
+// Polars' field metadata for an Enum, so Polars (and frazil) read the column back as that
+// Enum: key _PL_ENUM_VALUES2, value "<len>;<category>" per category, in Arrow's binary
+// key/value layout (int32 pair count, then int32-length-prefixed key and value).
+std::string enum_metadata(const DataType& dtype) {
+  std::string value;
+  for (const auto& c : dtype.categories().strings()) value += std::to_string(c.size()) + ";" + c;
+  const std::string key = "_PL_ENUM_VALUES2";
+  std::string out;
+  auto put32 = [&out](int32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); };
+  put32(1);
+  put32(static_cast<int32_t>(key.size()));
+  out += key;
+  put32(static_cast<int32_t>(value.size()));
+  out += value;
+  return out;
+}
+
 void export_schema_node(const DataType& dtype, const std::string& name, ArrowSchema* out,
                         ArrowStringLayout fallback, const ArrowSchema* requested) {
   auto p = std::make_unique<SchemaPrivate>();
@@ -136,6 +160,15 @@ void export_schema_node(const DataType& dtype, const std::string& name, ArrowSch
       char letter = dtype.id() == TypeId::String ? 'u' : 'z';
       p->format.assign(1, layout == ArrowStringLayout::Large ? static_cast<char>(letter - 'a' + 'A') : letter);
     }
+  } else if (dtype.is_categorical()) {
+    // Dictionary-encoded: uint32 codes over large_string categories (an Enum's are ordered).
+    p->format = "I";
+    if (dtype.id() == TypeId::Enum) p->metadata = enum_metadata(dtype);
+    p->dictionary = std::make_unique<ArrowSchema>();
+    export_schema_node(DataType::string(), "", p->dictionary.get(), ArrowStringLayout::Large, nullptr);
+    fill_schema(out, std::move(p),
+                ARROW_FLAG_NULLABLE | (dtype.id() == TypeId::Enum ? ARROW_FLAG_DICTIONARY_ORDERED : 0));
+    return;
   } else if (dtype.id() == TypeId::List) {
     p->children.push_back(std::make_unique<ArrowSchema>());
     export_schema_node(dtype.inner(), "item", p->children.back().get(), fallback, child_request(requested, 0));
@@ -195,6 +228,16 @@ void export_array_node(const ArrayRef& array, ArrowArray* out, ArrowStringLayout
         p->variadic_sizes.mutable_as<int64_t>()[i] = static_cast<int64_t>(a.buffer(1 + i).size());
       }
       p->buffer_ptrs.push_back(p->variadic_sizes.data());
+      break;
+    }
+    case TypeId::Categorical:
+    case TypeId::Enum: {
+      // The codes index the whole mapping (a snapshot of the global one for Categorical).
+      p->buffer_ptrs = {validity(), non_null(a.buffer(0))};
+      ViewBuilder b(DataType::string());
+      for (std::string_view c : t.categories().views()) b.push(c);
+      p->dictionary = std::make_unique<ArrowArray>();
+      export_array_node(b.finish(), p->dictionary.get(), ArrowStringLayout::Large, nullptr);
       break;
     }
     default:  // Boolean bits and fixed-width values

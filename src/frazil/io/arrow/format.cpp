@@ -41,6 +41,13 @@ std::string arrow_format(const DataType& t) {
     case TypeId::Decimal: return err_msg("d:", t.precision(), ",", t.scale());
     case TypeId::List: return "+L";
     case TypeId::Struct: return "+s";
+    case TypeId::Categorical:
+    case TypeId::Enum: return "I";  // the codes; the categories are the dictionary
+    case TypeId::Float16: return "e";
+    case TypeId::Int128:
+    case TypeId::UInt128:
+      // Arrow has no 128-bit integers (Polars exports a private format pyarrow rejects).
+      throw InvalidOperationError(err_msg("cannot export ", t, " to Arrow: Arrow has no 128-bit integer type"));
   }
   FRAZIL_CHECK(false);
   return "";

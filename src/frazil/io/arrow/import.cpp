@@ -3,8 +3,12 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
 
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/arrow/format.hpp"
 #include "frazil/io/arrow/utf8.hpp"
@@ -373,6 +377,31 @@ ArrayRef import_dictionary(const ArrowArray* a, const ArrowSchema* s, const Data
       if (idx[i] >= 0) set_bit(out_validity.mutable_data(), i);
   }
   const DataType& vt = values->dtype();
+  if (dtype.is_categorical()) {
+    // Dictionary entries -> codes of the global mapping; rows take their entry's code.
+    // Only entries some row uses are looked up (an unused entry must not join the mapping).
+    std::vector<uint8_t> used(static_cast<size_t>(values->length()), 0);
+    for (int64_t i = 0; i < len; ++i)
+      if (idx[i] >= 0) used[idx[i]] = 1;
+    std::vector<std::string_view> strs;
+    std::vector<int64_t> entry;
+    for (int64_t k = 0; k < values->length(); ++k)
+      if (used[k]) strs.push_back(values->str_value(k)), entry.push_back(k);
+    auto& cats = const_cast<Categories&>(dtype.categories());
+    std::vector<uint32_t> found = cats.encode(strs, !cats.is_fixed());
+    std::vector<uint32_t> code_of(static_cast<size_t>(values->length()), UINT32_MAX);
+    for (size_t j = 0; j < entry.size(); ++j) code_of[entry[j]] = found[j];
+    Buffer out = Buffer::zeroed(len * 4);
+    uint32_t* o = out.mutable_as<uint32_t>();
+    for (int64_t i = 0; i < len; ++i) {
+      if (idx[i] < 0) continue;
+      if (code_of[idx[i]] == UINT32_MAX)
+        throw ComputeError(err_msg("cannot import column '", ctx.column, "': value '", values->str_value(idx[i]),
+                                   "' is not a category of ", dtype));
+      o[i] = code_of[idx[i]];
+    }
+    return Array::make(dtype, len, out_validity, {out}, {}, 0, nulls);
+  }
   if (vt.is_view()) {
     Buffer views = Buffer::allocate(len * sizeof(View));
     const View* in = values->views();
@@ -462,6 +491,48 @@ std::shared_ptr<ImportedArray> take(ArrowArray* array, const ArrowSchema* schema
 
 }  // namespace
 
+namespace {
+
+// The categories of Polars' _PL_ENUM_VALUES2 field metadata ("<len>;<category>" each), if any.
+std::optional<std::vector<std::string>> polars_enum_categories(const char* metadata) {
+  if (!metadata) return std::nullopt;
+  auto get32 = [](const char* p) {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  const char* p = metadata;
+  const int32_t pairs = get32(p);
+  p += 4;
+  for (int32_t k = 0; k < pairs; ++k) {
+    const int32_t kl = get32(p);
+    std::string_view key(p + 4, static_cast<size_t>(kl));
+    p += 4 + kl;
+    const int32_t vl = get32(p);
+    std::string_view value(p + 4, static_cast<size_t>(vl));
+    p += 4 + vl;
+    if (key != "_PL_ENUM_VALUES2") continue;
+    std::vector<std::string> cats;
+    size_t i = 0;
+    while (i < value.size()) {
+      const size_t semi = value.find(';', i);
+      if (semi == std::string_view::npos) return std::nullopt;
+      size_t len = 0;
+      for (size_t j = i; j < semi; ++j) {
+        if (value[j] < '0' || value[j] > '9') return std::nullopt;
+        len = len * 10 + static_cast<size_t>(value[j] - '0');
+      }
+      if (semi + 1 + len > value.size()) return std::nullopt;
+      cats.emplace_back(value.substr(semi + 1, len));
+      i = semi + 1 + len;
+    }
+    return cats;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 DataType import_dtype(const ArrowSchema* s, const std::string& column) {
   if (!s || !s->release) throw ComputeError(err_msg("cannot import column '", column, "': the Arrow schema is released"));
   if (s->n_children < 0 || (s->n_children > 0 && !s->children))
@@ -472,7 +543,14 @@ DataType import_dtype(const ArrowSchema* s, const std::string& column) {
     if (!is_arrow_integer_format(s->format, &w, &is_signed))
       throw InvalidOperationError(err_msg("cannot import column '", column, "': dictionary index format '",
                                           s->format ? s->format : "", "' is not an integer type"));
-    return import_dtype(s->dictionary, column);
+    DataType values = import_dtype(s->dictionary, column);
+    // Strings with a dictionary are a Categorical (Polars' and pyarrow's categoricals), or
+    // the Enum that Polars' field metadata names.
+    if (values.is_string()) {
+      if (auto cats = polars_enum_categories(s->metadata)) return DataType::enum_(Categories::fixed(std::move(*cats)));
+      return DataType::categorical();
+    }
+    return values;
   }
   ArrowFormat f = parse_arrow_format(s->format, column);
   switch (f.layout) {

@@ -292,6 +292,8 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateFloatingPoint(fbb, fb::Precision_DOUBLE).Union();
       break;
     case TypeId::String:
+    case TypeId::Categorical:  // written as its strings
+    case TypeId::Enum:
       if (compat_oldest) type = fb::Type_LargeUtf8, table = fb::CreateLargeUtf8(fbb).Union();
       else type = fb::Type_Utf8View, table = fb::CreateUtf8View(fbb).Union();
       break;
@@ -328,6 +330,7 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       type = fb::Type_Struct_;
       table = fb::CreateStruct_(fbb).Union();
       break;
+    default: throw InvalidOperationError(err_msg("cannot write a column of dtype ", t, " to Arrow IPC"));
   }
   auto name_off = fbb.CreateString(name);
   auto children_off = fbb.CreateVector(children);

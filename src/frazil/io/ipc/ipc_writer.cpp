@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/ipc/format/File_generated.h"
 #include "frazil/io/ipc/ipc_batch.hpp"
@@ -35,7 +36,17 @@ struct IpcWriter::Impl {
     write_message(*out, fbb, std::vector<uint8_t>{});
   }
 
-  void write_record_batch(const DataFrame& df) {
+  void write_record_batch(const DataFrame& frame) {
+    // Categorical/Enum columns are written as their strings (no IPC dictionaries yet).
+    DataFrame df = frame;
+    bool categorical = false;
+    for (const auto& c : frame.columns()) categorical |= c.dtype().is_categorical();
+    if (categorical) {
+      std::vector<Column> cols;
+      for (const auto& c : frame.columns())
+        cols.push_back(c.dtype().is_categorical() ? Column(c.name(), decode_categorical(*c.as_array())) : c);
+      df = DataFrame(std::move(cols));
+    }
     flatbuffers::FlatBufferBuilder fbb;
     BatchBody body;
     encode_batch(df, enc, fbb, body);

@@ -409,6 +409,7 @@ std::unique_ptr<ColumnBuilder> ColumnBuilder::make(const DataType& t) {
     case TypeId::Decimal: return std::make_unique<DecimalBuilder>(t);
     case TypeId::List: return std::make_unique<ListBuilder>(t);
     case TypeId::Struct: return std::make_unique<StructBuilder>(t);
+    default: break;
   }
   throw InvalidOperationError(err_msg("cannot read JSON as ", t));
 }

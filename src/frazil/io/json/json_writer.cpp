@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/json_string.hpp"
 #include "frazil/core/thread_pool.hpp"
@@ -228,6 +229,11 @@ class RowFormatter {
         out += '}';
         return;
       }
+      case TypeId::Categorical:
+      case TypeId::Enum: append_json_string(out, t.categories().get(a.values<uint32_t>()[i])); return;
+      case TypeId::Int128: append_decimal(out, a.values<int128>()[i], 0); return;
+      case TypeId::UInt128:
+      case TypeId::Float16: throw InvalidOperationError(err_msg("cannot write ", t, " as JSON"));
     }
   }
 

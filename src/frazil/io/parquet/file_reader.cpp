@@ -9,6 +9,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
 #include "frazil/core/thread_pool.hpp"
@@ -197,6 +198,7 @@ void ParquetFile::apply_frazil_schema() {
     const DataType& have = fields[*idx].dtype;
     // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
     const bool ok = (have.id() == TypeId::Int64 && dt.id() == TypeId::Duration) ||
+                    (have.id() == TypeId::String && dt.is_categorical()) ||
                     (have.id() == TypeId::Datetime && dt.id() == TypeId::Datetime &&
                      have.time_unit() == dt.time_unit() && have.time_zone().has_value() == dt.time_zone().has_value());
     if (!ok || dt == have) continue;
@@ -237,6 +239,7 @@ RowGroupStats ParquetFile::row_group_stats(size_t i) const {
     bool typed = leaf.index < md_.column_orders.size() && md_.column_orders[leaf.index];
     ColumnStatistics cs = decode_statistics(leaf, *m.statistics, typed);
     const auto& ov = overrides_[&f - pschema_.fields().data()];
+    if (ov && ov->is_categorical()) continue;  // string statistics do not order codes
     if (ov) {
       if (cs.min) cs.min = cs.min->with_dtype(*ov);
       if (cs.max) cs.max = cs.max->with_dtype(*ov);
@@ -323,7 +326,8 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     if (arr->length() != rows)
       throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': decodes to ",
                             arr->length(), " rows but the row group has ", rows));
-    if (overrides_[f]) arr = arr->with_dtype(*overrides_[f]);
+    if (overrides_[f])
+      arr = overrides_[f]->is_categorical() ? encode_categorical(*arr, *overrides_[f]) : arr->with_dtype(*overrides_[f]);
     cols.emplace_back(fields[f].name, std::move(arr));
   }
   if (cols.empty()) return DataFrame::empty_with_height(rows);

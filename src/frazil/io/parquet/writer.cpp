@@ -9,6 +9,7 @@
 #include <functional>
 #include <unordered_map>
 
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/io/parquet/arrow_schema.hpp"
@@ -93,6 +94,8 @@ void add_schema(const std::string& name, const DataType& dt, std::vector<SchemaE
     case TypeId::Float32: e.type = PhysicalType::Float; break;
     case TypeId::Float64: e.type = PhysicalType::Double; break;
     case TypeId::String:
+    case TypeId::Categorical:
+    case TypeId::Enum:
       e.type = PhysicalType::ByteArray;
       e.converted_type = ConvertedType::Utf8;
       e.logical_type = logical(LogicalKind::String);
@@ -161,6 +164,10 @@ void add_schema(const std::string& name, const DataType& dt, std::vector<SchemaE
       for (const auto& f : dt.fields()) add_schema(f.name, f.dtype, out);
       return;
     }
+    case TypeId::Int128:
+    case TypeId::UInt128:
+    case TypeId::Float16:
+      throw InvalidOperationError(err_msg("cannot write column '", name, "' of dtype ", dt, " to parquet"));
   }
   out.push_back(e);
 }
@@ -758,7 +765,11 @@ void ParquetWriter::Impl::write_row_group(const DataFrame& df, int64_t start, in
   // Leaves are shredded, encoded and compressed in parallel, each into its own bytes;
   // then appended in schema order with their offsets rebased.
   std::vector<ArrayRef> arrays(ps.fields().size());
-  for (size_t f = 0; f < ps.fields().size(); ++f) arrays[f] = df.column(f).slice(start, rows).as_array();
+  for (size_t f = 0; f < ps.fields().size(); ++f) {
+    arrays[f] = df.column(f).slice(start, rows).as_array();
+    // Categorical/Enum columns are written as their strings (read back by the footer's dtype).
+    if (arrays[f]->dtype().is_categorical()) arrays[f] = decode_categorical(*arrays[f]);
+  }
   std::vector<std::vector<uint8_t>> chunk_bytes(leaves.size());
   std::vector<ColumnMetaData> chunk_meta(leaves.size());
   parallel_for(leaves.size(), [&](size_t l) {

@@ -241,6 +241,11 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
       const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
+      // An Enum equals a string that is not one of its categories nowhere (Polars: false, not
+      // a failed cast): (in)equality compares the strings; an ordering needs the category.
+      const bool equality = e.op == Operator::Eq || e.op == Operator::NotEq || e.op == Operator::EqValidity ||
+                            e.op == Operator::NotEqValidity;
+      if (equality && target.id() == TypeId::Enum && (lw.is_string() || rw.is_string())) target = DataType::string();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
       Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/scalar.hpp"
@@ -342,7 +343,8 @@ TEST(ArrowImport, LargeListAndStructAreShared) {
   EXPECT_EQ(array_get(*a, 1).to_string(), "{9,[1.5, 2.5]}");
 }
 
-TEST(ArrowImport, DictionaryStringsAreDecoded) {
+// A string dictionary is a Categorical, as in Polars (its strings join the global mapping).
+TEST(ArrowImport, DictionaryStringsAreCategorical) {
   ProducerArray p;
   p.add_bits({true, false, true, true});
   p.add(std::vector<int8_t>{1, 0, 0, 1});
@@ -356,8 +358,9 @@ TEST(ArrowImport, DictionaryStringsAreDecoded) {
   ProducerSchema s("c", "dict");
   s.dictionary_owned = std::make_unique<ProducerSchema>("u");
   ArrayRef a = import_array(p.finish(4, 1), s.finish(), "dict");
-  EXPECT_EQ(a->dtype(), DataType::string());
-  EXPECT_EQ(strings_of(a), (std::vector<std::string>{"blue is a long color", "<null>", "red", "blue is a long color"}));
+  EXPECT_EQ(a->dtype(), DataType::categorical());
+  EXPECT_EQ(strings_of(decode_categorical(*a)),
+            (std::vector<std::string>{"blue is a long color", "<null>", "red", "blue is a long color"}));
 
   ProducerArray q;
   q.add_null();
