@@ -9,6 +9,7 @@ from frazil import _args, _frazil
 
 if TYPE_CHECKING:
     from frazil.expr_dt import ExprDateTimeNameSpace
+    from frazil.expr_list import ExprListNameSpace
     from frazil.expr_str import ExprStringNameSpace
 
 
@@ -1180,6 +1181,13 @@ class Expr:
         from frazil.expr_str import ExprStringNameSpace
 
         return ExprStringNameSpace(self)
+
+    @property
+    def list(self) -> "ExprListNameSpace":
+        """List functions: pl.col('l').list.len() (python/frazil/expr_list.py)."""
+        from frazil.expr_list import ExprListNameSpace
+
+        return ExprListNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":
