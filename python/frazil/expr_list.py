@@ -23,6 +23,13 @@ def _one_list(values: Any) -> Any:
     return values
 
 
+def _other_list(values: Any) -> Any:
+    """The other list of a set operation: a str is a column name, a collection one list."""
+    from frazil.functions import col
+
+    return col(values) if isinstance(values, str) else _one_list(values)
+
+
 def _name_or_value(value: Any) -> Any:
     """A str as a column name (Polars reads indices and lengths so), anything else as is."""
     from frazil.functions import col
@@ -182,16 +189,62 @@ class ExprListNameSpace:
     # ---- set operations ----
     def set_union(self, other: Any) -> Expr:
         """The distinct elements of both lists."""
-        return self._fn("set_union", _one_list(other))
+        return self._fn("set_union", _other_list(other))
 
     def set_intersection(self, other: Any) -> Expr:
         """The distinct elements in both lists."""
-        return self._fn("set_intersection", _one_list(other))
+        return self._fn("set_intersection", _other_list(other))
 
     def set_difference(self, other: Any) -> Expr:
         """The distinct elements of the list that `other` does not hold."""
-        return self._fn("set_difference", _one_list(other))
+        return self._fn("set_difference", _other_list(other))
 
     def set_symmetric_difference(self, other: Any) -> Expr:
         """The distinct elements in exactly one of the two lists."""
-        return self._fn("set_symmetric_difference", _one_list(other))
+        return self._fn("set_symmetric_difference", _other_list(other))
+
+    # ---- expressions over the elements ----
+    def eval(self, expr: Expr, *, parallel: bool = False) -> Expr:
+        """`expr` run over each list's elements (pl.element() is the element): a list per list."""
+        return self._fn("eval", expr)
+
+    def agg(self, expr: Expr) -> Expr:
+        """`expr` run over each list's elements: a reduction gives one value per list, any other
+        expression a list per list."""
+        return self._fn("agg", expr)
+
+    def filter(self, predicate: Expr) -> Expr:
+        """Each list's elements where `predicate` (over pl.element()) is true."""
+        from frazil.functions import element
+
+        return self.eval(element().filter(predicate))
+
+    # ---- conversions ----
+    def to_struct(self, fields: Any = None, *args: Any, **kwargs: Any) -> Expr:
+        """A Struct with one field per name in `fields`: field i is element i of each list."""
+        if fields is None or callable(fields) or isinstance(fields, str):
+            raise TypeError("list.to_struct needs the field names as a sequence of strings")
+        return self._fn("to_struct", fields=[str(f) for f in fields])
+
+    def item(self, *, allow_empty: bool = False) -> Expr:
+        """The single element of each list (an error for any other length)."""
+        return self._fn("item", allow_empty=allow_empty)
+
+    def sample(self, n: Any = None, *, fraction: Any = None, with_replacement: bool = False,
+               shuffle: bool = False, seed: int | None = None) -> Expr:
+        """`n` (or `fraction` of each list's length) random elements of each list."""
+        if n is not None and fraction is not None:
+            raise ValueError("cannot specify both `n` and `fraction`")
+        if fraction is not None:
+            return self._fn("sample_fraction", _name_or_value(fraction), with_replacement=with_replacement,
+                            shuffle=shuffle, seed=seed)
+        return self._fn("sample_n", _name_or_value(1 if n is None else n), with_replacement=with_replacement,
+                        shuffle=shuffle, seed=seed)
+
+    def __getitem__(self, item: Any) -> Expr:
+        """`expr.list[i]` is list.get(i); `expr.list[a:b]` a slice."""
+        if isinstance(item, slice):
+            start = item.start or 0
+            length = None if item.stop is None else item.stop - start
+            return self.slice(start, length)
+        return self.get(item)

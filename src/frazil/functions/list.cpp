@@ -4,6 +4,7 @@
 #include "frazil/compute/cumulative.hpp"
 #include "frazil/compute/explode.hpp"
 #include "frazil/compute/list/aggregate.hpp"
+#include "frazil/compute/list/convert.hpp"
 #include "frazil/compute/list/elements.hpp"
 #include "frazil/compute/list/order.hpp"
 #include "frazil/compute/list/search.hpp"
@@ -209,6 +210,70 @@ void register_reductions(Registry& r) {
   }
 }
 
+void register_conversions(Registry& r) {
+  {
+    FunctionSpec s = list_function("to_struct");
+    s.params = {string_list_param("fields")};
+    s.output_dtype = [](const CallTypes& c) {
+      std::vector<Field> fs;
+      for (const std::string& f : c.args.get_string_list("fields")) fs.push_back(Field{f, inner_of(c.inputs[0])});
+      return DataType::struct_(std::move(fs));
+    };
+    s.kernel = [](const Args& a) -> Kernel {
+      return [fields = a.get_string_list("fields")](std::span<const ArrayRef> in) {
+        return compute::list_to_struct(*in[0], fields);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = list_function("item");
+    s.params = {bool_param("allow_empty", false)};
+    s.fallible = true;
+    s.output_dtype = inner_of_root;
+    s.kernel = [](const Args& a) -> Kernel {
+      return [e = a.get_bool("allow_empty")](std::span<const ArrayRef> in) { return compute::list_item(*in[0], e); };
+    };
+    r.add(std::move(s));
+  }
+  for (const bool fraction : {false, true}) {
+    FunctionSpec s = list_function(fraction ? "sample_fraction" : "sample_n", 1);
+    s.params = {bool_param("with_replacement", false), bool_param("shuffle", false), optional_int_param("seed")};
+    s.nondeterministic = true;
+    s.fallible = true;
+    s.kernel = [fraction](const Args& a) -> Kernel {
+      std::optional<uint64_t> seed;
+      if (auto v = a.get_optional_int("seed")) seed = static_cast<uint64_t>(*v);
+      return [fraction, wr = a.get_bool("with_replacement"), sh = a.get_bool("shuffle"),
+              seed](std::span<const ArrayRef> in) {
+        return compute::list_sample(*in[0], *in[1], fraction, wr, sh, seed);
+      };
+    };
+    r.add(std::move(s));
+  }
+}
+
+// list.eval and list.agg: an expression over each list's elements. Input 1's dtype is what
+// the expression gives per list (plan/aexpr.cpp derives it over the root's elements): T for a
+// reduction, List(T) otherwise. eval always gives a list per list, agg a reduction's value.
+void register_eval(Registry& r) {
+  for (const bool agg : {false, true}) {
+    FunctionSpec s = list_function(agg ? "agg" : "eval", 1);
+    s.roles = {InputRole::Row, InputRole::Element};
+    s.output_dtype = [agg](const CallTypes& c) {
+      if (c.inputs.size() < 2) return c.inputs[0];
+      const DataType& per_list = c.inputs[1];
+      return agg || per_list.id() == TypeId::List ? per_list : DataType::list(per_list);
+    };
+    s.kernel = [](const Args&) -> Kernel {
+      return [](std::span<const ArrayRef>) -> ArrayRef {
+        throw InternalError("list.eval runs through its element expression (physical/expressions/list_eval.cpp)");
+      };
+    };
+    r.add(std::move(s));
+  }
+}
+
 void register_order_and_search(Registry& r) {
   {
     FunctionSpec s = list_function("sort");
@@ -307,6 +372,8 @@ void register_list_functions(Registry& r) {
   register_elements(r);
   register_reductions(r);
   register_order_and_search(r);
+  register_eval(r);
+  register_conversions(r);
 }
 
 }  // namespace frazil::functions
