@@ -67,6 +67,11 @@ class ExprListNameSpace:
 
     def gather(self, indices: Any, *, null_on_oob: bool = False) -> Expr:
         """The elements at `indices` (a list of integers for every row, or a List expression)."""
+        if isinstance(indices, int) and not isinstance(indices, bool):
+            from frazil.exceptions import InvalidOperationError
+
+            raise InvalidOperationError("`list.gather` indices must be a list of integers, not a flat dyn int. "
+                                        "Use `implode` to wrap the flat value into a list.")
         return self._fn("gather", _one_list(indices), null_on_oob=null_on_oob)
 
     def gather_every(self, n: Any, offset: Any = 0) -> Expr:
@@ -231,8 +236,10 @@ class ExprListNameSpace:
         return self._fn("item", allow_empty=allow_empty)
 
     def sample(self, n: Any = None, *, fraction: Any = None, with_replacement: bool = False,
-               shuffle: bool = False, seed: int | None = None) -> Expr:
-        """`n` (or `fraction` of each list's length) random elements of each list."""
+               shuffle: bool | None = None, seed: int | None = None) -> Expr:
+        """`n` (or `fraction` of each list's length) random elements of each list (shuffle None:
+        in no particular order, as True)."""
+        shuffle = True if shuffle is None else bool(shuffle)
         if n is not None and fraction is not None:
             raise ValueError("cannot specify both `n` and `fraction`")
         if fraction is not None:

@@ -89,7 +89,8 @@ void register_elements(Registry& r) {
       require_list_root(c);
       const DataType& t = c.inputs[1];
       if (!t.is_null() && (t.id() != TypeId::List || (!t.inner().is_integer() && !t.inner().is_null())))
-        throw InvalidOperationError(err_msg("list.gather expects a list of integer indices, got ", t));
+        throw InvalidOperationError(err_msg("`list.gather` indices must be a list of integers, not a flat ",
+                                            t.short_name(), ". Use `implode` to wrap the flat value into a list."));
     };
     s.kernel = [](const Args& a) -> Kernel {
       return [oob = a.get_bool("null_on_oob")](std::span<const ArrayRef> in) {

@@ -61,6 +61,10 @@ ArrayRef list_sample(const Array& list, const Array& n_or_fraction, bool is_frac
     const bool valid = l.valid(r) && arg->is_valid(j);
     if (valid) {
       const int64_t len = l.len(r);
+      if (is_fraction && !with_replacement) {
+        const double f = arg->values<double>()[j];
+        if (!(f >= 0.0 && f <= 1.0)) throw ComputeError(err_msg("fraction must be between 0.0 and 1.0, got: ", f));
+      }
       const int64_t k = is_fraction ? static_cast<int64_t>(arg->values<double>()[j] * static_cast<double>(len))
                                     : arg->values<int64_t>()[j];
       if (k < 0) throw ComputeError(err_msg("list.sample: the sample size must be non-negative, got ", k));

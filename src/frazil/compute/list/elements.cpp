@@ -103,7 +103,7 @@ ArrayRef list_gather(const Array& list, const Array& indices, bool null_on_oob) 
             g.push(kNullIdx);
             continue;
           }
-          throw ComputeError(err_msg("gather indices are out of bounds: index ", q, " in row ", i,
+          throw OutOfBoundsError(err_msg("gather indices are out of bounds: index ", q, " in row ", i,
                                      " of a list of length ", len));
         }
         g.push(static_cast<IdxSize>(l.start(r) + p));

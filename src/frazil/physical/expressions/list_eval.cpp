@@ -5,6 +5,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/list/aggregate.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/error.hpp"
 
 namespace frazil::physical {
 
@@ -50,8 +51,14 @@ ArrayRef ListEvalExpr::eval_array(const Array& list, ExecState& state) const {
   }
   compute::Groups groups = compute::list_groups(list);
   Column out = element_expr_->evaluate_on_groups(elements, GroupContext{&groups}, sub);
+  if (out.is_scalar()) {
+    // A literal (no element read): one value per element, as Polars broadcasts it.
+    ArrayRef each = Column::scalar(plan::kElementColumn, out.scalar_value(), values->length()).as_array();
+    return make_list(list, offsets, std::move(each));
+  }
   ArrayRef r = out.as_array();
-  if (r->length() != n) r = make_null_array(r->dtype(), 0);  // unreachable: one row per group
+  if (r->length() != n)
+    throw InternalError(err_msg("list.eval: the element expression gave ", r->length(), " rows for ", n, " lists"));
   if (r->dtype() == dtype_ || dtype_.id() != TypeId::List || r->dtype().id() == TypeId::List) {
     // A list per group (eval, agg), or a value per group (agg of a reduction): as it is,
     // null where the input list is null.
