@@ -149,6 +149,10 @@ __version__ = _frazil.version()
 from frazil import frame_methods as _frame_methods  # noqa: E402
 
 _frame_methods.install(LazyFrame, DataFrame)
+# DataFrame operators (+ - * / // % and comparisons) as Polars defines them.
+from frazil import frame_arithmetic as _frame_arithmetic  # noqa: E402
+
+_frame_arithmetic.install(DataFrame)
 
 _apply_environment()
 

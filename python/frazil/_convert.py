@@ -93,6 +93,18 @@ def column_from_arrow(obj, name: str = ""):
     raise TypeError(f"cannot read an Arrow array from {type(obj).__name__}")
 
 
+def zone_for_aware_datetimes(values, dtype):
+    """A Series of offset-aware datetimes given a zone-less Datetime dtype is UTC in Polars
+    (the instants are kept; a DataFrame schema keeps the dtype as given)."""
+    from frazil.datatypes import Datetime
+
+    zone_less = dtype is Datetime or (isinstance(dtype, Datetime) and dtype.time_zone is None)
+    if not zone_less or not isinstance(values, (list, tuple)):
+        return dtype
+    aware = any(isinstance(v, _dt.datetime) and v.tzinfo is not None for v in values)
+    return Datetime(getattr(dtype, "time_unit", None) or "us", "UTC") if aware else dtype
+
+
 def column_from_values(name: str, values, dtype=None):
     """A native column from a sequence of Python values (or an Arrow-compatible array)."""
     from frazil.series import Series

@@ -168,23 +168,10 @@ class DataFrame:
         return iter(self.get_columns())
 
     def __getitem__(self, key):
-        if isinstance(key, str):
-            return self.get_column(key)
-        if isinstance(key, slice):
-            start, stop, step = key.indices(self.height)
-            if step != 1:
-                raise ValueError("slices with a step are not supported")
-            return self.slice(start, max(0, stop - start))
-        if isinstance(key, (list, tuple)) and all(isinstance(k, str) for k in key):
-            return DataFrame._from_native(self._df.select(list(key)))
-        if isinstance(key, int):
-            return self.row(key)
-        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], int) and isinstance(key[1], (int, str)):
-            # df[row, column]: one value.
-            row, column = key
-            series = self.get_column(column if isinstance(column, str) else self.columns[column])
-            return series.item(row if row >= 0 else self.height + row)
-        raise TypeError(f"cannot index a DataFrame with {type(key).__name__}")
+        """Rows, columns or one value, as Polars reads the key (frazil.getitem)."""
+        from frazil.getitem import frame_item
+
+        return frame_item(self, key)
 
     def head(self, n: int = 5) -> DataFrame:
         """The first n rows."""

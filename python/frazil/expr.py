@@ -41,6 +41,10 @@ def parse_into_expression(value: Any, *, str_as_lit: bool = True) -> "_frazil.Py
         return _frazil.col(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         return _frazil.lit_series(list(value))
+    from frazil.series import Series
+
+    if isinstance(value, Series):
+        return _frazil.lit_column(value._col)
     series = _series_values(value)
     if series is not None:
         return _frazil.lit_series(series[0], series[1])
@@ -493,8 +497,8 @@ class Expr:
         return self._fn("sqrt")
 
     def pow(self, exponent: Any) -> "Expr":
-        """self raised to exponent."""
-        return self._fn("pow", exponent)
+        """self raised to exponent (a str is a column name, as in Polars)."""
+        return wrap(self._pyexpr.function("pow", [parse_into_expression(exponent, str_as_lit=False)]))
 
     def sin(self) -> "Expr":
         return self._fn("sin")

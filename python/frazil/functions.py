@@ -52,12 +52,7 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
     if isinstance(value, (list, tuple)):
         # Polars: a Python list is one List value, broadcast like any literal.
         return wrap(_frazil.lit_series([list(value)])).alias("literal")
-    out = wrap(parse_into_expression(value))
-    from frazil.series import Series
-
-    if isinstance(value, Series):
-        out = out.alias(value.name)  # Polars names a Series literal as the Series
-    return out
+    return wrap(parse_into_expression(value))  # a Series is named as the Series (Polars)
 
 
 def len() -> Expr:  # noqa: A001 - Polars' name

@@ -18,6 +18,7 @@ class Series:
             name, values = "", name
         name = "" if name is None else name
         values = [] if values is None else values
+        dtype = _convert.zone_for_aware_datetimes(values, dtype)
         try:
             self._col = _convert.column_from_values(name, values, dtype)
         except Exception:
@@ -102,24 +103,10 @@ class Series:
         return self[index]
 
     def __getitem__(self, index):
-        if isinstance(index, (list, tuple, range, Series)):
-            # Positions gather; a Boolean Series (or list of bools) filters, as Polars.
-            values = list(index) if not isinstance(index, Series) else index
-            if isinstance(values, Series) and values.dtype == Boolean or (
-                    not isinstance(values, Series) and values and all(isinstance(v, bool) for v in values)):
-                return self.filter(values if isinstance(values, Series) else Series("", values))
-            positions = values.to_list() if isinstance(values, Series) else list(values)
-            if hasattr(Series, "gather"):
-                return self.gather(positions)
-            return Series(self.name, [self[i] for i in positions], dtype=self.dtype)
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                raise ValueError("slices with a step are not supported")
-            return self.slice(start, max(0, stop - start))
-        if index < 0:
-            index += len(self)
-        return self._col.get(index)
+        """A value for an int; a Series for a slice or positions (frazil.getitem)."""
+        from frazil.getitem import series_item
+
+        return series_item(self, index)
 
     def __iter__(self):
         return iter(self.to_list())

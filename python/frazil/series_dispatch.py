@@ -114,13 +114,18 @@ class SeriesNameSpace:
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         from frazil.functions import col
+        from frazil.series_str import EAGER_FORMS
 
         if name.startswith("_") or not callable(getattr(getattr(col("_"), self._namespace), name, None)):
             raise AttributeError(f"Series.{self._namespace} has no attribute '{name}'")
         scalar = name in _SCALAR_NAMESPACE_RESULT.get(self._namespace, ())
 
+        eager = EAGER_FORMS.get(self._namespace, {}).get(name)
+
         def method(*args: Any, **kwargs: Any) -> Any:
             a, k = _arguments(args, kwargs)
+            if eager is not None:
+                return eager(lambda build: apply_expression(self._series, build), *a, **k)
             return apply_expression(self._series, lambda e: getattr(getattr(e, self._namespace), name)(*a, **k),
                                     scalar=scalar)
 

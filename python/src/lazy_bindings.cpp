@@ -314,6 +314,8 @@ void register_lazy(nb::module_& m) {
   m.def("lit", &lit_from_py, nb::arg("value").none());
   m.def("lit_typed", &lit_typed, nb::arg("value").none(), nb::arg("dtype"));
   m.def("lit_series", &lit_series, nb::arg("values"), nb::arg("dtype") = nb::none());
+  // A Series as a literal keeps its dtype and its values' buffers, and is named as the Series.
+  m.def("lit_column", [](const Column& c) { return dsl::lit_series(c.as_array()).alias(c.name()); }, nb::arg("column"));
   m.def("coalesce", &dsl::coalesce);
   m.def("corr", &dsl::corr);
   m.def("vstack", &vstack);

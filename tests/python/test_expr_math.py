@@ -120,3 +120,39 @@ def test_is_close_rejects_negative_tolerances():
 
 def test_math_on_one_literal_broadcasts():
     assert_same(lambda pl, lf: lf.select(pl.col("i"), pl.lit(2.0).sin().alias("s")), NUMS)
+
+
+POW_DATA = {"i64": [1, 2, None, -3], "u64": [0, 3, 2**33, None], "i8": [2, -2, 7, None], "u8": [1, 2, 3, 4],
+            "f32": [1.5, None, -2.0, 0.5], "f": [0.5, 2.0, None, -1.0], "d": [None, None, None, None]}
+POW_SCHEMA = {"i64": pl.Int64, "u64": pl.UInt64, "i8": pl.Int8, "u8": pl.UInt8, "f32": pl.Float32, "f": pl.Float64,
+              "d": pl.Date}
+
+
+@pytest.mark.parametrize(("base", "exponent"), [
+    ("i8", "u8"), ("u8", "i8"), ("i64", "u8"), ("f32", "i64"), ("f32", "u8"), ("i64", "f"), ("u8", "f32"),
+    ("f", "u64"), ("i8", "i8"),
+])
+def test_pow_dtypes_and_wrapping(base, exponent):
+    q = (lambda m, lf: lf.select(m.col(base).pow(m.col(exponent)).alias("p"),
+                                 (m.col(base) ** 3).alias("c"), m.col(base).pow(exponent).alias("by_name")))
+    frame = pl.DataFrame({"i8": [2, -2, 7, None], "u8": [1, 2, 3, 4], "i64": [1, 2, None, -3],
+                          "f32": [1.5, None, -2.0, 0.5], "f": [0.5, 2.0, None, -1.0], "u64": [0, 3, 30, None]},
+                         schema_overrides={"i8": pl.Int8, "u8": pl.UInt8, "f32": pl.Float32, "u64": pl.UInt64})
+    if (base, exponent) == ("u8", "i8"):
+        frame = frame.with_columns(pl.col("i8").abs())
+    assert_same(q, frame)
+
+
+@pytest.mark.parametrize("query", [
+    lambda m, lf: lf.select(m.col("i64") ** m.col("u64")),     # 2**33 does not fit the u32 exponent
+    lambda m, lf: lf.select(m.col("i64") ** -1),               # a negative integer exponent
+    lambda m, lf: lf.select(m.col("i64") ** m.lit(None)),      # a Null-typed exponent
+    lambda m, lf: lf.select(m.lit(None) ** 2),                 # a Null-typed base
+    lambda m, lf: lf.select(m.col("d") ** 2),                  # a date base
+    lambda m, lf: lf.select(2 ** m.col("d")),                  # a date exponent
+    lambda m, lf: lf.select(m.col("i64") ** m.lit(True)),      # a Boolean exponent
+    lambda m, lf: lf.select(m.col("i64") ** "nope"),           # a str is a column name
+])
+def test_pow_errors(query):
+    frame = pl.DataFrame(POW_DATA, schema=POW_SCHEMA)
+    assert_same_error(query, frame)

@@ -132,3 +132,21 @@ def test_concat_errors_and_series():
     with pytest.raises(ValueError, match="`how` must be one of"):
         fz.concat([fz.DataFrame({"a": [1]})], how="nope")
     assert fz.concat([fz.Series("a", [1]), fz.Series("a", [2, None])]).to_list() == [1, 2, None]
+
+
+def test_vstack_onto_a_frame_of_no_columns_takes_the_other():
+    for m in (pl, fz):
+        empty, df = m.DataFrame(), m.DataFrame({"a": [1, None], "b": ["x", "y"]})
+        assert empty.vstack(df).to_dict(as_series=False) == {"a": [1, None], "b": ["x", "y"]}
+        assert m.concat([empty, empty, df]).shape == (2, 2)
+        with pytest.raises(m.exceptions.ShapeError):
+            df.vstack(empty)
+
+
+def test_series_as_an_expression_keeps_its_name_and_dtype():
+    def q(m):
+        s = m.Series("a", [1, None, 3], dtype=m.Int8)
+        return m.DataFrame({"x": [1, 2, 3]}).select(s, m.lit(s).alias("b"), m.col("x") + s,
+                                                    m.select(s).to_series().alias("c"))
+    assert q(fz).to_dict(as_series=False) == q(pl).to_dict(as_series=False)
+    assert [str(t) for t in q(fz).dtypes] == [str(t) for t in q(pl).dtypes]

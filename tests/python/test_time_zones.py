@@ -206,3 +206,40 @@ def test_after_2099_frazil_follows_the_tz_rules():
     got = df.select(fz.col("t").dt.replace_time_zone("Europe/Amsterdam")).item()
     assert got == local.replace(tzinfo=ZoneInfo("Europe/Amsterdam"))
     assert got.utcoffset() == dt.timedelta(hours=2)
+
+
+OFFSET_STRINGS = ["2020-01-01 00:00-08:00", "2024-03-10T05:30:00+05:30", None, "2024-06-01 12:00:00Z"]
+
+
+@pytest.mark.parametrize("unit", ["ns", "us", "ms"])
+def test_eager_string_parsing_infers_utc_from_offsets(unit):
+    # Polars' Series (not Expr) to_datetime/strptime without format or zone reads the
+    # offsets and gives UTC; the expression form raises (checked below).
+    for mod in (pl, fz):
+        s = mod.Series(OFFSET_STRINGS)
+        a = s.str.to_datetime(time_unit=unit)
+        b = s.str.strptime(mod.Datetime(unit))
+        assert a.dtype == mod.Datetime(unit, "UTC") and b.dtype == a.dtype
+    expected = pl.Series(OFFSET_STRINGS).str.to_datetime(time_unit=unit).to_list()
+    assert fz.Series(OFFSET_STRINGS).str.to_datetime(time_unit=unit).to_list() == expected
+    assert fz.Series(OFFSET_STRINGS).str.strptime(fz.Datetime(unit)).to_list() == expected
+    # Naive strings stay naive; a given zone is used as given.
+    assert fz.Series(["2020-01-01 00:00"]).str.to_datetime().dtype == fz.Datetime("us")
+    zoned = fz.Series(["2020-01-01 00:00-08:00"]).str.strptime(fz.Datetime("us", "America/Los_Angeles"))
+    assert zoned.to_list() == pl.Series(["2020-01-01 00:00-08:00"]).str.strptime(
+        pl.Datetime("us", "America/Los_Angeles")).to_list()
+
+
+def test_expression_string_parsing_of_offsets_without_zone_raises():
+    assert_same_error(lambda m, lf: lf.select(m.col("s").str.to_datetime()), {"s": OFFSET_STRINGS},
+                      kind="ComputeError")
+
+
+@pytest.mark.parametrize("dtype_zone", [None, "UTC"])
+def test_series_of_aware_datetimes_with_zone_less_dtype_is_utc(dtype_zone):
+    values = [dt.datetime(2020, 1, 1, tzinfo=dt.timezone(dt.timedelta(hours=-8))), None,
+              dt.datetime(2020, 1, 1, tzinfo=ZoneInfo("Asia/Tokyo"))]
+    for unit in ("us", "ms"):
+        a = pl.Series(values, dtype=pl.Datetime(unit, dtype_zone))
+        b = fz.Series(values, dtype=fz.Datetime(unit, dtype_zone))
+        assert str(b.dtype) == str(a.dtype) and b.to_list() == a.to_list()

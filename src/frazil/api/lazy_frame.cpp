@@ -321,8 +321,12 @@ LazyFrame concat(const std::vector<LazyFrame>& frames) {
   return LazyFrame(make_plan(dsl::DslUnion{}, std::move(inputs)));
 }
 
-DataFrame vstack(const std::vector<DataFrame>& frames) {
-  if (frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
+DataFrame vstack(const std::vector<DataFrame>& all_frames) {
+  if (all_frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
+  // A frame of no columns takes the schema of what is stacked onto it (Polars' vstack).
+  size_t leading_empty = 0;
+  while (leading_empty + 1 < all_frames.size() && all_frames[leading_empty].schema().size() == 0) ++leading_empty;
+  const std::vector<DataFrame> frames(all_frames.begin() + static_cast<std::ptrdiff_t>(leading_empty), all_frames.end());
   const Schema& first = frames[0].schema();
   for (size_t f = 1; f < frames.size(); ++f) {
     const Schema& other = frames[f].schema();

@@ -136,7 +136,8 @@ class LazyGroupBy {
 // Vertical concatenation of frames with the same schema.
 LazyFrame concat(const std::vector<LazyFrame>& frames);
 // Eager vertical concatenation, checked first as Polars' eager vstack checks: the same width
-// (ShapeError), the same names in order (ShapeError) and dtypes (SchemaError). Chunks are
+// (ShapeError), the same names in order (ShapeError) and dtypes (SchemaError). Leading frames
+// of no columns are skipped (a frame of width 0 takes what is stacked onto it). Chunks are
 // kept, not copied.
 DataFrame vstack(const std::vector<DataFrame>& frames);
 

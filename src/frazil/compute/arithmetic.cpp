@@ -324,6 +324,20 @@ ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
   return temporal_arith(op, left, right, out);
 }
 
+ArrayRef integer_pow(const Array& base, const Array& exponent) {
+  const DataType& dt = base.dtype();
+  if (!dt.is_integer() || exponent.dtype().id() != TypeId::UInt32)
+    throw InternalError(err_msg("integer_pow needs an integer base and a UInt32 exponent, got ", dt, " and ",
+                                exponent.dtype()));
+  return dispatch_numeric(dt.id(), [&](auto tag) -> ArrayRef {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>)
+      return binary_kernel<T, uint32_t, T>(base, exponent, dt, "**", [](T x, uint32_t y) { return int_pow<T>(x, y); });
+    else
+      throw InternalError("integer_pow on a float");
+  });
+}
+
 // ---- unary ----------------------------------------------------------------------------
 
 namespace {

@@ -30,6 +30,10 @@ const char* arith_op_symbol(ArithOp op);  // "+", "-", "*", "/", "//", "%", "**"
 // Anything else raises InvalidOperationError. A Null-typed operand gives all nulls.
 ArrayRef arith(ArithOp op, const Array& left, const Array& right);
 
+// An integer base raised to a UInt32 exponent (Polars' integer pow: the exponent is cast to
+// u32 first), wrapping on overflow; the result has the base's dtype.
+ArrayRef integer_pow(const Array& base, const Array& exponent);
+
 // The dtype arith() returns for these operand dtypes (throws InvalidOperationError when
 // the combination is unsupported).
 DataType arith_result_dtype(ArithOp op, const DataType& left, const DataType& right);

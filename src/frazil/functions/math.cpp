@@ -225,18 +225,27 @@ void register_math_functions(Registry& r) {
     s.min_inputs = s.max_inputs = 2;
     s.coercion = Coercion::Power;
     s.null_if_null = input(0) | input(1);
+    // Polars refuses a Null-typed operand too (a null value of a number type is fine).
     s.check = [](const CallTypes& c) {
-      const DataType& b = c.inputs[0];
-      if (!(b.is_numeric() || b.is_null()))
-        throw InvalidOperationError(err_msg("`pow` operation not supported for dtype `", b.short_name(), "` as base"));
+      const char* role[] = {"base", "exponent"};
+      for (int i = 0; i < 2; ++i)
+        if (!c.inputs[i].is_numeric())
+          throw InvalidOperationError(err_msg("`pow` operation not supported for dtype `", c.inputs[i].short_name(),
+                                              "` as ", role[i]));
     };
     s.output_dtype = [](const CallTypes& c) {
       const DataType &b = c.inputs[0], &x = c.inputs[1];
       if (b.is_integer() && x.is_integer()) return b;
-      if (b.id() == TypeId::Float32 && (x.id() == TypeId::Float32 || x.is_integer())) return b;
+      if (b.is_float()) return b;
+      if (b.is_integer() && x.is_float()) return x;
       return DataType::float64();
     };
-    s.kernel = binary([](const Array& a, const Array& b) { return compute::arith(compute::ArithOp::Pow, a, b); });
+    s.kernel = binary([](const Array& a, const Array& b) {
+      // Type coercion casts an integer exponent of an integer base to UInt32.
+      if (a.dtype().is_integer() && b.dtype().id() == TypeId::UInt32 && a.dtype() != b.dtype())
+        return compute::integer_pow(a, b);
+      return compute::arith(compute::ArithOp::Pow, a, b);
+    });
     r.add(std::move(s));
   }
 }

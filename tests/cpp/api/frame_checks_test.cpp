@@ -34,3 +34,11 @@ TEST(Vstack, ChecksWidthNamesAndDtypes) {
   EXPECT_THROW(vstack({ints("a", {1}), DataFrame({Column("a", f.finish())})}), SchemaError);
   EXPECT_THROW(vstack({}), InvalidOperationError);
 }
+
+TEST(Vstack, FrameOfNoColumnsTakesWhatIsStackedOntoIt) {
+  const DataFrame none(std::vector<Column>{});
+  EXPECT_EQ(vstack({none, none, ints("a", {1, 2})}).height(), 2);
+  EXPECT_EQ(vstack({none, ints("a", {1}), ints("a", {2})}).schema().size(), 1u);
+  EXPECT_THROW(vstack({ints("a", {1}), none}), ShapeError);  // only a leading one, as Polars
+  EXPECT_EQ(vstack({none}).schema().size(), 0u);
+}

@@ -111,6 +111,18 @@ TEST(Arithmetic, IntegerPowNegativeExponentFails) {
             (Opt<int64_t>{kMin, 1, 7}));
 }
 
+TEST(Arithmetic, IntegerPowWithUInt32Exponent) {
+  // polars: pl.Series([3, -3, None], dtype=pl.Int8) ** pl.Series([5, 5, 1], dtype=pl.UInt32) -> [-13, 13, None]
+  // (wrapping, the base's dtype); the planner casts integer exponents to UInt32 for this kernel.
+  const ArrayRef exponent = make<uint32_t>(DataType::uint32(), {5, 5, 1});
+  const ArrayRef out = integer_pow(*i8({3, -3, N}), *exponent);
+  EXPECT_EQ(out->dtype(), DataType::int8());
+  EXPECT_EQ(values_of<int8_t>(*out), (Opt<int8_t>{-13, 13, N}));
+  EXPECT_EQ(values_of<uint64_t>(*integer_pow(*u64({2, 7}), *make<uint32_t>(DataType::uint32(), {63, N}))),
+            (Opt<uint64_t>{uint64_t{1} << 63, N}));
+  EXPECT_THROW(integer_pow(*i8({1}), *i8({1})), InternalError);  // the exponent must be UInt32
+}
+
 TEST(Arithmetic, TemporalMatchesPolars) {
   // polars 2.1: date(2024,1,31) - date(2024,1,1) -> 30 days as Duration('us').
   ArrayRef d1 = make<int32_t>(DataType::date(), {19753, N});

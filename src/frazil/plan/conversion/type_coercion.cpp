@@ -385,9 +385,17 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           const bool x_dyn = dynamic_literal(arena.get(e.inputs[1])) != nullptr;
           DataType x = dtype(e.inputs[1]);
           DataType target = b;
-          // (A Boolean base is an error, as in Polars: type_check reports it.)
-          if (b.is_boolean()) break;
-          if (b.is_integer() && (x.is_float())) target = DataType::float64();
+          // (A non-numeric operand is an error, as in Polars: the function's check reports it.)
+          if (!b.is_numeric() || !x.is_numeric()) break;
+          if (b.is_integer() && x.is_integer()) {
+            // Polars' integer power: the exponent strictly cast to u32 (a negative or huge one fails).
+            if (x != DataType::uint32() || x_dyn) {
+              out.inputs[1] = add_cast(arena, e.inputs[1], DataType::uint32());
+              changed = true;
+            }
+            break;
+          }
+          if (b.is_integer() && x.is_float()) target = x;  // the exponent's float type (Polars)
           else if (b.is_float()) target = b;
           if (b != target) {
             out.inputs[0] = add_cast(arena, e.inputs[0], target);

@@ -1,0 +1,53 @@
+"""`Series.str` methods whose eager form differs from the expression, as in Polars.
+
+Polars' `Series.str.to_datetime` (and `strptime` to a zone-less Datetime) with neither a
+format nor a time zone looks at the data: offset-aware strings become a UTC Datetime. The
+expression form cannot (its dtype is fixed before the data is seen) and raises instead,
+telling the user to "perform the operation eagerly on a Series". frazil runs the expression
+and, when it raises exactly that, runs it again with `time_zone="UTC"`, which converts
+offset-aware strings to UTC: the result Polars' eager inference gives.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from frazil.exceptions import ComputeError
+
+# The start of the engine's error for offset-aware data without a format or a time zone.
+_TIME_ZONE_IN_DATA = "`strptime` / `to_datetime` was called with no format and no time zone"
+
+
+def _with_utc_on_zoned_data(run: Callable[..., Any], kwargs: dict) -> Any:
+    try:
+        return run(**kwargs)
+    except ComputeError as e:
+        if not str(e).startswith(_TIME_ZONE_IN_DATA):
+            raise
+    return run(**{**kwargs, "time_zone": "UTC"})
+
+
+def to_datetime(apply: Callable[[Callable[[Any], Any]], Any], *args: Any, **kwargs: Any) -> Any:
+    def run(**k: Any) -> Any:
+        return apply(lambda e: e.str.to_datetime(*args, **k))
+
+    format_given = (args[0] if args else kwargs.get("format")) is not None
+    if format_given or kwargs.get("time_zone") is not None:
+        return run(**kwargs)
+    return _with_utc_on_zoned_data(run, kwargs)
+
+
+def strptime(apply: Callable[[Callable[[Any], Any]], Any], dtype: Any, *args: Any, **kwargs: Any) -> Any:
+    from frazil.datatypes import Datetime
+
+    format_ = args[0] if args else kwargs.pop("format", None)
+    zone_less_datetime = dtype is Datetime or (isinstance(dtype, Datetime) and dtype.time_zone is None)
+    if format_ is not None or not zone_less_datetime:
+        return apply(lambda e: e.str.strptime(dtype, format_, *args[1:], **kwargs))
+    unit = getattr(dtype, "time_unit", None) if isinstance(dtype, Datetime) else None
+    return to_datetime(apply, None, time_unit=unit, **kwargs)
+
+
+# namespace -> method name -> eager form taking (apply, *args, **kwargs).
+EAGER_FORMS: dict[str, dict[str, Callable[..., Any]]] = {
+    "str": {"to_datetime": to_datetime, "strptime": strptime},
+}
