@@ -80,6 +80,9 @@ class ExprListNameSpace:
 
     def slice(self, offset: Any, length: Any = None) -> Expr:
         """`length` elements (None: to the end) from `offset` (negative: from the end)."""
+        for name, value in (("offset", offset), ("length", length)):
+            if isinstance(value, (list, tuple, float)) or (isinstance(value, bool)):
+                raise TypeError(f"'{name}' must be an integer, string, or expression, got {type(value).__name__}")
         return self._fn("slice", _name_or_value(offset), _name_or_value(length))
 
     def head(self, n: Any = 5) -> Expr:

@@ -115,3 +115,20 @@ def test_empty_frames():
     assert_same(lambda pl, lf: lf.select(pl.col("a").list.len(), pl.col("a").list.sum().alias("s"),
                                          pl.col("a").list.sort().alias("so"),
                                          pl.col("a").list.eval(pl.element() + 1).alias("e")), frame)
+
+
+def test_to_struct_item_sample():
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.to_struct(["x", "y"]).alias("st")), INTS)
+    one = {"a": [[1], None, [None], [4]]}
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.item()), one)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("a").list.item()), INTS, kind="ComputeError")
+    # Random elements: only the sizes are comparable.
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.drop_nulls().list.sample(n=1, seed=3).list.len().alias("n"),
+                                         pl.col("a").list.sample(fraction=0.5, seed=1).list.len().alias("f")),
+                {"a": [[1, 2], [3, 4], None, [5, 6, 7, 8]]})
+    assert_same_error(lambda pl, lf: lf.select(pl.col("a").list.sample(n=3)), INTS, kind="ShapeError")
+
+
+def test_eval_in_over_and_literals():
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.eval(pl.element().max()).over("g").alias("m"),
+                                         pl.col("a").list.eval(pl.lit("x")).alias("lit")), INTS)

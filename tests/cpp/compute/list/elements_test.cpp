@@ -57,7 +57,7 @@ TEST(ListElements, ReverseShiftDropNullsGather) {
   ArrayRef idx = list_i64({Opt<int64_t>{0, -1}});
   EXPECT_EQ(rows_of(*list_gather(*a, *idx, true)),
             (Lists64{Opt<int64_t>{1, N}, Opt<int64_t>{3, 3}, std::nullopt, Opt<int64_t>{N, N}, Opt<int64_t>{5, 1}}));
-  EXPECT_THROW(list_gather(*a, *idx, false), ComputeError);
+  EXPECT_THROW(list_gather(*a, *idx, false), OutOfBoundsError);
   EXPECT_EQ(rows_of(*list_gather_every(*a, *i64({2}), *i64({0}))),
             (Lists64{Opt<int64_t>{1, N}, Opt<int64_t>{3}, std::nullopt, Opt<int64_t>{}, Opt<int64_t>{5, 1}}));
 }
