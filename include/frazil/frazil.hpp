@@ -12,6 +12,7 @@
 #include "frazil/core/schema.hpp"
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/dsl/dt_namespace.hpp"
+#include "frazil/dsl/list_namespace.hpp"
 #include "frazil/dsl/expr.hpp"
 #include "frazil/dsl/str_namespace.hpp"
 #include "frazil/version.hpp"

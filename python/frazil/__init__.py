@@ -106,6 +106,8 @@ from frazil.functions import (
     tail,
 )
 from frazil.functions_string import concat_str, escape_regex, format
+# list (issue #18): list constructors
+from frazil.functions_list import concat_list
 from frazil.functions_temporal import (
     business_day_count,
     date,

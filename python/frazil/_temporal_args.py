@@ -58,10 +58,10 @@ def holidays_expr(holidays: Any) -> Any:
     if Series and isinstance(holidays, Series):
         # A Series of dates is one list for every row (Polars implodes it); of lists, a list per row.
         if holidays.dtype == Date:
-            return lit([holidays.to_list()], dtype=List(Date))
+            return lit(holidays.to_list(), dtype=List(Date))
         return lit(holidays)
     values = list(holidays)
     for v in values:
         if isinstance(v, _dt.datetime) or not isinstance(v, _dt.date):
             raise TypeError(f"holidays must be dates, got {type(v).__name__}")
-    return lit([values], dtype=List(Date))
+    return lit(values, dtype=List(Date))

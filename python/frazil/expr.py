@@ -9,6 +9,7 @@ from frazil import _args, _frazil
 
 if TYPE_CHECKING:
     from frazil.expr_dt import ExprDateTimeNameSpace
+    from frazil.expr_list import ExprListNameSpace
     from frazil.expr_str import ExprStringNameSpace
 
 
@@ -1192,6 +1193,13 @@ class Expr:
         from frazil.expr_cat import ExprCatNameSpace
 
         return ExprCatNameSpace(self)
+
+    @property
+    def list(self) -> "ExprListNameSpace":
+        """List functions: pl.col('l').list.len() (python/frazil/expr_list.py)."""
+        from frazil.expr_list import ExprListNameSpace
+
+        return ExprListNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":

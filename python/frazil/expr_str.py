@@ -22,7 +22,7 @@ def _list_literal(values: Any) -> Any:
         values = list(values)
         # A list of strings is List(String); of anything else, what it holds (refused later).
         strings = bool(values) and all(isinstance(v, str) for v in values)
-        return lit([values], dtype=List(String) if strings else None)
+        return lit(values, dtype=List(String) if strings else None)
     return values
 
 

@@ -43,11 +43,15 @@ def lit(value: Any, dtype: Any = None, *, allow_object: bool = False) -> Expr:
         from frazil.expr import _native_dtype
 
         if isinstance(value, (list, tuple)):
-            return wrap(_frazil.lit_series(list(value), _native_dtype(dtype)))
+            # Polars: a Python list is one List value (of the given List dtype).
+            return wrap(_frazil.lit_series([list(value)], _native_dtype(dtype))).alias("literal")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and parse_into_dtype(dtype).is_numeric():
             # Polars: the number's literal, strictly cast (lit(256, UInt8) fails as a cast).
             return wrap(parse_into_expression(value)).cast(dtype)
         return wrap(_frazil.lit_typed(value, _native_dtype(dtype)))
+    if isinstance(value, (list, tuple)):
+        # Polars: a Python list is one List value, broadcast like any literal.
+        return wrap(_frazil.lit_series([list(value)])).alias("literal")
     return wrap(parse_into_expression(value))  # a Series is named as the Series (Polars)
 
 

@@ -87,6 +87,7 @@ struct WindowOptions {
 class Expr;
 class StrNameSpace;  // str_namespace.hpp
 class DtNameSpace;   // dt_namespace.hpp
+class ListNameSpace;  // list_namespace.hpp
 
 struct ExprNode {
   ExprKind kind = ExprKind::Literal;
@@ -218,6 +219,8 @@ class Expr {
   // col("a").str().contains("x"), col("t").dt().year().
   StrNameSpace str() const;
   DtNameSpace dt() const;
+  // Polars' `list` namespace (include list_namespace.hpp): col("a").list().len().
+  ListNameSpace list() const;
 
   // A Polars-style rendering: col("a"), (col("a") + 1), col("x").sum().alias("y").
   std::string to_string() const;

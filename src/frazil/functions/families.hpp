@@ -10,7 +10,7 @@ void register_null_functions(Registry& r);      // null_and_nan.cpp: is_null, fi
 void register_logic_functions(Registry& r);     // logic.cpp: not, is_in, is_between
 void register_math_functions(Registry& r);      // math.cpp: abs, round, sqrt, pow, ...
 void register_order_functions(Registry& r);     // order.cpp: reverse, shift, unique, head, tail, ...
-void register_list_functions(Registry& r);      // list.cpp: explode
+void register_list_functions(Registry& r);      // list.cpp: explode, list.*, concat_list
 void register_string_functions(Registry& r);    // string.cpp: str.*
 void register_temporal_functions(Registry& r);  // temporal.cpp: dt.*
 // temporal_constructors.cpp: datetime, duration, date_range(s), datetime_range(s), time_range(s),

@@ -31,6 +31,10 @@ enum class Shape : uint8_t {
 enum class InputRole : uint8_t {
   Row,  // row-aligned with the root (or a one-row value that broadcasts)
   Set,  // a whole column read as a set of values (is_in's values), never row-aligned
+  // An expression over the elements of the List root (list.eval's pl.element() expression):
+  // not an input over the frame; the plan keeps it aside (AExprPayload::element_exprs) and the
+  // physical layer evaluates it per list. Element inputs come after every other input.
+  Element,
 };
 
 // How type coercion makes the inputs agree (plan/conversion/type_coercion.cpp does it).

@@ -3,6 +3,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/stack.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
+#include "frazil/physical/expressions/list_eval.hpp"
 #include "frazil/physical/expressions/shared.hpp"
 #include "frazil/plan/aexpr.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
@@ -83,6 +84,16 @@ struct Planner {
     case AExprKind::Len: return std::make_shared<LenExpr>(std::move(source));
     case AExprKind::Ternary: return std::make_shared<TernaryExpr>(child(0), child(1), child(2), std::move(source));
     case AExprKind::Function: {
+      if (!e.element_exprs().empty()) {  // list.eval: its expression planned over the elements
+        const DataType list_type = plan::node_dtype(e.inputs[0], arena, schema, dtypes);
+        const DataType inner = list_type.id() == TypeId::List ? list_type.inner() : DataType::null();
+        plan::ElementExprIR el = plan::element_expr_ir(e.element_exprs()[0], inner);
+        PhysicalExprRef sub = create_physical_expr(el.ir, *el.arena, el.schema);
+        const bool elementwise = plan::is_elementwise_rec(el.ir.node(), *el.arena);
+        DataType dtype = plan::node_dtype(node, arena, schema, dtypes);
+        return std::make_shared<ListEvalExpr>(child(0), std::move(el), std::move(sub), elementwise, std::move(dtype),
+                                              std::move(source));
+      }
       std::vector<PhysicalExprRef> inputs;
       std::vector<bool> row_wise;
       for (size_t i = 0; i < e.inputs.size(); ++i) {

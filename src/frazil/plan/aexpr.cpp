@@ -6,6 +6,7 @@
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/supertype.hpp"
+#include "frazil/plan/conversion/element_expr.hpp"
 #include "frazil/plan/expr/properties.hpp"
 
 namespace frazil::plan {
@@ -99,7 +100,10 @@ size_t AExpr::hash_shallow() const {
       mix(std::hash<std::string>()(agg_options().interpolation));
       mix(agg_options().ignore_nulls);
       break;
-    case AExprKind::Function: mix(function().hash()); break;
+    case AExprKind::Function:
+      mix(function().hash());
+      for (const dsl::Expr& x : element_exprs()) mix(std::hash<std::string>()(x.to_string()));
+      break;
     case AExprKind::Sort:
     case AExprKind::SortBy:
       mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
@@ -124,7 +128,12 @@ bool AExpr::equal_shallow(const AExpr& o) const {
              agg_options().quantile == o.agg_options().quantile &&
              agg_options().interpolation == o.agg_options().interpolation &&
              agg_options().ignore_nulls == o.agg_options().ignore_nulls;
-    case AExprKind::Function: return function() == o.function();
+    case AExprKind::Function: {
+      if (!(function() == o.function()) || element_exprs().size() != o.element_exprs().size()) return false;
+      for (size_t i = 0; i < element_exprs().size(); ++i)
+        if (element_exprs()[i].to_string() != o.element_exprs()[i].to_string()) return false;
+      return true;
+    }
     case AExprKind::Sort:
     case AExprKind::SortBy: return sort() == o.sort();
     case AExprKind::Window: return window() == o.window();
@@ -243,7 +252,12 @@ DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& sch
       return in(0);
     }
     case AExprKind::Function: {
-      return e.spec().output_dtype(functions::CallTypes{inputs, e.function().args});
+      if (e.element_exprs().empty()) return e.spec().output_dtype(functions::CallTypes{inputs, e.function().args});
+      // The element expressions' dtypes follow the inputs, over the List root's elements.
+      std::vector<DataType> all(inputs.begin(), inputs.end());
+      const DataType inner = inputs[0].id() == TypeId::List ? inputs[0].inner() : DataType::null();
+      for (const dsl::Expr& x : e.element_exprs()) all.push_back(element_expr_dtype(x, inner));
+      return e.spec().output_dtype(functions::CallTypes{all, e.function().args});
     }
   }
   return DataType::null();

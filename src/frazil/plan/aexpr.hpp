@@ -41,6 +41,9 @@ struct AExprPayload {
   functions::FunctionCall function;
   dsl::SortFlags sort;
   dsl::WindowOptions window;
+  // A Function's InputRole::Element inputs (list.eval's expression over the elements), kept
+  // as DSL: they are planned against the elements' schema, never against the frame.
+  std::vector<dsl::Expr> element_exprs;
 };
 
 struct AExpr {
@@ -57,12 +60,14 @@ struct AExpr {
   const functions::FunctionCall& function() const { return payload().function; }
   const dsl::SortFlags& sort() const { return payload().sort; }
   const dsl::WindowOptions& window() const { return payload().window; }
+  const std::vector<dsl::Expr>& element_exprs() const { return payload().element_exprs; }
   dsl::LiteralValue& literal_mut() { return payload_mut().literal; }
   DataType& dtype_mut() { return payload_mut().dtype; }
   compute::AggOptions& agg_options_mut() { return payload_mut().agg_options; }
   functions::FunctionCall& function_mut() { return payload_mut().function; }
   dsl::SortFlags& sort_mut() { return payload_mut().sort; }
   dsl::WindowOptions& window_mut() { return payload_mut().window; }
+  std::vector<dsl::Expr>& element_exprs_mut() { return payload_mut().element_exprs; }
 
   static AExpr column(std::string name);
   static AExpr literal_value(dsl::LiteralValue value);

@@ -151,7 +151,9 @@ class Converter {
           // Alias keeps the context; other nodes pass on their inputs' (AND/OR, aggregations).
           const ConversionContext in_ctx = n.kind == ExprKind::Alias ? f.ctx : child_context(n, f.ctx);
           const Expr* e = f.e;
-          for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.push_back({&*it, in_ctx, 0, false});
+          // A function's element inputs (list.eval's expression) are kept aside, not converted here.
+          const size_t frame_inputs = frame_input_count(n);
+          for (size_t i = frame_inputs; i-- > 0;) stack.push_back({&e->inputs()[i], in_ctx, 0, false});
           continue;
         }
       }
@@ -184,6 +186,14 @@ class Converter {
     ctx.filter_predicate = ctx.filter_predicate && and_or;
     if (n.kind == ExprKind::Agg || n.kind == ExprKind::Window) ctx.in_aggregation = false;
     return ctx;
+  }
+
+  // The inputs converted over the frame: all but a function's InputRole::Element inputs.
+  static size_t frame_input_count(const ExprNode& n) {
+    if (n.kind != ExprKind::Function || !n.function.spec) return n.inputs.size();
+    size_t k = 0;
+    while (k < n.inputs.size() && n.function.spec->role(k) != functions::InputRole::Element) ++k;
+    return k;
   }
 
   // Whether a node's conversion needs its inputs converted first.
@@ -250,6 +260,7 @@ class Converter {
         if (out.kind == AExprKind::Agg) out.agg_options_mut() = n.agg_options;
         if (out.kind == AExprKind::Function) {
           out.function_mut() = n.function;
+          for (size_t i = frame_input_count(n); i < n.inputs.size(); ++i) out.element_exprs_mut().push_back(n.inputs[i]);
           if (n.function.spec->bind_names) {
             std::vector<std::string> names;
             for (const auto& c : children) names.push_back(c.name.name);
@@ -286,7 +297,11 @@ Expr node_to_expr_once(Node node, const ExprArena& arena, const std::unordered_m
     case AExprKind::Cast: n.kind = ExprKind::Cast; n.dtype = a.dtype(); n.strict = a.strict; break;
     case AExprKind::Agg: n.kind = ExprKind::Agg; n.agg = a.agg; n.agg_options = a.agg_options(); break;
     case AExprKind::Ternary: n.kind = ExprKind::Ternary; break;
-    case AExprKind::Function: n.kind = ExprKind::Function; n.function = a.function(); break;
+    case AExprKind::Function:
+      n.kind = ExprKind::Function;
+      n.function = a.function();
+      for (const Expr& x : a.element_exprs()) n.inputs.push_back(x);  // list.eval's expression
+      break;
     case AExprKind::Len: n.kind = ExprKind::Len; break;
     case AExprKind::Sort: n.kind = ExprKind::Sort; n.sort = a.sort(); break;
     case AExprKind::SortBy: n.kind = ExprKind::SortBy; n.sort = a.sort(); break;
