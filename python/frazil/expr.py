@@ -1186,6 +1186,27 @@ class Expr:
         return ExprStringNameSpace(self)
 
     @property
+    def struct(self) -> Any:
+        """Struct functions: pl.col('s').struct.field('a') (frazil/expr_struct.py)."""
+        from frazil.expr_struct import ExprStructNameSpace
+
+        return ExprStructNameSpace(self)
+
+    @property
+    def bin(self) -> Any:
+        """Binary functions: pl.col('b').bin.size() (frazil/expr_bin.py)."""
+        from frazil.expr_bin import ExprBinaryNameSpace
+
+        return ExprBinaryNameSpace(self)
+
+    @property
+    def name(self) -> Any:
+        """Output-name rules: pl.col('a').name.suffix('_x') (frazil/expr_name.py)."""
+        from frazil.expr_name import ExprNameNameSpace
+
+        return ExprNameNameSpace(self)
+
+    @property
     def dt(self) -> "ExprDateTimeNameSpace":
         """Date and time functions: pl.col('d').dt.year()."""
         from frazil.expr_dt import ExprDateTimeNameSpace

@@ -41,6 +41,8 @@ const Table& table() {
     register_horizontal_functions(r);
     register_replace_functions(r);
     register_inspect_functions(r);
+    register_struct_functions(r);
+    register_binary_functions(r);
     return fill;
   }();
   return t;
