@@ -396,6 +396,18 @@ class Expr:
 
     def exclude(self, *names: Any) -> "Expr":
         """A wildcard or multi-column expression without the named columns."""
+        from frazil.datatypes import DataType, DataTypeClass
+
+        if any(isinstance(n, (DataType, DataTypeClass)) for n in names):
+            # Dtypes to exclude: the selection minus a dtype selector (frazil/selectors.py).
+            from frazil import selectors as cs
+
+            if repr(self) != "*":
+                from frazil.exceptions import InvalidOperationError
+
+                raise InvalidOperationError("exclude() by dtype needs a selection of all columns, like pl.all()")
+            return (cs.all() - cs.by_dtype(*[n for n in names if not isinstance(n, str)])
+                    - cs.by_name(*[n for n in names if isinstance(n, str)], require_all=False)).as_expr()
         flat = []
         for n in names:
             flat.extend([n] if isinstance(n, str) else list(n))

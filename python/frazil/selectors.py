@@ -304,6 +304,9 @@ def by_dtype(*dtypes: Any) -> Selector:
     def matches_one(t: Any, d: Any) -> bool:
         if isinstance(d, type):
             return isinstance(t, d) or _kind(t) == d.__name__
+        if _kind(d) == "Datetime" and getattr(d, "time_zone", None) == "*":
+            # Datetime(unit, time_zone="*"): that unit in any time zone (not without one).
+            return _kind(t) == "Datetime" and t.time_unit == d.time_unit and t.time_zone is not None
         try:
             return t == parse_into_dtype(d)
         except TypeError:
@@ -386,6 +389,8 @@ def _units(values: Any, default: _builtin_list) -> Any:
 def datetime(time_unit: Any = None, time_zone: Any = ("*", None)) -> Selector:
     """Datetime columns, optionally of the given units and time zones ("*": any zone)."""
     units = _units(time_unit, [])
+    if units is not None and not _builtin_all(u in ("ms", "us", "ns") for u in units):
+        raise TypeError(f"invalid time_unit for cs.datetime: {time_unit!r} (expected 'ms', 'us' or 'ns')")
     # time_zone=None is "no time zone"; "*" any zone; the default, any or none.
     zones = [None] if time_zone is None else _units(time_zone, [])
 
