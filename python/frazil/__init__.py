@@ -159,6 +159,26 @@ from frazil import frame_arithmetic as _frame_arithmetic  # noqa: E402
 
 _frame_arithmetic.install(DataFrame)
 
+# frames (issue #19): join_asof, merge_sorted, group_by_dynamic, pivot, ... (frame_extras).
+from frazil import frame_extras as _frame_extras  # noqa: E402
+
+_frame_extras.install(LazyFrame, DataFrame)
+from frazil.merge_sorted import merge_sorted_frames as merge_sorted  # noqa: E402
+from frazil.frame_misc import set_random_seed  # noqa: E402
+from frazil.udf import map_batches_function as map_batches  # noqa: E402
+from frazil.functions_frames import (  # noqa: E402
+    align_frames,
+    build_info,
+    collect_all_async,
+    explain_all,
+    ones,
+    repeat,
+    row_index,
+    show_versions,
+    union,
+    zeros,
+)
+
 _apply_environment()
 
 

@@ -107,8 +107,17 @@ def zone_for_aware_datetimes(values, dtype):
 
 def column_from_values(name: str, values, dtype=None):
     """A native column from a sequence of Python values (or an Arrow-compatible array)."""
+    from frazil.datatypes import Decimal
     from frazil.series import Series
 
+    if dtype is Decimal or (isinstance(dtype, type) and dtype.__name__ == "Decimal"
+                            and type(dtype).__module__.startswith("polars")):
+        # The Decimal class without precision and scale: Polars infers the scale from the
+        # values (Decimal(38, 0) for integers), where Decimal() would round them to scale 0.
+        col = column_from_values(name, values, None)
+        if isinstance(from_native(col.dtype), Decimal):
+            return col
+        dtype = Decimal(38, 0)
     native_dtype = None if dtype is None else to_native(dtype)
     if isinstance(values, Series):
         col = values._col.rename(name)

@@ -61,6 +61,8 @@ class DataFrame:
 
         if orient not in (None, "row", "col"):
             raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")
+        if isinstance(data, Series):
+            data = [data]  # one Series: a frame of that column (Polars)
         data = _oriented(data, schema, orient)
         if schema_overrides:
             # Overridden columns are built with their dtype where the data allows it.
@@ -310,7 +312,9 @@ class DataFrame:
     # ---- display ----------------------------------------------------------------------
 
     def __str__(self) -> str:
-        return self._df.to_string()
+        from frazil.config import display_limits
+
+        return self._df.to_string(*display_limits())
 
     __repr__ = __str__
 

@@ -860,14 +860,13 @@ class Expr:
         """The values sorted."""
         return wrap(self._pyexpr.sort(descending, nulls_last, False))
 
-    def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool = False,
+    def sort_by(self, by: Any, *more_by: Any, descending: bool | list = False, nulls_last: bool | list = False,
                 maintain_order: bool = False) -> "Expr":
         """The values ordered by other expressions."""
         keys = parse_many([by, *more_by], str_as_lit=False)
         desc = [descending] if isinstance(descending, bool) else list(descending)
-        if not isinstance(nulls_last, bool):
-            nulls_last = bool(nulls_last[0]) if len(nulls_last) else False
-        return wrap(self._pyexpr.sort_by(keys, desc, nulls_last, maintain_order))
+        last = [nulls_last] if isinstance(nulls_last, bool) else [bool(x) for x in nulls_last]
+        return wrap(self._pyexpr.sort_by(keys, desc, last or [False], maintain_order))
 
     def filter(self, *predicates: Any) -> "Expr":
         """The values where the predicates are true."""
@@ -1107,8 +1106,10 @@ class Expr:
         return function(self, *args, **kwargs)
 
     def set_sorted(self, *, descending: bool = False, nulls_last: bool = False) -> "Expr":
-        """A hint Polars uses for fast paths; frazil does not need it (the values are unchanged)."""
-        return self
+        """A hint Polars uses for fast paths; the values are unchanged (join_asof reads the hint)."""
+        out = SortedHintExpr.__new__(SortedHintExpr)
+        out._pyexpr = self._pyexpr
+        return out
 
     # ---- value mapping ----
     def replace(self, old: Any, new: Any = _NO_DEFAULT) -> "Expr":
@@ -1224,3 +1225,9 @@ class Expr:
         from frazil.expr_dt import ExprDateTimeNameSpace
 
         return ExprDateTimeNameSpace(self)
+
+
+class SortedHintExpr(Expr):
+    """An expression marked with set_sorted() (join_asof skips its sortedness check)."""
+
+    __slots__ = ()

@@ -152,16 +152,17 @@ def pipe(self: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> 
 
 def remove(self: Any, *predicates: Any, **constraints: Any) -> Any:
     """The rows for which the predicates (combined with &) are not true: rows where they are
-    null are kept, as Polars' remove."""
-    from frazil.expr import parse_into_expression, wrap
-    from frazil.functions import col, lit
+    null are kept, as Polars' remove. Predicates are read as filter reads them."""
+    from frazil import predicates as P
 
-    terms = [wrap(parse_into_expression(p, str_as_lit=False)) for p in predicates]
-    terms += [col(k) == lit(v) for k, v in constraints.items()]
-    if not terms:
-        raise TypeError("remove() needs at least one predicate or constraint")
-    combined = terms[0]
-    for t in terms[1:]:
+    names = (lambda: self.collect_schema().names()) if hasattr(self, "collect_schema") else (lambda: self.columns)
+    parsed = P.parse(predicates, constraints, names, invert=True)
+    if parsed is P.KEEP_ALL:
+        return self
+    if parsed is P.DROP_ALL:
+        return self.clear()
+    combined = parsed[0]
+    for t in parsed[1:]:
         combined = combined & t
     return self.filter(combined.not_().fill_null(True))
 
@@ -218,10 +219,24 @@ def unpivot(self: Any, on: Any = None, *, index: Any = None, variable_name: str 
     return concat(parts)
 
 
-def show(self: Any, limit: int | None = 5) -> None:
-    """Prints the first `limit` rows (all with None)."""
+def show(self: Any, limit: int | None = 5, *, ascii_tables: bool | None = None, tbl_formatting: str | None = None,
+         trim_decimal_zeros: bool | None = True, **display: Any) -> None:
+    """Prints the first `limit` rows (all with None; all but the last -limit when negative),
+    with the given display options of pl.Config applied while printing."""
+    from frazil.config import Config
+
     frame = self if limit is None else self.head(limit)
-    print(frame.collect() if hasattr(frame, "collect") else frame)
+    frame = frame.collect() if hasattr(frame, "collect") else frame
+    rows = -1 if limit is None else frame.height
+    if ascii_tables is not None and tbl_formatting is not None:
+        raise ValueError("Can not set `ascii_tables` and `tbl_formatting` at the same time.")
+    if ascii_tables is not None:
+        tbl_formatting = "ASCII_FULL_CONDENSED" if ascii_tables else "UTF8_FULL_CONDENSED"
+    options = {k: v for k, v in display.items() if v is not None}
+    if tbl_formatting is not None:
+        options["tbl_formatting"] = tbl_formatting
+    with Config(tbl_rows=rows, trim_decimal_zeros=trim_decimal_zeros, **options):
+        print(frame)
 
 
 def cache(self: Any) -> Any:

@@ -10,7 +10,7 @@ from frazil.expr import Expr, parse_into_expression, parse_many
 class QueryOptFlags:
     """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off).
 
-    `sort_collapse`, `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
+    `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
     that Polars code runs, but frazil has no pass they switch (they are kept, not sent).
     """
 
@@ -25,8 +25,9 @@ class QueryOptFlags:
         "check_order_observe",
         "collapse_joins",
         "fast_projection",
+        "sort_collapse",
     )
-    _WITHOUT_A_PASS = ("sort_collapse", "pre_partition_hive", "join_order", "row_estimate")
+    _WITHOUT_A_PASS = ("pre_partition_hive", "join_order", "row_estimate")
 
     def __init__(self, **flags: bool) -> None:
         for name in self._NAMES + self._WITHOUT_A_PASS:
@@ -131,19 +132,16 @@ class LazyFrame:
         return self._wrap(self._ldf.with_columns(natives))
 
     def filter(self, *predicates: Any, **constraints: Any) -> "LazyFrame":
-        """The rows for which every predicate is true (null counts as false)."""
-        preds = []
-        for p in predicates:
-            if isinstance(p, (list, tuple)):
-                preds.extend(parse_into_expression(x, str_as_lit=False) for x in p)
-            elif isinstance(p, bool):
-                preds.append(_frazil.lit(p))
-            else:
-                preds.append(parse_into_expression(p, str_as_lit=False))
-        preds += [_frazil.col(k).binary("==", parse_into_expression(v)) for k, v in constraints.items()]
-        if not preds:
-            raise TypeError("filter() needs at least one predicate")
-        return self._wrap(self._ldf.filter_all(preds))  # combined with & in C++
+        """The rows for which every predicate is true (null counts as false); predicates are
+        read as Polars reads them (frazil.predicates: expressions, names, Boolean masks)."""
+        from frazil import predicates as P
+
+        parsed = P.parse(predicates, constraints, lambda: self.collect_schema().names())
+        if parsed is P.KEEP_ALL:
+            return self
+        if parsed is P.DROP_ALL:
+            return self.clear()
+        return self._wrap(self._ldf.filter_all([e._pyexpr for e in parsed]))  # combined with & in C++
 
     def drop_nulls(self, subset: Any = None) -> "LazyFrame":
         """Rows without a null in `subset` (a name, names or Exprs; None: every column)."""

@@ -129,6 +129,7 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
     else if (k == "check_order_observe") f.check_order_observe = v;
     else if (k == "collapse_joins") f.collapse_joins = v;
     else if (k == "fast_projection") f.fast_projection = v;
+    else if (k == "sort_collapse") f.sort_collapse = v;
     else if (k == "type_coercion" || k == "type_check" || k == "streaming" || k == "eager")
       continue;
     else throw InvalidOperationError("unknown optimization flag " + k);
@@ -282,8 +283,9 @@ void register_lazy(nb::module_& m) {
       .def("__neg__", [](const Expr& e) { return -e; })
       .def("quantile", &Expr::quantile)
       .def("sort", &Expr::sort)
-      .def("sort_by", &Expr::sort_by, nb::arg("by"), nb::arg("descending"), nb::arg("nulls_last") = false,
-           nb::arg("maintain_order") = false)
+      .def("sort_by",
+           nb::overload_cast<std::vector<Expr>, std::vector<bool>, std::vector<bool>, bool>(&Expr::sort_by, nb::const_),
+           nb::arg("by"), nb::arg("descending"), nb::arg("nulls_last"), nb::arg("maintain_order") = false)
       .def("filter", &Expr::filter)
       .def("over",
            [](const Expr& e, std::vector<Expr> partition_by, std::vector<Expr> order_by, bool descending,

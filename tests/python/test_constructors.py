@@ -54,3 +54,15 @@ def test_from_records_and_dataframe():
     same(fz.from_dataframe(pa.table({"a": [1, 2]})), pl.from_dataframe(pa.table({"a": [1, 2]})))
     with pytest.raises(TypeError, match="PyCapsule"):
         fz.from_dataframe(object())
+
+
+def test_bare_decimal_dtype_infers_the_scale():
+    from decimal import Decimal as D
+
+    values = [None, D("1.2"), D("2.13"), D("4.990")]
+    for make in (lambda m: m.Series(values, dtype=m.Decimal),
+                 lambda m: m.DataFrame({"a": values}, schema={"a": m.Decimal}).to_series(),
+                 lambda m: m.Series([1, None, 3], dtype=m.Decimal),
+                 lambda m: m.Series(values, dtype=m.Decimal(10, 1), strict=False)):
+        a, b = make(pl), make(fz)
+        assert str(b.dtype) == str(a.dtype) and b.to_list() == a.to_list()

@@ -199,3 +199,34 @@ def test_rolling_cov_corr(window_size, min_samples, ddof):
     check_agg(lambda pl: pl.rolling_cov("x", "y", window_size=window_size, min_samples=min_samples, ddof=ddof),
               data)
     check_over(lambda pl: pl.rolling_corr("x", "y", window_size=window_size, min_samples=min_samples), data)
+
+
+CALENDAR_DAYS = [dt.date(2024, 1, 31), dt.date(2024, 2, 29), dt.date(2024, 3, 15),
+                 dt.date(2024, 3, 31), dt.date(2024, 4, 30), dt.date(2024, 5, 31)]
+
+
+@pytest.mark.parametrize("closed", ["right", "left", "both", "none"])
+@pytest.mark.parametrize(("period", "offset"), [("1mo", None), ("2mo", "-1mo"), ("1mo", "0d"), ("1y", None),
+                                                ("1mo1d", None), ("3d", None), ("1q", "-2mo")])
+@pytest.mark.parametrize("index", ["date", "datetime", "zoned"])
+def test_rolling_group_by_with_calendar_durations(index, period, offset, closed):
+    # Months clamp to the month's end, and the default offset (-period) ends each window at its row.
+    days = CALENDAR_DAYS
+    if index != "date":
+        days = [dt.datetime(d.year, d.month, d.day, 12) for d in days]
+    data = pl.DataFrame({"t": days, "v": [1, 2, None, 4, 5, 6]})
+    if index == "zoned":
+        data = data.with_columns(pl.col("t").dt.replace_time_zone("America/New_York"))
+    assert_same(lambda m, lf: lf.rolling(index_column="t", period=period, offset=offset, closed=closed).agg(
+        m.col("v").sum().alias("s"), m.col("v")), data)
+
+
+@pytest.mark.parametrize("offset", ["0d", "1d", "-1d", None])
+@pytest.mark.parametrize("closed", ["right", "left", "both", "none"])
+def test_rolling_days_across_dst_are_calendar_days(offset, closed):
+    # 2021-11-07 ends DST in Chicago: "2d" is two calendar days there, not 48 hours.
+    def q(m, lf):
+        return lf.rolling(index_column="t", period="2d", offset=offset, closed=closed).agg(m.col("v"))
+    data = pl.DataFrame({"t": pl.datetime_range(dt.datetime(2021, 11, 6), dt.datetime(2021, 11, 9), "1d",
+                                                time_zone="America/Chicago", eager=True), "v": [1, 4, 9, 155]})
+    assert_same(q, data)

@@ -431,3 +431,22 @@ def test_sqrt_of_strings_and_is_finite_type_errors():
     assert_same(lambda pl, lf: lf.select(pl.lit("hello world").sqrt().alias("a"), pl.lit("4").sqrt().alias("b")), DATA)
     assert_same(lambda pl, lf: lf.select(pl.col("p").is_finite()), DATA)
     assert_same(lambda pl, lf: lf.select(pl.col("s").is_infinite()), DATA)
+
+
+@pytest.mark.parametrize("nulls_last", [True, False, [True, False], [False, True]])
+@pytest.mark.parametrize("descending", [False, [True, False]])
+def test_sort_by_nulls_last_per_key(nulls_last, descending):
+    data = {"a": [1, 2, None, None, 5, 2], "b": [1, 2, None, 1, None, None], "c": [2, 3, 1, 2, 1, 0]}
+    q = (lambda m, lf: lf.select(
+        m.arg_sort_by("a", "b", nulls_last=nulls_last, descending=descending, maintain_order=True).alias("i"),
+        m.col("c").sort_by("a", "b", nulls_last=nulls_last, descending=descending, maintain_order=True)))
+    assert_same(q, data)
+    assert_same(lambda m, lf: lf.group_by(m.lit(1).alias("g")).agg(
+        m.col("c").sort_by("a", "b", nulls_last=nulls_last, descending=descending, maintain_order=True)), data)
+
+
+def test_sort_by_nulls_last_of_another_length_is_an_error():
+    import frazil as fz
+
+    with pytest.raises(fz.exceptions.InvalidOperationError, match="nulls_last"):
+        fz.col("c").sort_by("a", "b", nulls_last=[True, False, True])

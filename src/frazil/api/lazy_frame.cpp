@@ -189,10 +189,21 @@ Schema LazyFrame::collect_schema() const {
   });
 }
 
+namespace {
+
+// The execution options of a query run with `flags` (check_order_observe is read by lowering).
+exec::ExecOptions exec_options(const OptFlags& flags) {
+  exec::ExecOptions options = exec::ExecOptions::from_env();
+  options.check_order_observe = flags.check_order_observe;
+  return options;
+}
+
+}  // namespace
+
 DataFrame LazyFrame::run(monitor::QueryMonitor& monitor, const OptFlags& flags) const {
   Prepared p = prepare(flags, true);
   monitor.optimized();
-  exec::ExecOptions options = exec::ExecOptions::from_env();
+  exec::ExecOptions options = exec_options(flags);
   options.observer = monitor.observer();
   DataFrame out = exec::execute_plan(p.root, p.lp, p.ea, options);
   monitor.finished(out.height());
@@ -248,6 +259,7 @@ const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes
       {"check_order_observe", &OptFlags::check_order_observe},
       {"collapse_joins", &OptFlags::collapse_joins},
       {"fast_projection", &OptFlags::fast_projection},
+      {"sort_collapse", &OptFlags::sort_collapse},
   };
   return passes;
 }
@@ -271,7 +283,7 @@ void LazyFrame::verify(const CollectOptions& options, const DataFrame& result) c
     Prepared p = prepare(flags, true);
     DataFrame other;
     try {
-      other = exec::execute_plan(p.root, p.lp, p.ea);
+      other = exec::execute_plan(p.root, p.lp, p.ea, exec_options(flags));
     } catch (const Error& e) {
       if (e.kind() == ErrorKind::Cancelled || e.kind() == ErrorKind::OutOfMemory) throw;
       continue;
@@ -288,7 +300,7 @@ void LazyFrame::verify(const CollectOptions& options, const DataFrame& result) c
 void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consume, const OptFlags& flags) const {
   run_on_large_stack([&] {
     Prepared p = prepare(flags, true);
-    exec::execute_plan_into(p.root, p.lp, p.ea, consume);
+    exec::execute_plan_into(p.root, p.lp, p.ea, consume, exec_options(flags));
   });
 }
 
@@ -303,7 +315,7 @@ std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
 std::string LazyFrame::explain_physical(const OptFlags& flags) const {
   Prepared p = prepare(flags, true);
   monitor::print_trace_events();
-  return exec::explain_physical(p.root, p.lp, p.ea);
+  return exec::explain_physical(p.root, p.lp, p.ea, exec_options(flags));
 }
 
 std::string LazyFrame::to_dot(bool optimized, const OptFlags& flags) const {

@@ -124,16 +124,40 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
       throw InvalidOperationError(err_msg("`search_sorted` operation not supported for dtype `", t.short_name(), "`"));
     return dispatch_numeric(t.physical().id(), typed);
   };
+  const int64_t len = n - first;
+  const bool right = side == "right";
+  const DataType& t = vs->dtype();
+  if ((t.is_numeric() || t.is_temporal()) && !t.is_boolean()) {
+    // Numbers: the dtype is dispatched once, then a typed binary search per element.
+    auto typed = [&](auto tag) -> int {
+      using T = typename decltype(tag)::type;
+      const T* v = vs->values<T>();
+      const T* x = el->values<T>();
+      auto before = [&](T a, T b) { return descending ? total_lt(b, a) : total_lt(a, b); };
+      for (int64_t e = 0; e < m; ++e) {
+        if (el->is_null(e)) {  // among the nulls, which come first
+          o[e] = static_cast<uint32_t>(right ? first : 0);
+          continue;
+        }
+        const T key = x[e];
+        const T* at = right ? std::upper_bound(v, v + len, key, before) : std::lower_bound(v, v + len, key, before);
+        o[e] = static_cast<uint32_t>(first + (at - v));
+      }
+      return 0;
+    };
+    if (t.id() == TypeId::Decimal) typed(Tag<__int128>{});
+    else dispatch_numeric(t.physical().id(), typed);
+    return make_fixed(DataType::uint32(), m, Buffer(), std::move(out));
+  }
   auto less = [&](int64_t vi, int64_t ei) { return descending ? cmp(vi, ei) > 0 : cmp(vi, ei) < 0; };
   auto greater = [&](int64_t vi, int64_t ei) { return descending ? cmp(vi, ei) < 0 : cmp(vi, ei) > 0; };
-  const int64_t len = n - first;
   for (int64_t e = 0; e < m; ++e) {
     if (el->is_null(e)) {  // among the nulls, which come first
-      o[e] = static_cast<uint32_t>(side == "right" ? first : 0);
+      o[e] = static_cast<uint32_t>(right ? first : 0);
       continue;
     }
     int64_t lo = 0, hi = len;
-    if (side == "right") {
+    if (right) {
       while (lo < hi) {  // first value after the element
         const int64_t mid = (lo + hi) / 2;
         if (!greater(mid, e)) lo = mid + 1;

@@ -245,8 +245,22 @@ Expr Expr::sort(bool descending, bool nulls_last, bool maintain_order) const {
   ExprNode n;
   n.kind = ExprKind::Sort;
   n.inputs = {*this};
-  n.sort = SortFlags{descending, nulls_last, maintain_order, {}};
+  n.sort = SortFlags{descending, nulls_last, maintain_order, {}, {}};
   return make(std::move(n));
+}
+
+Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending, std::vector<bool> nulls_last,
+                   bool maintain_order) const {
+  if (nulls_last.size() > 1 && nulls_last.size() != by.size())
+    throw InvalidOperationError(err_msg("the length of `nulls_last` (", nulls_last.size(),
+                                        ") does not match the length of `by` (", by.size(), ")"));
+  Expr out = sort_by(std::move(by), std::move(descending), !nulls_last.empty() && nulls_last[0], maintain_order);
+  if (nulls_last.size() > 1) {
+    ExprNode n = out.node();
+    n.sort.nulls_last_by = std::move(nulls_last);
+    return make(std::move(n));
+  }
+  return out;
 }
 
 Expr Expr::sort_by(std::vector<Expr> by, std::vector<bool> descending, bool nulls_last, bool maintain_order) const {

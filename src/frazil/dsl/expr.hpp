@@ -69,6 +69,7 @@ struct SortFlags {
   bool nulls_last = false;
   bool maintain_order = false;
   std::vector<bool> descending_by;  // SortBy: per key
+  std::vector<bool> nulls_last_by;  // SortBy: per key (empty: `nulls_last` for every key)
   bool operator==(const SortFlags&) const = default;
 };
 
@@ -215,6 +216,9 @@ class Expr {
   Expr sort(bool descending = false, bool nulls_last = false, bool maintain_order = false) const;
   Expr sort_by(std::vector<Expr> by, std::vector<bool> descending = {false}, bool nulls_last = false,
                bool maintain_order = false) const;
+  // With nulls_last per key (one entry applies to all, as descending).
+  Expr sort_by(std::vector<Expr> by, std::vector<bool> descending, std::vector<bool> nulls_last,
+               bool maintain_order) const;
   Expr filter(const Expr& predicate) const;
   Expr over(std::vector<Expr> partition_by) const;
   // over() with order keys (Polars' order_by, descending, nulls_last) and a mapping strategy;

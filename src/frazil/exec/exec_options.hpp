@@ -29,6 +29,9 @@ struct ExecOptions {
   int64_t threads = 0;
   ExecStats* stats = nullptr;  // test hook, see ExecStats
   QueryObserver* observer = nullptr;  // progress, verbose log, profile (exec/query_observer.hpp)
+  // Polars' check_order_observe: lowering may give rows in any order where nobody observes
+  // it (plan/row_order.hpp); off, every operator keeps its input order.
+  bool check_order_observe = true;
   static ExecOptions from_env();
 };
 

@@ -24,6 +24,7 @@ void register_distinct_functions(Registry& r);    // distinct.cpp: is_duplicated
 void register_horizontal_functions(Registry& r);  // horizontal.cpp: *_horizontal, int_range, linear_space
 void register_replace_functions(Registry& r);     // replace.cpp: replace, replace_strict
 void register_inspect_functions(Registry& r);     // inspect.cpp: is_sorted, index_of, item, hist, ...
+void register_fused_functions(Registry& r);       // fused.cpp: fma, fms, fsm (made by the optimizer)
 void register_struct_functions(Registry& r);      // struct.cpp: as_struct, struct.*, name.*_fields
 void register_binary_functions(Registry& r);      // binary.cpp: bin.*
 

@@ -7,6 +7,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/core/suggest.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/udf.hpp"
 
 namespace frazil::functions {
 
@@ -41,6 +42,8 @@ const Table& table() {
     register_horizontal_functions(r);
     register_replace_functions(r);
     register_inspect_functions(r);
+    register_fused_functions(r);
+    register_udf_functions(r);
     register_struct_functions(r);
     register_binary_functions(r);
     return fill;

@@ -7,9 +7,13 @@
 #include "frazil/optimizer/cse/cache_states.hpp"
 #include "frazil/optimizer/cse/comm_subexpr_elim.hpp"
 #include "frazil/optimizer/cse/comm_subplan_elim.hpp"
+#include "frazil/optimizer/cluster_with_columns.hpp"
+#include "frazil/optimizer/collapse_sort.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
+#include "frazil/optimizer/filter_constraint.hpp"
 #include "frazil/optimizer/flatten_union.hpp"
+#include "frazil/optimizer/fused_arithmetic.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
@@ -45,7 +49,11 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"derive_join_predicates", flags.predicate_pushdown, [&](Node r) { return derive_join_predicates(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
       {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
+      // Before projection pushdown, which may put projections between two sorts.
+      {"collapse_sort", flags.sort_collapse, [&](Node r) { return collapse_sort(r, lp, ea); }},
       {"projection_pushdown", flags.projection_pushdown, [&](Node r) { return projection_pushdown(r, lp, ea); }},
+      // Polars' FilterConstraintRule, before the boolean simplification that can use its `false`.
+      {"filter_constraint", flags.simplify_expression, [&](Node r) { return filter_constraint(r, lp, ea); }},
       {"simplify_predicates", flags.simplify_expression, [&](Node r) { return simplify_predicates(r, lp, ea); }},
       // Again: filters that moved away may have brought slices next to scans and sorts.
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
@@ -60,9 +68,14 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
          };
          return cse::set_cache_states(r, lp, ea, options);
        }},
+      // Polars' FusedArithmetic, in its rule loop after the pushdowns (simplify_expression).
+      {"fused_arithmetic", flags.simplify_expression, [&](Node r) { return fused_arithmetic(r, lp, ea); }},
       // Polars' SimpleProjectionAndCollapse (its fast_projection flag); after the caches are
       // settled (their consumers' projections are read by cache_states).
       {"simple_projection", flags.fast_projection, [&](Node r) { return simple_projection(r, lp, ea); }},
+      // Polars' order: after the rule loop, before common subexpressions are found.
+      {"cluster_with_columns", flags.cluster_with_columns,
+       [&](Node r) { return cluster_with_columns(r, lp, ea); }},
       {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;

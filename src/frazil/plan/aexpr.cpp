@@ -104,6 +104,7 @@ size_t AExpr::hash_shallow() const {
     case AExprKind::SortBy:
       mix(sort().descending * 4 + sort().nulls_last * 2 + sort().maintain_order);
       for (bool b : sort().descending_by) mix(b);
+      for (bool b : sort().nulls_last_by) mix(b + 2);
       break;
     case AExprKind::Window: mix(window().hash()); break;
     default: break;

@@ -15,13 +15,14 @@ struct OptFlags {
   bool check_order_observe = true;
   bool collapse_joins = true;
   bool fast_projection = true;  // SimpleProjectionAndCollapse (optimizer/simple_projection)
+  bool sort_collapse = true;    // CollapseSort (optimizer/collapse_sort)
 
   // Everything off except what execution needs (type coercion).
   static OptFlags none() {
     OptFlags f;
     f.predicate_pushdown = f.projection_pushdown = f.simplify_expression = f.slice_pushdown = false;
     f.comm_subplan_elim = f.comm_subexpr_elim = f.cluster_with_columns = false;
-    f.check_order_observe = f.collapse_joins = f.fast_projection = false;
+    f.check_order_observe = f.collapse_joins = f.fast_projection = f.sort_collapse = false;
     return f;
   }
 };

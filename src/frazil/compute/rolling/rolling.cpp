@@ -335,6 +335,18 @@ RollingWindows fixed_windows(Segments seg, int64_t size, bool center) {
 
 RollingWindows windows_by(const int64_t* t, Segments seg, int64_t period, int64_t offset, const std::string& closed) {
   const int64_t n = seg.back();
+  WindowBounds bounds;
+  bounds.lo.resize(static_cast<size_t>(n));
+  bounds.hi.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    bounds.lo[i] = t[i] + offset;
+    bounds.hi[i] = t[i] + offset + period;
+  }
+  return windows_by_bounds(t, seg, bounds, closed);
+}
+
+RollingWindows windows_by_bounds(const int64_t* t, Segments seg, const WindowBounds& bounds, const std::string& closed) {
+  const int64_t n = seg.back();
   const bool left_closed = closed == "left" || closed == "both";
   const bool right_closed = closed == "right" || closed == "both";
   RollingWindows w;
@@ -344,7 +356,7 @@ RollingWindows windows_by(const int64_t* t, Segments seg, int64_t period, int64_
     const int64_t b = seg[k], e = seg[k + 1];
     int64_t s = b, en = b;
     for (int64_t i = b; i < e; ++i) {
-      const int64_t lo = t[i] + offset, hi = t[i] + offset + period;
+      const int64_t lo = bounds.lo[i], hi = bounds.hi[i];
       while (s < e && (left_closed ? t[s] < lo : t[s] <= lo)) ++s;
       if (en < s) en = s;
       while (en < e && (right_closed ? t[en] <= hi : t[en] < hi)) ++en;

@@ -56,6 +56,13 @@ RollingWindows fixed_windows(Segments segments, int64_t size, bool center);
 // closed as `closed` says (right, left, both, none).
 RollingWindows windows_by(const int64_t* t, Segments segments, int64_t period, int64_t offset,
                           const std::string& closed);
+// Row i's window from given bounds: t in (lo[i], hi[i]], the ends as `closed` says; the bounds
+// are non-decreasing within each segment (calendar_windows.hpp computes calendar ones).
+struct WindowBounds {
+  std::vector<int64_t> lo, hi;
+};
+RollingWindows windows_by_bounds(const int64_t* t, Segments segments, const WindowBounds& bounds,
+                                 const std::string& closed);
 
 // The aggregate of each row's window over `values` (numbers, Boolean, temporals as Polars
 // allows for `agg`). Windows must be non-decreasing.

@@ -61,7 +61,10 @@ struct KeyFilterEdge {
 class Lowering {
  public:
   Lowering(Node root, const plan::IRArena& lp, const plan::ExprArena& ea, const ExecOptions& opts)
-      : lp_(lp), ea_(ea), opts_(opts), unordered_(plan::unordered_outputs(root, lp, ea)) {
+      : lp_(lp),
+        ea_(ea),
+        opts_(opts),
+        unordered_(opts.check_order_observe ? plan::unordered_outputs(root, lp, ea) : std::vector<bool>(lp.size(), false)) {
     threads_ = opts.threads > 0 ? opts.threads : static_cast<int64_t>(thread_pool_size());
     plan_.lp = &lp;
   }

@@ -124,21 +124,65 @@ class PredicatePushdown {
     throw InternalError("predicate pushdown reached an invalid plan node");
   }
 
+  // A chain of filters is walked in a loop, not one recursion per filter, and what it
+  // carries down is kept in one list that each filter appends to: copying the carried
+  // predicates (and asking each whether it may fail) at every filter made a chain of n
+  // filters quadratic. A carried predicate is asked once, at the filter it first meets
+  // (the filters of a chain share one schema).
   Node filter(Node n, Preds acc) {
-    const IR& ir = lp_.get(n);
-    const SchemaRef schema = ir.schema;
-    Preds conj;
-    split_conjuncts(ir.as<plan::FilterNode>().predicate.node(), ea_, *schema, conj);
-    for (Node c : conj)
+    // Reverse of the order the predicates apply in (a lower filter's are appended); a
+    // predicate carried twice (structurally) stays at its lowest place.
+    std::vector<std::pair<Node, bool>> carried;  // (predicate, still carried)
+    std::unordered_map<uint32_t, size_t> where;  // canonical id -> index in `carried`
+    size_t checked = 0;                          // carried[0, checked) may not fail
+    auto carry = [&](Node p) {
+      auto [it, fresh] = where.try_emplace(canon_.resolve(p, ea_).value, carried.size());
+      if (!fresh) {
+        carried[it->second].second = false;
+        it->second = carried.size();
+      }
+      carried.emplace_back(p, true);
+    };
+    auto in_order = [&] {
+      Preds out;
+      for (size_t i = carried.size(); i-- > 0;)
+        if (carried[i].second) out.push_back(carried[i].first);
+      return out;
+    };
+    for (size_t i = acc.size(); i-- > 0;) carry(acc[i]);
+    std::vector<std::pair<Node, Preds>> above;  // per filter of the chain: (filter, kept above it)
+    Node result;
+    while (true) {
+      const IR& ir = lp_.get(n);
+      const SchemaRef schema = ir.schema;
+      Preds conj;
+      split_conjuncts(ir.as<plan::FilterNode>().predicate.node(), ea_, *schema, conj);
       // `x == x.min()` depends on which rows are present: it neither moves nor lets others
       // move below it.
-      if (!is_row_local(c, ea_)) return barrier(n, acc);
-    Preds down, passing, local;
-    for (Node p : acc) (is_fallible(p, ea_, *schema) ? local : passing).push_back(p);
-    add_preds(down, conj);
-    add_preds(down, passing);
-    Node in = push(ir.inputs[0], std::move(down));
-    return wrap(in, local);
+      bool row_local = true;
+      for (Node c : conj) row_local = row_local && is_row_local(c, ea_);
+      if (!row_local) {
+        result = barrier(n, in_order());
+        break;
+      }
+      Preds local;
+      for (size_t i = carried.size(); i-- > checked;)
+        if (carried[i].second && is_fallible(carried[i].first, ea_, *schema)) {
+          local.push_back(carried[i].first);
+          carried[i].second = false;
+        }
+      checked = carried.size();
+      above.emplace_back(n, std::move(local));
+      for (size_t i = conj.size(); i-- > 0;) carry(conj[i]);
+      const Node in = ir.inputs[0];
+      if (lp_.get(in).kind() != IRKind::Filter || parents_[in.idx] > 1) {
+        result = push(in, in_order());
+        break;
+      }
+      n = in;
+    }
+    for (size_t i = above.size(); i-- > 0;) result = wrap(result, above[i].second);
+    return result;
   }
 
   Node scan(Node n, Preds acc) {

@@ -22,7 +22,7 @@ Column SortExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
       keys.push_back(k.as_array());
     }
     opts.descending = flags_.descending_by.empty() ? std::vector<bool>{false} : flags_.descending_by;
-    opts.nulls_last = {flags_.nulls_last};
+    opts.nulls_last = flags_.nulls_last_by.empty() ? std::vector<bool>{flags_.nulls_last} : flags_.nulls_last_by;
   }
   opts.stable = flags_.maintain_order || !by_.empty();
   return Column(in.name(), compute::take(*values, compute::arg_sort(keys, opts)));

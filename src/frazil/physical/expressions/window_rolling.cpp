@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/rolling/calendar_windows.hpp"
 #include "frazil/compute/rolling/rolling.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
@@ -51,10 +52,19 @@ Column WindowExpr::evaluate_rolling(const DataFrame& df, ExecState& state) const
   for (int64_t i = 1; i < n; ++i)
     if (t[i] < t[i - 1])
       throw InvalidOperationError("argument in operation 'rolling' is not sorted, please sort the 'expr/series/column' first");
-  const int64_t period = compute::duration_ticks(options_.period, idx->dtype(), "rolling");
-  const int64_t offset = options_.offset.empty() ? -period : compute::duration_ticks(options_.offset, idx->dtype(), "rolling");
   const int64_t seg[2] = {0, n};
-  const compute::RollingWindows w = compute::windows_by(t, seg, period, offset, options_.closed);
+  // Months, or days in a time zone, are calendar arithmetic; anything else fixed ticks.
+  const std::optional<compute::WindowBounds> calendar =
+      compute::calendar_bounds(t, n, idx->dtype(), options_.period, options_.offset);
+  compute::RollingWindows w;
+  if (calendar) {
+    w = compute::windows_by_bounds(t, seg, *calendar, options_.closed);
+  } else {
+    const int64_t period = compute::duration_ticks(options_.period, idx->dtype(), "rolling");
+    const int64_t offset =
+        options_.offset.empty() ? -period : compute::duration_ticks(options_.offset, idx->dtype(), "rolling");
+    w = compute::windows_by(t, seg, period, offset, options_.closed);
+  }
 
   // An aggregation of a row-wise input: one kernel over all windows.
   const PhysicalExpr* inner = input_.get();

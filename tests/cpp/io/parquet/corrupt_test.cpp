@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <stdexcept>
 
 #include "fixture_values.hpp"
 #include "frazil/core/error.hpp"
@@ -20,6 +21,8 @@ namespace {
 
 std::vector<uint8_t> load(const std::string& name) {
   std::ifstream in(fixture(name), std::ios::binary);
+  // (fixture() is relative to the build directory, where ctest runs the tests.)
+  if (!in) throw std::runtime_error("fixture not found: " + fixture(name) + " (run from the build directory)");
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
