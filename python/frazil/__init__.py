@@ -148,6 +148,13 @@ from frazil.io import (
 
 __version__ = _frazil.version()
 
+# Struct, name and selectors (issue #18, struct part): pl.struct, pl.field, frame unnest.
+from frazil.expr_struct import field, struct  # noqa: E402
+from frazil import selectors  # noqa: E402
+from frazil import frame_struct as _frame_struct  # noqa: E402
+
+_frame_struct.install(LazyFrame, DataFrame)
+
 # The frame methods Polars composes from select/filter/sort (frame_methods).
 from frazil import frame_methods as _frame_methods  # noqa: E402
 

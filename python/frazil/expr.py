@@ -397,6 +397,18 @@ class Expr:
 
     def exclude(self, *names: Any) -> "Expr":
         """A wildcard or multi-column expression without the named columns."""
+        from frazil.datatypes import DataType, DataTypeClass
+
+        if any(isinstance(n, (DataType, DataTypeClass)) for n in names):
+            # Dtypes to exclude: the selection minus a dtype selector (frazil/selectors.py).
+            from frazil import selectors as cs
+
+            if repr(self) != "*":
+                from frazil.exceptions import InvalidOperationError
+
+                raise InvalidOperationError("exclude() by dtype needs a selection of all columns, like pl.all()")
+            return (cs.all() - cs.by_dtype(*[n for n in names if not isinstance(n, str)])
+                    - cs.by_name(*[n for n in names if isinstance(n, str)], require_all=False)).as_expr()
         flat = []
         for n in names:
             flat.extend([n] if isinstance(n, str) else list(n))
@@ -1200,6 +1212,27 @@ class Expr:
         from frazil.expr_list import ExprListNameSpace
 
         return ExprListNameSpace(self)
+
+    @property
+    def struct(self) -> Any:
+        """Struct functions: pl.col('s').struct.field('a') (frazil/expr_struct.py)."""
+        from frazil.expr_struct import ExprStructNameSpace
+
+        return ExprStructNameSpace(self)
+
+    @property
+    def bin(self) -> Any:
+        """Binary functions: pl.col('b').bin.size() (frazil/expr_bin.py)."""
+        from frazil.expr_bin import ExprBinaryNameSpace
+
+        return ExprBinaryNameSpace(self)
+
+    @property
+    def name(self) -> Any:
+        """Output-name rules: pl.col('a').name.suffix('_x') (frazil/expr_name.py)."""
+        from frazil.expr_name import ExprNameNameSpace
+
+        return ExprNameNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":

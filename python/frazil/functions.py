@@ -12,6 +12,25 @@ class _ColumnFactory:
     """`col("a")`, `col("a", "b")`, `col(["a", "b"])`, `col("*")`, and `col.a`."""
 
     def __call__(self, name: Any, *more_names: str) -> Expr:
+        from frazil.datatypes import DataType, DataTypeClass
+
+        # Dtypes and ^...$ regexes select by schema (the selectors module resolves them).
+        items = [name, *more_names]
+        flat = [x for n in items for x in ([n] if isinstance(n, (str, DataType, DataTypeClass)) or not isinstance(n, Iterable) else list(n))]
+        if builtins.any(isinstance(n, (DataType, DataTypeClass)) for n in flat):
+            from frazil import selectors as cs
+
+            if not builtins.all(isinstance(n, (DataType, DataTypeClass)) for n in flat):
+                raise TypeError("invalid input for `col`: mixing names and dtypes is not supported")
+            return cs.by_dtype(*flat).as_expr()
+        if builtins.any(isinstance(n, str) and builtins.len(n) > 1 and n.startswith("^") and n.endswith("$") for n in flat):
+            from frazil import selectors as cs
+
+            sel = None
+            for n in flat:
+                one = cs.matches(n) if n.startswith("^") and n.endswith("$") else cs.by_name(n)
+                sel = one if sel is None else sel | one
+            return sel.as_expr()
         names: list[str] = []
         for n in (name, *more_names):
             if isinstance(n, str):
@@ -77,8 +96,12 @@ def exclude(*names: Any) -> Expr:
     return all().exclude(*names)
 
 
-def nth(index: int) -> Expr:
+def nth(index: Any, *more_indices: int) -> Expr:
     """The column(s) at the given position(s)."""
+    if more_indices or not isinstance(index, int):
+        from frazil import selectors as cs
+
+        return cs.by_index(index, *more_indices).as_expr()
     return wrap(_frazil.nth(index))
 
 

@@ -277,9 +277,11 @@ class LazyFrame:
 
     def drop(self, *columns: Any, strict: bool = True) -> "LazyFrame":
         """The frame without the given columns."""
+        from frazil.selectors import expand_selector, is_selector
+
         names: list = []
         for c in columns:
-            names.extend([c] if isinstance(c, str) else list(c))
+            names.extend([c] if isinstance(c, str) else expand_selector(self, c) if is_selector(c) else list(c))
         return self._wrap(self._ldf.drop(names))
 
     def with_row_index(self, name: str = "index", offset: int = 0) -> "LazyFrame":

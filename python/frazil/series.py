@@ -147,8 +147,15 @@ class Series:
 
     @property
     def struct(self) -> SeriesNameSpace:
-        """Struct functions (where frazil's Expr has them)."""
-        return SeriesNameSpace(self, "struct")
+        """Struct functions (where frazil's Expr has them), fields, schema and unnest."""
+        from frazil.expr_struct import series_struct_namespace
+
+        return series_struct_namespace(self)
+
+    @property
+    def bin(self) -> SeriesNameSpace:
+        """Binary functions (frazil's Expr.bin over the series)."""
+        return SeriesNameSpace(self, "bin")
 
     # ---- Series-only methods ----
 

@@ -10,6 +10,7 @@ void register_lazy(nb::module_& m);
 void register_io(nb::module_& m);
 void register_sql(nb::module_& m);
 void register_udf(nb::module_& m);
+void register_nested(nb::module_& m);  // nested_bindings.cpp (struct, name, selectors)
 }
 
 NB_MODULE(_frazil, m) {
@@ -20,4 +21,5 @@ NB_MODULE(_frazil, m) {
   frazil::py::register_io(m);
   frazil::py::register_sql(m);
   frazil::py::register_udf(m);
+  frazil::py::register_nested(m);
 }

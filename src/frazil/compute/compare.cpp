@@ -176,6 +176,17 @@ FRAZIL_MULTIVERSION ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
       using T = typename decltype(tag)::type;
       compare_values<T>(op, a, b, n, out);
     });
+  } else if (t.id() == TypeId::Struct && (op == CmpOp::Eq || op == CmpOp::NotEq || is_missing_op(op))) {
+    // Structs are equal when every field is (a null field equals a null field), as in Polars.
+    std::memset(out, 0xFF, static_cast<size_t>(bitmap_bytes(n)));
+    for (size_t f = 0; f < t.fields().size(); ++f) {
+      ArrayRef fa = a.child(f)->slice(a.offset(), a.length()), fb = b.child(f)->slice(b.offset(), b.length());
+      ArrayRef eq = compare(CmpOp::EqMissing, *fa, *fb);
+      bitmap_binary(BitSource::of(out, 0), BitSource::of(eq->buffer(0).data(), eq->offset()), n, out,
+                    [](uint64_t x, uint64_t y) { return x & y; });
+    }
+    if (op == CmpOp::NotEq || op == CmpOp::NotEqMissing)
+      bitmap_unary(BitSource::of(out, 0), n, out, [](uint64_t x) { return ~x; });
   } else {
     throw InvalidOperationError(err_msg("comparison `", cmp_op_symbol(op), "` is not supported for dtype `",
                                         t.short_name(), "`"));

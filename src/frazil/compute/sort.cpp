@@ -6,6 +6,7 @@
 
 #include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/hash.hpp"
+#include "frazil/compute/struct/struct.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/cancel.hpp"
 
@@ -443,6 +444,27 @@ std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys_in, const SortOp
   std::vector<ArrayRef> keys = keys_in;
   for (auto& k : keys)
     if (k->dtype().is_categorical()) k = categorical_order_key(*k);
+  // A Struct key sorts by its fields in order (lexicographically), each with the key's flags.
+  if (std::any_of(keys.begin(), keys.end(), [](const ArrayRef& a) { return a->dtype().id() == TypeId::Struct; })) {
+    auto desc = per_key(options.descending, keys.size(), "descending");
+    auto nlast = per_key(options.nulls_last, keys.size(), "nulls_last");
+    std::vector<ArrayRef> flat;
+    SortOptions o = options;
+    o.descending.clear();
+    o.nulls_last.clear();
+    for (size_t i = 0; i < keys.size(); ++i) {
+      std::vector<ArrayRef> parts{keys[i]};
+      if (keys[i]->dtype().id() == TypeId::Struct) parts = struct_fields(*keys[i]);
+      for (auto& p : parts) {
+        flat.push_back(std::move(p));
+        o.descending.push_back(desc[i]);
+        o.nulls_last.push_back(nlast[i]);
+      }
+    }
+    if (flat.empty()) flat.push_back(make_null_array(DataType::null(), keys[0]->length()));
+    if (o.descending.empty()) o.descending = {false}, o.nulls_last = {false};
+    return arg_sort(flat, o);
+  }
   const int64_t n = keys[0]->length();
   for (const auto& a : keys)
     if (a->length() != n)

@@ -417,6 +417,11 @@ class ExprWriter {
         text(".exclude([" + quoted_names(n.names) + "])");
         break;
       case ExprKind::Alias: text(".alias(\"" + n.names[0] + "\")"); break;
+      case ExprKind::RenameAlias: text(n.names[0]); break;
+      case ExprKind::KeepName: text(".name.keep()"); break;
+      case ExprKind::Selector: out += n.names[0]; return;
+      case ExprKind::StructFields: text(".struct.field([" + quoted_names(n.names) + "])"); break;
+      case ExprKind::Field: out += "pl.field([" + quoted_names(n.names) + "])"; return;
       case ExprKind::BinaryExpr:
         text(")");
         push(n.inputs[1], true);

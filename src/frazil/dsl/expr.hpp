@@ -2,6 +2,7 @@
 // children are shared, so copying an Expr is a reference-count bump.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/core/array.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/schema.hpp"
 #include "frazil/functions/function_call.hpp"
 #include "frazil/dsl/operator.hpp"
 
@@ -33,7 +35,18 @@ enum class ExprKind : uint8_t {
   SortBy,      // inputs[0] sorted by inputs[1..], sort
   Filter,      // inputs[0] where inputs[1]
   Window,      // inputs[0] over inputs[1..] (partition keys, then window.num_order_by order keys)
+  // Output-name rules, struct fields and selectors (resolved at conversion):
+  RenameAlias,   // inputs[0] named rename(its output name); names[0]: the rule's display (".name.suffix(_x)")
+  KeepName,      // inputs[0] named after its root column (name.keep)
+  Selector,      // the columns select(schema) picks (a multi-output leaf); names[0]: its display
+  StructFields,  // inputs[0] (a Struct): one output per field named in names ("*", a ^...$ regex or a name)
+  Field,         // pl.field(names[0]): a field of the struct that with_fields is applied to
 };
+
+// A rule naming an expression after its output name (name.suffix, name.map).
+using NameMapping = std::function<std::string(const std::string&)>;
+// The columns of a schema a selector picks, in the order it gives them.
+using ColumnSelection = std::function<std::vector<std::string>(const Schema&)>;
 
 // A literal: one scalar (possibly "dynamic": a Python int/float whose dtype adapts to the
 // other operand), or a whole series (the values of `is_in([...])`).
@@ -87,7 +100,9 @@ struct WindowOptions {
 class Expr;
 class StrNameSpace;  // str_namespace.hpp
 class DtNameSpace;   // dt_namespace.hpp
-class ListNameSpace;  // list_namespace.hpp
+class ListNameSpace;    // list_namespace.hpp
+class StructNameSpace;  // struct_namespace.hpp
+class NameNameSpace;    // name_namespace.hpp
 
 struct ExprNode {
   ExprKind kind = ExprKind::Literal;
@@ -102,6 +117,8 @@ struct ExprNode {
   functions::FunctionCall function;
   SortFlags sort;
   WindowOptions window;
+  std::shared_ptr<const NameMapping> rename;  // RenameAlias
+  std::shared_ptr<const ColumnSelection> select;  // Selector
 
   ExprNode() = default;
   ExprNode(const ExprNode&) = default;
@@ -221,6 +238,9 @@ class Expr {
   DtNameSpace dt() const;
   // Polars' `list` namespace (include list_namespace.hpp): col("a").list().len().
   ListNameSpace list() const;
+  // Polars' `struct` and `name` namespaces (struct_namespace.hpp / name_namespace.hpp).
+  StructNameSpace struct_() const;
+  NameNameSpace name() const;
 
   // A Polars-style rendering: col("a"), (col("a") + 1), col("x").sum().alias("y").
   std::string to_string() const;

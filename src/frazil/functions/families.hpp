@@ -26,5 +26,7 @@ void register_replace_functions(Registry& r);     // replace.cpp: replace, repla
 void register_inspect_functions(Registry& r);     // inspect.cpp: is_sorted, index_of, item, hist, ...
 void register_categorical_functions(Registry& r);  // categorical.cpp: cat.*
 void register_fused_functions(Registry& r);       // fused.cpp: fma, fms, fsm (made by the optimizer)
+void register_struct_functions(Registry& r);      // struct.cpp: as_struct, struct.*, name.*_fields
+void register_binary_functions(Registry& r);      // binary.cpp: bin.*
 
 }  // namespace frazil::functions

@@ -148,6 +148,10 @@ struct FunctionSpec {
   // field is named after its input), bound when the expression is converted to the plan.
   std::function<Args(const Args& args, std::span<const std::string> input_names)> bind_names;
 
+  // Multi-column selections among the inputs become several inputs (pl.struct(pl.all())),
+  // instead of several copies of the call.
+  bool expand_inputs = false;
+
   // --- cost: the fraction of rows a predicate of this function keeps, from its row inputs'
   // selectivities (nullptr: one half). A Set input's size is taken into account by the caller.
   std::function<double(std::span<const double> input_selectivity)> selectivity;

@@ -45,6 +45,8 @@ const Table& table() {
     register_categorical_functions(r);
     register_fused_functions(r);
     register_udf_functions(r);
+    register_struct_functions(r);
+    register_binary_functions(r);
     return fill;
   }();
   return t;

@@ -5,7 +5,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frazil/compute/string/string_util.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/dsl/struct_namespace.hpp"
 
 namespace frazil::plan {
 
@@ -28,6 +30,10 @@ std::optional<std::vector<std::string>> leaf_columns(const Expr& leaf, const Sch
   std::vector<std::string> out;
   switch (e->kind()) {
     case ExprKind::Wildcard: out = schema.names(); break;
+    case ExprKind::Selector:
+      out = (*e->node().select)(schema);
+      for (const auto& n : out) schema.dtype_of(n);
+      break;
     case ExprKind::Columns:
       for (const auto& n : e->node().names) schema.dtype_of(n);
       out = e->node().names;
@@ -55,11 +61,18 @@ std::optional<std::vector<std::string>> leaf_columns(const Expr& leaf, const Sch
 }
 
 bool is_multi_output(ExprKind kind) {
-  return kind == ExprKind::Wildcard || kind == ExprKind::Columns || kind == ExprKind::Exclude || kind == ExprKind::Nth;
+  return kind == ExprKind::Wildcard || kind == ExprKind::Columns || kind == ExprKind::Exclude ||
+         kind == ExprKind::Nth || kind == ExprKind::Selector;
 }
 
-// Finds the first multi-output leaf (depth-first, left to right). A subtree shared by
-// several parents is searched once: it had no leaf the first time.
+bool expands_inputs(const Expr& e) {
+  return e.kind() == ExprKind::Function && e.node().function.spec && e.node().function.spec->expand_inputs;
+}
+
+// Finds the first multi-output node (depth-first, left to right): a multi-column leaf, a
+// struct's fields (once its input has none), or a function that takes a selection's
+// columns as its inputs (pl.struct(pl.all())). A subtree shared by several parents is
+// searched once: it had none the first time.
 const Expr* find_multi(const Expr& root) {
   std::unordered_set<const ExprNode*> seen;
   std::vector<const Expr*> stack{&root};
@@ -67,24 +80,48 @@ const Expr* find_multi(const Expr& root) {
     const Expr* e = stack.back();
     stack.pop_back();
     if (is_multi_output(e->kind())) return e;
+    if (e->kind() == ExprKind::StructFields) {
+      const Expr* inner = find_multi(e->inputs()[0]);
+      return inner ? inner : e;
+    }
+    if (expands_inputs(*e)) {
+      for (const auto& in : e->inputs())
+        if (find_multi(in)) return e;
+      continue;
+    }
     if (e->inputs().empty() || !seen.insert(&e->node()).second) continue;
     for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.push_back(&*it);
   }
   return nullptr;
 }
 
+// Two multi-column leaves that stand for the same columns (col("*") twice, the same names,
+// the same selector).
+bool same_selection(const Expr& a, const Expr& b) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case ExprKind::Wildcard: return true;
+    case ExprKind::Columns: return a.node().names == b.node().names;
+    case ExprKind::Selector: return !a.node().names[0].empty() && a.node().names == b.node().names;
+    case ExprKind::Nth: return a.node().literal == b.node().literal;
+    default: return false;
+  }
+}
+
 // Copies the paths from `root` to `leaf` (bottom-up, with an explicit stack), memoized per
 // node so that a shared subtree is copied once and stays shared.
-Expr replace_leaf(const Expr& root, const Expr* leaf, const std::string& name) {
+Expr replace_leaf(const Expr& root, const Expr* leaf, const Expr& with) {
   std::unordered_map<const ExprNode*, Expr> memo;
-  auto is_leaf = [&](const Expr& e) { return &e == leaf || &e.node() == &leaf->node(); };
+  // Every occurrence of the same selection expands in lockstep, as in Polars:
+  // when(cs.float() > 0).then(cs.float()) is one expression per float column.
+  auto is_leaf = [&](const Expr& e) { return &e == leaf || &e.node() == &leaf->node() || same_selection(e, *leaf); };
   auto done = [&](const Expr& e) -> const Expr* {
     auto it = memo.find(&e.node());
     return it == memo.end() ? nullptr : &it->second;
   };
   // The result for `e` once its inputs have theirs (leaves and input-less nodes directly).
   auto result = [&](const Expr& e) -> Expr {
-    if (is_leaf(e)) return dsl::col(name);
+    if (is_leaf(e)) return with;
     if (e.inputs().empty()) return e;
     return *done(e);
   };
@@ -112,10 +149,60 @@ Expr replace_leaf(const Expr& root, const Expr* leaf, const std::string& name) {
   return result(root);
 }
 
+// The column of exactly this name (a column named "*" is not the wildcard col("*") is).
+Expr column_named(const std::string& name) {
+  ExprNode n;
+  n.kind = ExprKind::Column;
+  n.names = {name};
+  return Expr::make(std::move(n));
+}
+
+// The fields of the struct `of` that `patterns` select ("*", ^...$ regexes, plain names).
+std::vector<std::string> struct_fields_matching(const Expr& of, const std::vector<std::string>& patterns,
+                                                const Schema& schema) {
+  ExprArena arena;
+  const ExprIR ir = to_expr_ir(of, arena, schema);
+  const DataType dtype = node_dtype(ir.node(), arena, schema);
+  if (dtype.id() != TypeId::Struct)
+    throw SchemaError(err_msg("invalid series dtype: expected `Struct`, got `", dtype.short_name(), "` for `", of.to_string(), "`"));
+  // Polars selects: the fields any pattern picks, in the struct's field order.
+  std::vector<bool> picked(dtype.fields().size(), false);
+  for (const auto& p : patterns) {
+    const bool regex = p.size() >= 2 && p.front() == '^' && p.back() == '$';
+    std::unique_ptr<RE2> re = regex ? compute::detail::compile_regex(p) : nullptr;
+    bool found = false;
+    for (size_t i = 0; i < dtype.fields().size(); ++i) {
+      const std::string& name = dtype.fields()[i].name;
+      if (p == "*" || (re && RE2::PartialMatch(compute::detail::piece(name), *re)) || (!regex && name == p)) {
+        picked[i] = true;
+        found = true;
+      }
+    }
+    if (!found && p != "*" && !regex) throw SchemaFieldNotFoundError(err_msg("field not found: ", p));
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < picked.size(); ++i)
+    if (picked[i]) out.push_back(dtype.fields()[i].name);
+  return out;
+}
+
 struct Converted {
   Node node;
   OutputName name;
 };
+
+// The column a name.keep() names its output after: the first column of its input
+// (depth-first, left to right), as Polars' root name.
+std::string root_column_name(const Expr& keep) {
+  std::vector<const Expr*> stack{&keep.inputs()[0]};
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    if (e->kind() == ExprKind::Column) return e->node().names[0];
+    for (auto it = e->inputs().rbegin(); it != e->inputs().rend(); ++it) stack.push_back(&*it);
+  }
+  throw ComputeError(err_msg("name.keep(): `", keep.to_string(), "` has no root column to take its name from"));
+}
 
 // DSL -> AExpr memoized by DSL node and context: a subtree the user shared (`c + c`) is
 // converted once and shared in the arena too, so nested sharing stays linear. The context
@@ -149,7 +236,8 @@ class Converter {
           f.expanded = true;
           f.results_base = results.size();
           // Alias keeps the context; other nodes pass on their inputs' (AND/OR, aggregations).
-          const ConversionContext in_ctx = n.kind == ExprKind::Alias ? f.ctx : child_context(n, f.ctx);
+          const bool naming = n.kind == ExprKind::Alias || n.kind == ExprKind::RenameAlias || n.kind == ExprKind::KeepName;
+          const ConversionContext in_ctx = naming ? f.ctx : child_context(n, f.ctx);
           const Expr* e = f.e;
           // A function's element inputs (list.eval's expression) are kept aside, not converted here.
           const size_t frame_inputs = frame_input_count(n);
@@ -205,7 +293,9 @@ class Converter {
       case ExprKind::Wildcard:
       case ExprKind::Columns:
       case ExprKind::Exclude:
-      case ExprKind::Nth: return false;
+      case ExprKind::Nth:
+      case ExprKind::Selector:
+      case ExprKind::Field: return false;
       default: return true;
     }
   }
@@ -226,6 +316,11 @@ class Converter {
         name = OutputName{OutputNameKind::LiteralLhs, "literal"};
         break;
       case ExprKind::Alias: return Converted{children[0].node, OutputName{OutputNameKind::Alias, n.names[0]}};
+      case ExprKind::RenameAlias:
+        return Converted{children[0].node, OutputName{OutputNameKind::Alias, (*n.rename)(children[0].name.name)}};
+      case ExprKind::KeepName: return Converted{children[0].node, OutputName{OutputNameKind::Alias, root_column_name(e)}};
+      case ExprKind::Field:
+        throw InvalidOperationError(err_msg("pl.field(\"", n.names[0], "\") is only valid inside struct.with_fields"));
       case ExprKind::Len:
         out.kind = AExprKind::Len;
         name = OutputName{OutputNameKind::Field, "len"};
@@ -234,6 +329,8 @@ class Converter {
       case ExprKind::Columns:
       case ExprKind::Exclude:
       case ExprKind::Nth:
+      case ExprKind::Selector:
+      case ExprKind::StructFields:
         throw InternalError("multi-output expression reached conversion unexpanded");
       default: {
         out.kind = [&] {
@@ -353,10 +450,23 @@ std::vector<Expr> expand_expressions(const std::vector<Expr>& exprs, const Schem
       out.push_back(std::move(e));
       continue;
     }
+    if (expands_inputs(*leaf)) {
+      ExprNode n = leaf->node();
+      n.inputs = expand_expressions(n.inputs, schema);
+      pending.push_back(replace_leaf(e, leaf, Expr::make(std::move(n))));
+      continue;
+    }
+    if (leaf->kind() == ExprKind::StructFields) {
+      const Expr& of = leaf->inputs()[0];
+      auto fields = struct_fields_matching(of, leaf->node().names, schema);
+      for (auto it = fields.rbegin(); it != fields.rend(); ++it)
+        pending.push_back(replace_leaf(e, leaf, of.struct_().field(*it)));
+      continue;
+    }
     auto names = *leaf_columns(*leaf, schema);
     // An alias over a multi-output expression gives every output the same name: the
     // context reports it as Polars does (select: DuplicateError, with_columns: ComputeError).
-    for (auto it = names.rbegin(); it != names.rend(); ++it) pending.push_back(replace_leaf(e, leaf, *it));
+    for (auto it = names.rbegin(); it != names.rend(); ++it) pending.push_back(replace_leaf(e, leaf, column_named(*it)));
   }
   return out;
 }

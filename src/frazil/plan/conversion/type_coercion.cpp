@@ -127,7 +127,9 @@ static void check_call(Node node, const ExprArena& arena, std::span<const DataTy
   if (!t.is_null() && !spec.input_types.contains(t.id())) {
     const std::string where = " in " + node_to_expr(node, arena).to_string();
     if (spec.type_error == functions::TypeErrorStyle::ExpectedString)
-      throw SchemaError(err_msg("invalid series dtype: expected `String`, got `", t.short_name(), "`", where));
+      throw SchemaError(err_msg("invalid series dtype: expected `",
+                                spec.input_types.contains(TypeId::String) ? "String" : "Binary", "`, got `",
+                                t.short_name(), "`", where));
     throw InvalidOperationError(
         err_msg("`", spec.name, "` operation not supported for dtype `", t.short_name(), "`", where));
   }
