@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from frazil import _args, _frazil
 
 if TYPE_CHECKING:
+    from frazil.expr_cat import ExprCatNameSpace
     from frazil.expr_dt import ExprDateTimeNameSpace
     from frazil.expr_list import ExprListNameSpace
     from frazil.expr_str import ExprStringNameSpace

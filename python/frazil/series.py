@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from frazil import _convert, _frazil
 from frazil.series_dispatch import SeriesNameSpace, apply_expression
-from frazil.datatypes import Boolean, DataType, from_native
+from frazil.datatypes import DataType, from_native
 
 
 class Series:

@@ -1,7 +1,6 @@
 """Categorical and Enum (dictionary-encoded strings), differential against Polars: casts,
 comparisons, sort, unique, group-by and joins on the codes, min/max, the cat namespace,
 Arrow and Parquet round trips; nulls, empty frames, several chunks, agg and over contexts."""
-import io
 
 import polars as pl
 import pytest
