@@ -72,3 +72,26 @@ def test_csv_round_trips(tmp_path):
     df.write_csv(path)
     q = lambda m: m.scan_csv(path, try_parse_dates=True).filter(m.col("b")).group_by("s").agg(m.col("f64").sum())
     assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect(), check_row_order=False)
+
+
+@pytest.mark.parametrize("unit", ["ms", "us", "ns"])
+def test_zoned_column_keeps_its_zone_in_parquet(tmp_path, unit):
+    # A zoned column written by frazil reads back zoned in pyarrow and Polars, and as
+    # TIMESTAMP WITH TIME ZONE (DuckDB keeps instants, not zone names) with the same instants.
+    df = fz.DataFrame({"t": [dt.datetime(2024, 3, 31, 1, 30), None, dt.datetime(2024, 10, 27, 2, 30),
+                             dt.datetime(1969, 7, 20, 20, 17), dt.datetime(2101, 1, 1)]}).with_columns(
+        fz.col("t").cast(fz.Datetime(unit)).dt.replace_time_zone("Europe/Amsterdam", ambiguous="earliest"))
+    path = tmp_path / "zoned.parquet"
+    df.write_parquet(path)
+    assert str(pq.read_table(path).schema.field("t").type) == f"timestamp[{unit}, tz=Europe/Amsterdam]"
+    back = polars.read_parquet(path)
+    assert back.schema["t"] == polars.Datetime(unit, "Europe/Amsterdam")
+    assert back["t"].to_list() == df["t"].to_list()
+    duckdb = pytest.importorskip("duckdb")
+    con = duckdb.connect()
+    con.sql("SET TimeZone = 'UTC'")
+    kind = con.sql(f"SELECT typeof(t) FROM read_parquet('{path}') LIMIT 1").fetchall()[0][0]
+    assert kind == ("TIMESTAMPTZ_NS" if unit == "ns" else "TIMESTAMP WITH TIME ZONE")
+    instants = [r[0] for r in con.sql(f"SELECT epoch_us(CAST(t AS TIMESTAMPTZ)) FROM read_parquet('{path}')").fetchall()]
+    expected = back.select(polars.col("t").dt.epoch("us"))["t"].to_list()
+    assert instants == expected
