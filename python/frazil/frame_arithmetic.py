@@ -36,13 +36,8 @@ def _broadcast_series(other: Any) -> Any:
     return Series("", [other])
 
 
-def _supertype(dtypes: list) -> Any:
-    from frazil.concat_frames import _supertype as common
-
-    return common(dtypes)
-
-
 def _with_series(df: Any, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+    from frazil.concat_frames import _supertype
     from frazil.functions import col, lit
 
     other = _broadcast_series(other)
@@ -53,8 +48,9 @@ def _with_series(df: Any, other: Any, op: Callable[[Any, Any], Any]) -> Any:
 
 def _with_frame(df: Any, other: Any, op: Callable[[Any, Any], Any]) -> Any:
     """Polars' binary_aligned: pairs by position, nulls where a side is shorter or narrower."""
+    from frazil.concat_frames import _supertype
     from frazil.dataframe import DataFrame
-    from frazil.functions import lit
+    from frazil.functions import col, lit
 
     height = max(df.height, other.height)
     out = []
@@ -63,18 +59,12 @@ def _with_frame(df: Any, other: Any, op: Callable[[Any, Any], Any]) -> Any:
         a, b = left.cast(target), right.cast(target)
         a = a.extend_constant(None, height - len(a)) if len(a) < height else a
         b = b.extend_constant(None, height - len(b)) if len(b) < height else b
-        out.append(DataFrame([a.alias("l"), b.alias("r")]).select(op(_c("l"), _c("r")).alias(left.name)).to_series())
+        out.append(DataFrame([a.alias("l"), b.alias("r")]).select(op(col("l"), col("r")).alias(left.name)).to_series())
     wider = df if df.width > other.width else other
     for s in wider.get_columns()[len(out):]:
         out.append(DataFrame().select(lit(None).cast(s.dtype).alias(s.name)).to_series().extend_constant(None, height - 1)
                    if height else s.clear())
     return DataFrame(out)
-
-
-def _c(name: str) -> Any:
-    from frazil.functions import col
-
-    return col(name)
 
 
 def _arithmetic(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
@@ -93,7 +83,7 @@ def _divide(floordiv: bool) -> Callable[[Any, Any], Any]:
         from frazil.dataframe import DataFrame
         from frazil.datatypes import Float64, Null
         from frazil.functions import all as all_columns
-        from frazil.functions import lit
+        from frazil.functions import col, lit
         from frazil.series import Series
 
         if self.width == 0:
@@ -110,7 +100,7 @@ def _divide(floordiv: bool) -> Callable[[Any, Any], Any]:
         if not floordiv:
             return out
         out = out.with_columns([s.floor() for s in out.get_columns() if s.dtype.is_float()])
-        back = [_c(name).cast(dtype) for i, (name, dtype) in enumerate(self.schema.items())
+        back = [col(name).cast(dtype) for i, (name, dtype) in enumerate(self.schema.items())
                 if dtype.is_integer() and i < len(divisor_dtypes)
                 and (divisor_dtypes[i].is_integer() or divisor_dtypes[i] == Null)]
         return out.with_columns(back) if back else out
@@ -122,6 +112,7 @@ def _compare(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     def method(self: Any, other: Any) -> Any:
         from frazil.dataframe import DataFrame
         from frazil.functions import all as all_columns
+        from frazil.functions import col
 
         if isinstance(other, DataFrame):
             if self.columns != other.columns:
@@ -129,7 +120,7 @@ def _compare(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
             if self.shape != other.shape:
                 raise ValueError("DataFrame dimensions do not match")
             pairs = DataFrame([*self.get_columns(), *[s.alias(f"{s.name}__FRAZIL_CMP_OTHER") for s in other.get_columns()]])
-            return pairs.select([op(_c(n), _c(f"{n}__FRAZIL_CMP_OTHER")).alias(n) for n in self.columns])
+            return pairs.select([op(col(n), col(f"{n}__FRAZIL_CMP_OTHER")).alias(n) for n in self.columns])
         if other is None:
             warnings.warn("Comparisons with None always result in null. Consider using `.is_null()` or "
                           "`.is_not_null()`.", UserWarning, stacklevel=2)

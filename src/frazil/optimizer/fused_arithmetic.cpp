@@ -23,8 +23,6 @@ using plan::Node;
 
 namespace {
 
-bool is_float(const DataType& t) { return t.id() == TypeId::Float32 || t.id() == TypeId::Float64; }
-
 // Rewrites the expressions of one plan node (all read one input schema).
 class FuseExpressions {
  public:
@@ -71,7 +69,7 @@ class FuseExpressions {
     const Node mul = e.inputs[mul_left ? 0 : 1], other = e.inputs[mul_left ? 1 : 0];
     const Node a = ea_.get(mul).inputs[0], b = ea_.get(mul).inputs[1];
     for (Node x : {a, b})
-      if (!is_float(dtype(x)) || plan::is_scalar_ae(x, ea_)) return std::nullopt;
+      if (!dtype(x).is_float() || plan::is_scalar_ae(x, ea_)) return std::nullopt;
     const DataType& out = dtype(n);
     for (Node x : {a, b, other, mul})
       if (!(dtype(x) == out)) return std::nullopt;
