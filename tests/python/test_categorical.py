@@ -177,3 +177,21 @@ def test_parquet_round_trip(tmp_path):
     back = fz.read_parquet(path)
     assert back.dtypes == f.dtypes and back.to_polars().equals(df)
     assert pl.read_parquet(path).select("c", "s").to_dict(as_series=False) == df.select("c", "s").to_dict(as_series=False)
+
+
+@pytest.mark.parametrize("page_size", [None, 20])
+def test_parquet_round_trip_of_nested_categories(tmp_path, page_size):
+    # List(Categorical) crashed the writer: it hashed the codes as string views.
+    schema = {"l": pl.List(pl.Categorical), "s": pl.Struct({"x": pl.Categorical, "n": pl.Int64}),
+              "e": pl.List(pl.Enum(["A", "B", "C"]))}
+    data = {"l": [["A", "B"], ["C"], ["A", "C", "B"], [], None, ["B", None]],
+            "s": [{"x": "p", "n": 1}, {"x": None, "n": 2}, None, {"x": "q", "n": 3}, {"x": "p", "n": None},
+                  {"x": "r", "n": 4}],
+            "e": [["A"], [], None, ["C", "B"], [None], ["A", "A"]]}
+    f = fz.from_arrow(pl.DataFrame(data, schema=schema).to_arrow())
+    path = tmp_path / "n.parquet"
+    f.write_parquet(path, **({} if page_size is None else {"data_page_size": page_size}))
+    back = fz.read_parquet(path)
+    assert back.dtypes == f.dtypes, back.dtypes
+    assert back.to_polars().equals(pl.DataFrame(data, schema=schema))
+    assert pl.read_parquet(path).cast({"l": pl.List(pl.String)}).get_column("l").to_list() == data["l"]

@@ -49,4 +49,15 @@ ArrayRef encode_categorical(const Array& a, const DataType& to) {
   return Array::make(to, n, valid.finish(), {std::move(out)}, {}, 0, nc);
 }
 
+DataType strings_for_categories(const DataType& t) {
+  if (t.is_categorical()) return DataType::string();
+  if (t.id() == TypeId::List) return DataType::list(strings_for_categories(t.inner()));
+  if (t.id() == TypeId::Struct) {
+    std::vector<Field> fields = t.fields();
+    for (Field& f : fields) f.dtype = strings_for_categories(f.dtype);
+    return DataType::struct_(std::move(fields));
+  }
+  return t;
+}
+
 }  // namespace frazil

@@ -12,4 +12,8 @@ ArrayRef decode_categorical(const Array& codes);
 // one of its categories becomes null).
 ArrayRef encode_categorical(const Array& strings, const DataType& to);
 
+// `t` with every Categorical/Enum, at any depth of List and Struct, as String: the dtype a
+// file format that stores categories as their strings holds (Parquet, CSV).
+DataType strings_for_categories(const DataType& t);
+
 }  // namespace frazil

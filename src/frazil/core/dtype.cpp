@@ -258,7 +258,49 @@ static std::optional<TimeUnit> parse_unit(const std::string& s) {
   return std::nullopt;
 }
 
-std::optional<DataType> parse_dtype(const std::string& name) {
+namespace {
+
+constexpr int kMaxParseDepth = 64;  // nesting a dtype text may declare (the parse recurses)
+
+std::optional<DataType> parse_dtype_at(const std::string& name, int depth);
+
+// Struct({'a': Int64, 'b': List(String)}), as to_string writes it. A field's dtype text ends
+// at the first ", '" or "})" outside brackets and quotes.
+std::optional<DataType> parse_struct(const std::string& name, int depth) {
+  const std::string open = "Struct({", close = "})";
+  if (name.rfind(open, 0) != 0 || name.size() < open.size() + close.size() ||
+      name.compare(name.size() - close.size(), close.size(), close) != 0)
+    return std::nullopt;
+  const size_t end = name.size() - close.size();
+  std::vector<Field> fields;
+  size_t p = open.size();
+  while (p < end) {
+    if (name[p] != '\'') return std::nullopt;
+    const size_t q = name.find('\'', p + 1);
+    if (q == std::string::npos || q >= end || name.compare(q + 1, 2, ": ") != 0) return std::nullopt;
+    std::string field = name.substr(p + 1, q - p - 1);
+    size_t t = q + 3, level = 0;
+    bool quoted = false;
+    for (; t < end; ++t) {
+      const char c = name[t];
+      if (c == '\'') quoted = !quoted;
+      else if (quoted) continue;
+      else if (c == '(' || c == '[' || c == '{') ++level;
+      else if (c == ')' || c == ']' || c == '}') {
+        if (level == 0) return std::nullopt;
+        --level;
+      } else if (level == 0 && name.compare(t, 3, ", '") == 0) break;
+    }
+    auto dtype = parse_dtype_at(name.substr(q + 3, t - q - 3), depth + 1);
+    if (!dtype) return std::nullopt;
+    fields.push_back(Field{std::move(field), *dtype});
+    p = t < end ? t + 2 : end;
+  }
+  return DataType::struct_(std::move(fields));
+}
+
+std::optional<DataType> parse_dtype_at(const std::string& name, int depth) {
+  if (depth > kMaxParseDepth) return std::nullopt;
   static const std::pair<const char*, TypeId> simple[] = {
       {"Null", TypeId::Null},       {"Boolean", TypeId::Boolean}, {"Int8", TypeId::Int8},
       {"Int16", TypeId::Int16},     {"Int32", TypeId::Int32},     {"Int64", TypeId::Int64},
@@ -311,11 +353,16 @@ std::optional<DataType> parse_dtype(const std::string& name) {
     }
   }
   if (name.rfind("List(", 0) == 0 && name.back() == ')') {
-    auto inner = parse_dtype(name.substr(5, name.size() - 6));
+    auto inner = parse_dtype_at(name.substr(5, name.size() - 6), depth + 1);
     if (!inner) return std::nullopt;
     return DataType::list(*inner);
   }
+  if (name.rfind("Struct(", 0) == 0) return parse_struct(name, depth);
   return std::nullopt;
 }
+
+}  // namespace
+
+std::optional<DataType> parse_dtype(const std::string& name) { return parse_dtype_at(name, 0); }
 
 }  // namespace frazil

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "frazil/compute/cast.hpp"
 #include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
@@ -192,10 +193,18 @@ void ParquetFile::apply_frazil_schema() {
   std::vector<Field> out = pschema_.schema().fields();
   for (auto& [name, declared] : footer_dtypes(md_)) {
     auto idx = pschema_.schema().index_of(name);
-    if (!idx || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
+    if (!idx) continue;
     DataType dt = declared;
-    if (dt.id() == TypeId::Datetime) dt = DataType::datetime(dt.time_unit(), normalize_zone(dt.time_zone()));
     const DataType& have = fields[*idx].dtype;
+    if (fields[*idx].kind != SchemaNode::Kind::Primitive) {
+      // Nested: only the strings of Categorical/Enum values inside lists and structs.
+      if (dt != have && strings_for_categories(dt) == have) {
+        overrides_[*idx] = dt;
+        out[*idx].dtype = dt;
+      }
+      continue;
+    }
+    if (dt.id() == TypeId::Datetime) dt = DataType::datetime(dt.time_unit(), normalize_zone(dt.time_zone()));
     // Only refinements of the same layout: Int64 -> Duration, a zone name for UTC.
     const bool ok = (have.id() == TypeId::Int64 && dt.id() == TypeId::Duration) ||
                     (have.id() == TypeId::String && dt.is_categorical()) ||
@@ -326,8 +335,12 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     if (arr->length() != rows)
       throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': decodes to ",
                             arr->length(), " rows but the row group has ", rows));
-    if (overrides_[f])
-      arr = overrides_[f]->is_categorical() ? encode_categorical(*arr, *overrides_[f]) : arr->with_dtype(*overrides_[f]);
+    if (overrides_[f]) {
+      const DataType& want = *overrides_[f];
+      if (want.is_categorical()) arr = encode_categorical(*arr, want);
+      else if (strings_for_categories(want) != want) arr = compute::cast(*arr, want, /*strict=*/true, fields[f].name);
+      else arr = arr->with_dtype(want);
+    }
     cols.emplace_back(fields[f].name, std::move(arr));
   }
   if (cols.empty()) return DataFrame::empty_with_height(rows);

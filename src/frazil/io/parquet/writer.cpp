@@ -9,6 +9,7 @@
 #include <functional>
 #include <unordered_map>
 
+#include "frazil/compute/cast.hpp"
 #include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
@@ -767,8 +768,13 @@ void ParquetWriter::Impl::write_row_group(const DataFrame& df, int64_t start, in
   std::vector<ArrayRef> arrays(ps.fields().size());
   for (size_t f = 0; f < ps.fields().size(); ++f) {
     arrays[f] = df.column(f).slice(start, rows).as_array();
-    // Categorical/Enum columns are written as their strings (read back by the footer's dtype).
-    if (arrays[f]->dtype().is_categorical()) arrays[f] = decode_categorical(*arrays[f]);
+    // Categorical/Enum values are written as their strings, also inside lists and structs
+    // (read back by the footer's dtype).
+    if (arrays[f]->dtype().is_categorical()) {
+      arrays[f] = decode_categorical(*arrays[f]);
+    } else if (DataType plain = strings_for_categories(arrays[f]->dtype()); plain != arrays[f]->dtype()) {
+      arrays[f] = compute::cast(*arrays[f], plain, /*strict=*/true, df.column(f).name());
+    }
   }
   std::vector<std::vector<uint8_t>> chunk_bytes(leaves.size());
   std::vector<ColumnMetaData> chunk_meta(leaves.size());
