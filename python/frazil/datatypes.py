@@ -185,6 +185,18 @@ class UInt64(UnsignedIntegerType):
     """64-bit unsigned integer."""
 
 
+class Int128(SignedIntegerType):
+    """128-bit signed integer."""
+
+
+class UInt128(UnsignedIntegerType):
+    """128-bit unsigned integer."""
+
+
+class Float16(FloatType):
+    """16-bit (half precision) float; computed in Float32 and stored back."""
+
+
 class Float32(FloatType):
     """32-bit float."""
 
@@ -389,7 +401,7 @@ class Enum(DataType):
 _SIMPLE = {
     cls.__name__: cls
     for cls in (Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64,
-                Boolean, String, Binary, Null, Date, Time, Categorical)
+                Boolean, String, Binary, Null, Date, Time, Categorical, Int128, UInt128, Float16)
 }
 
 _PY_TYPES = {
@@ -532,5 +544,5 @@ __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
     "Datetime", "Duration", "Decimal", "List", "Struct", "Field", "Schema", "parse_into_dtype",
-    "Categorical", "Enum",
+    "Categorical", "Enum", "Int128", "UInt128", "Float16",
 ]

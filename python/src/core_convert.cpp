@@ -161,6 +161,9 @@ class Inferer {
       case Kind::None: return DataType::null();
       case Kind::Bool: return DataType::boolean();
       case Kind::Int:
+        // Past 64 bits, or negatives next to values above Int64: Int128, as Polars.
+        if (uint128_ && !negative_) return DataType::uint128();
+        if (int128_ || (above_int64_ && negative_)) return DataType::int128();
         if (above_int64_) return DataType::uint64();
         return DataType::int64();
       case Kind::Float: return DataType::float64();
@@ -193,6 +196,7 @@ class Inferer {
     if (a >= 0 && b >= 0) {  // bool < int < float, as Python's own numeric tower
       if (b > a) kind_ = k;
       if (kind_ == Kind::Float && above_int64_) above_int64_ = false;
+      if (kind_ == Kind::Float) int128_ = false;
       return;
     }
     unexpected(o, result().to_string(), column_);
@@ -210,15 +214,26 @@ class Inferer {
       if (overflow < 0 || PyErr_Occurred()) {
         PyErr_Clear();
         if (kind_ == Kind::Float) return;
-        throw nb::type_error(err_msg("integer ", py_repr(o), " in column '", column_,
-                                     "' does not fit in 64 bits").c_str());
+        unsigned char bytes[16];
+        if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(idx.ptr()), bytes, 16, 1, 1) < 0) {
+          PyErr_Clear();
+          // Past Int128 but within UInt128 (and no negatives): UInt128, as Polars.
+          if (overflow < 0 || negative_ ||
+              _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(idx.ptr()), bytes, 16, 1, 0) < 0) {
+            PyErr_Clear();
+            throw nb::type_error(err_msg("integer ", py_repr(o), " in column '", column_,
+                                         "' does not fit in 128 bits").c_str());
+          }
+          uint128_ = true;
+          return;
+        }
+        int128_ = true;
+        if (overflow < 0) negative_ = true;
+        return;
       }
       (void)u;
       above_int64_ = true;
     }
-    if (above_int64_ && negative_ && kind_ == Kind::Int)
-      throw nb::type_error(err_msg("column '", column_, "' mixes negative integers with integers above ",
-                                   "the Int64 range").c_str());
   }
 
   void add_datetime(PyObject* o) {
@@ -265,7 +280,7 @@ class Inferer {
 
   const std::string& column_;
   Kind kind_ = Kind::None;
-  bool negative_ = false, above_int64_ = false;
+  bool negative_ = false, above_int64_ = false, int128_ = false, uint128_ = false;
   bool seen_datetime_ = false;
   std::optional<std::string> tz_;
   int max_scale_ = 0;

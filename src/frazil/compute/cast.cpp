@@ -9,6 +9,7 @@
 #include "frazil/compute/cast_format.hpp"
 #include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/categories.hpp"
@@ -506,6 +507,12 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
     if (from.is_categorical()) return cast_lenient(*categorical_to_string(a), to);
     if (from.is_string()) return string_to_categorical(a, to);
     not_supported(from, to);
+  }
+  if (is_wide_numeric(from) || is_wide_numeric(to)) {
+    // Int128/UInt128/Float16 have their own kernels (compute/wide_int/).
+    const DataType& other = is_wide_numeric(from) ? to : from;
+    if (other.is_primitive_numeric() || other.is_boolean() || other.is_string() || other.id() == TypeId::Decimal)
+      return wide_cast(a, to);
   }
   if (from.is_primitive_numeric() && to.is_primitive_numeric()) return numeric_cast(a, to);
   if (f == TypeId::Boolean && to.is_primitive_numeric()) return bool_to_numeric(a, to);

@@ -9,6 +9,7 @@
 #include "frazil/compute/compare.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 
 namespace frazil::compute {
 
@@ -119,7 +120,8 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
       const T a = vs->values<T>()[vi], b = el->values<T>()[ei];
       return total_lt(a, b) ? -1 : total_lt(b, a) ? 1 : 0;
     };
-    if (t.id() == TypeId::Decimal) return typed(Tag<__int128>{});
+    if (t.id() == TypeId::Decimal || t.id() == TypeId::Int128) return typed(Tag<__int128>{});
+    if (t.id() == TypeId::UInt128) return typed(Tag<unsigned __int128>{});
     if (!(t.is_numeric() || t.is_temporal()))
       throw InvalidOperationError(err_msg("`search_sorted` operation not supported for dtype `", t.short_name(), "`"));
     return dispatch_numeric(t.physical().id(), typed);
@@ -145,7 +147,8 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
       }
       return 0;
     };
-    if (t.id() == TypeId::Decimal) typed(Tag<__int128>{});
+    if (t.id() == TypeId::Decimal || t.id() == TypeId::Int128) typed(Tag<__int128>{});
+    else if (t.id() == TypeId::UInt128) typed(Tag<unsigned __int128>{});
     else dispatch_numeric(t.physical().id(), typed);
     return make_fixed(DataType::uint32(), m, Buffer(), std::move(out));
   }

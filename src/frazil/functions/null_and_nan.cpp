@@ -25,7 +25,8 @@ FunctionSpec inspection(std::string name, ArrayRef (*kernel)(const Array&)) {
 // NaN tests: numbers only (an integer is never NaN); null rows stay null.
 FunctionSpec nan_test(std::string name, ArrayRef (*kernel)(const Array&)) {
   FunctionSpec s = inspection(std::move(name), kernel);
-  s.input_types = types::floating | types::integer;
+  // (Float16, Int128 and UInt128 too: the kernel reads Float16 and answers integers by dtype.)
+  s.input_types = types::floating | types::integer | TypeSet::of({TypeId::Float16, TypeId::Int128, TypeId::UInt128});
   s.null_if_null = input(0);
   return s;
 }

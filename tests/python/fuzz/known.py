@@ -183,9 +183,6 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         "a concat whose later input is ill-typed (filter(lit(0.0)), -col_u8) under a slice the earlier inputs "
         "satisfy: Polars never resolves or runs that input (not even without optimizations); frazil "
         "type-checks the whole plan first and raises"),
-    "no-int128": (
-        "differential", r"^(dtypes|polars-error:InvalidOperationError)$", r"", r"vs Int128|dtype `i128`",
-        "frazil has no Int128: the supertype of UInt64 and Int64 is Float64 here, Int128 in Polars 2"),
 }
 
 # Differences an oracle works around (it checks a variant of the query instead) and counts.

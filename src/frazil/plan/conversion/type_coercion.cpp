@@ -76,6 +76,9 @@ std::string temporal_string_comparison_message() {
 DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& other) {
   const Scalar& v = lit.scalar;
   if (v.is_null()) return other;
+  // A Python int past 64 bits takes a number column's dtype (Polars: null where it does
+  // not fit), else stays Int128.
+  if (v.dtype().id() == TypeId::Int128) return other.is_primitive_numeric() ? other : v.dtype();
   if (v.dtype().id() == TypeId::Int64) {
     if (other.is_integer()) {
       if (fits(v.as_int64(), other)) return other;
@@ -106,6 +109,9 @@ Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) 
   if (e.kind == AExprKind::Literal && !e.literal().is_series()) {
     Scalar value = e.literal().materialized_scalar();
     if (value.dtype() == dtype && !e.literal().dynamic) return input;
+    // A Python int past 64 bits adapting to a narrower column: null where it does not fit,
+    // as in Polars.
+    if (e.literal().dynamic && value.dtype().id() == TypeId::Int128 && !dtype.is_128_bit_integer()) strict = false;
     ArrayRef one = scalar_to_array(value, 1);
     ArrayRef cast = compute::cast(*one, dtype, strict);
     return arena.add(AExpr::scalar(array_get(*cast, 0)));
@@ -241,7 +247,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
                                            (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64));
       if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
-      const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
+      // UInt128 next to a signed integer meets it in Int128: values past Int128 become null,
+      // as in Polars (the only supertype that does not hold every value).
+      const bool u128_to_i128 = target.id() == TypeId::Int128 && (lw.id() == TypeId::UInt128 || rw.id() == TypeId::UInt128);
+      const bool lossy = (u64_and_negative && !dsl::is_comparison(e.op)) || u128_to_i128;
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       // An Enum equals a string that is not one of its categories nowhere (Polars: false, not
       // a failed cast): (in)equality compares the strings; an ordering needs the category.
