@@ -4,6 +4,7 @@
 #include <datetime.h>
 #include <nanobind/stl/string.h>
 
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -54,6 +55,16 @@ PyObject* decimal_type() {
     return t.release().ptr();
   }();
   return type;
+}
+
+// A decimal context wide enough for any Decimal(38, s) value (the default one keeps 28
+// digits and would round 10**38 - 1).
+PyObject* wide_decimal_context() {
+  static PyObject* ctx = [] {
+    nb::object c = nb::module_::import_("decimal").attr("Context")(nb::arg("prec") = 100);
+    return c.release().ptr();
+  }();
+  return ctx;
 }
 
 bool is_numpy_bool(PyObject* o) {
@@ -374,10 +385,21 @@ int128_t decimal_value(PyObject* o, const DataType& t, const std::string& column
   if (k == Kind::Int || k == Kind::Bool) {
     nb::object factor = nb::steal(PyNumber_Power(nb::int_(10).ptr(), nb::int_(t.scale()).ptr(), Py_None));
     scaled = nb::steal(PyNumber_Multiply(o, factor.ptr()));
-  } else if (k == Kind::Decimal) {
-    nb::object s = nb::steal(PyObject_CallMethod(o, "scaleb", "i", t.scale()));
+  } else if (k == Kind::Decimal || k == Kind::Float) {
+    // A float goes through its shortest repr (0.1 -> Decimal("0.1")), as Polars reads it.
+    nb::object d = nb::borrow(o);
+    if (k == Kind::Float) {
+      const double f = PyFloat_AsDouble(o);
+      if (!std::isfinite(f))
+        throw nb::type_error(err_msg("column '", column, "' holds a non-finite value for ", t.to_string(), ": ",
+                                     py_repr(o)).c_str());
+      nb::object text = nb::steal(PyObject_Repr(o));
+      d = nb::steal(PyObject_CallFunctionObjArgs(decimal_type(), text.ptr(), nullptr));
+      if (!d.is_valid()) throw nb::python_error();
+    }
+    nb::object s = nb::steal(PyObject_CallMethod(d.ptr(), "scaleb", "iO", t.scale(), wide_decimal_context()));
     if (!s.is_valid()) throw nb::python_error();
-    nb::object integral = nb::steal(PyObject_CallMethod(s.ptr(), "to_integral_value", nullptr));
+    nb::object integral = nb::steal(PyObject_CallMethod(s.ptr(), "to_integral_value", "OO", Py_None, wide_decimal_context()));
     if (!integral.is_valid()) throw nb::python_error();
     scaled = nb::steal(PyNumber_Long(integral.ptr()));
   } else {

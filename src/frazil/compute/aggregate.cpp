@@ -169,6 +169,16 @@ FRAZIL_MULTIVERSION Scalar sum_scalar(const Array& a, const DataType& out) {
       // Float32 sums in float, as Polars does.
       return Scalar(out, static_cast<double>(float_sum(view_of<T>(a))));
     } else if constexpr (std::is_same_v<T, int128> || std::is_same_v<T, unsigned __int128>) {
+      if (id == TypeId::Decimal) {
+        // Decimal(38, s): a sum past 38 digits is an error, as in Polars.
+        int128 total = 0, bound = 1;
+        for (int k = 0; k < 38; ++k) bound *= 10;
+        for_each_valid(a, [&](int64_t i) {
+          if (__builtin_add_overflow(total, static_cast<int128>(v[i]), &total) || total >= bound || total <= -bound)
+            throw ComputeError("overflow in decimal addition in sum");
+        });
+        return Scalar(out, total);
+      }
       unsigned __int128 acc = 0;
       for_each_valid(a, [&](int64_t i) { acc += static_cast<unsigned __int128>(v[i]); });
       return Scalar(out, static_cast<int128>(acc));

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/decimal/decimal_arith.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/string/concat.hpp"
 #include "frazil/compute/wide_int/wide_int.hpp"
@@ -290,6 +291,7 @@ DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
     return l;
   }
   if (l.is_string() && r.is_string() && add) return l;
+  if (l.id() == TypeId::Decimal && r.id() == TypeId::Decimal && op != ArithOp::Pow) return decimal_arith_dtype(l, r);
   const TypeId li = l.id(), ri = r.id();
   auto unit = [&] { return coarser(l.time_unit(), r.time_unit()); };
   const bool number_r = r.is_primitive_numeric() || r.is_boolean(), number_l = l.is_primitive_numeric() || l.is_boolean();
@@ -318,6 +320,7 @@ ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
     return make_null_array(out, broadcast_length(left, right, arith_op_symbol(op)));
   const DataType& dt = left.dtype();
   if (dt.is_128_bit_integer() && dt == right.dtype()) return int128_arith(op, left, right);
+  if (dt.id() == TypeId::Decimal && right.dtype().id() == TypeId::Decimal) return decimal_arith(op, left, right);
   if (dt.id() == TypeId::Float16 && dt == right.dtype()) {
     // Computed in Float32 and rounded back, as Polars does.
     ArrayRef r = arith(op, *float16_to_float32(left), *float16_to_float32(right));
@@ -391,6 +394,7 @@ ArrayRef round(const Array& values, int64_t decimals, RoundMode mode) {
   const DataType& t = values.dtype();
   if (decimals < 0) throw InvalidOperationError(err_msg("round: decimals must be non-negative, got ", decimals));
   if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Decimal) return decimal_round(values, decimals, mode == RoundMode::HalfToEven);
   if (!t.is_float()) unary_unsupported("round", t);
   if (t.id() == TypeId::Float16) return float32_to_float16(*round(*float16_to_float32(values), decimals, mode));
   const bool even = mode == RoundMode::HalfToEven;
@@ -415,6 +419,7 @@ ArrayRef floor(const Array& values) {
   const DataType& t = values.dtype();
   if (t.is_null() || t.is_integer()) return share(values);
   if (t.id() == TypeId::Float16) return float32_to_float16(*floor(*float16_to_float32(values)));
+  if (t.id() == TypeId::Decimal) return decimal_floor(values);
   if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::floor(x); });
   if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::floor(x); });
   unary_unsupported("floor", t);
@@ -424,6 +429,7 @@ ArrayRef ceil(const Array& values) {
   const DataType& t = values.dtype();
   if (t.is_null() || t.is_integer()) return share(values);
   if (t.id() == TypeId::Float16) return float32_to_float16(*ceil(*float16_to_float32(values)));
+  if (t.id() == TypeId::Decimal) return decimal_ceil(values);
   if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::ceil(x); });
   if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::ceil(x); });
   unary_unsupported("ceil", t);

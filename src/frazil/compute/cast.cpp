@@ -440,10 +440,12 @@ ArrayRef numeric_to_decimal(const Array& a, const DataType& to) {
     using F = typename decltype(ft)::type;
     const F* v = a.values<F>();
     if constexpr (std::is_floating_point_v<F>) {
-      const long double mm = static_cast<long double>(m);
+      // x * 10^scale in double (not long double: Polars rounds the double product, so 2.675
+      // gives 2.68 and 1.005 gives 1.00), then half to even.
+      const double mm = static_cast<double>(m);
       return convert_fixed<int128>(a, to, [v, mm, p](int64_t i, int128& out) {
-        const long double x = std::nearbyint(static_cast<long double>(v[i]) * mm);
-        if (!std::isfinite(x) || std::fabs(x) >= 1e38L) return false;
+        const double x = std::nearbyint(static_cast<double>(v[i]) * mm);
+        if (!std::isfinite(x) || std::fabs(x) >= 1e38) return false;
         out = static_cast<int128>(x);
         return fits_precision(out, p);
       });

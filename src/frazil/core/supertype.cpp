@@ -56,7 +56,7 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     return DataType::float32();
   }
   if (x == TypeId::Decimal && b.is_float()) return DataType::float64();
-  if (x == TypeId::Decimal && b.is_integer()) return a;
+  if (x == TypeId::Decimal && b.is_integer()) return DataType::decimal(38, a.scale());  // as Polars 2.1
   if (x == TypeId::Decimal && y == TypeId::Decimal) {
     int scale = std::max(a.scale(), b.scale());
     int ip = std::max(a.precision() - a.scale(), b.precision() - b.scale());
