@@ -125,7 +125,16 @@ class NumericType(DataType):
 
 class IntegerType(NumericType):
     """Base class of the integer dtypes."""
-    pass
+
+    @classmethod
+    def max(cls):
+        """A literal of the largest value of this dtype."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of the smallest value of this dtype."""
+        return _bound_literal(cls, False)
 
 
 class SignedIntegerType(IntegerType):
@@ -140,7 +149,31 @@ class UnsignedIntegerType(IntegerType):
 
 class FloatType(NumericType):
     """Base class of Float32 and Float64."""
-    pass
+
+    @classmethod
+    def max(cls):
+        """A literal of +inf in this dtype."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of -inf in this dtype."""
+        return _bound_literal(cls, False)
+
+
+def _bound_literal(cls, upper: bool):
+    from frazil.functions import lit
+
+    name = cls.__name__
+    if issubclass(cls, FloatType):
+        value = float("inf") if upper else float("-inf")
+    elif name == "Time":
+        value = _dt.time(23, 59, 59, 999999) if upper else _dt.time(0, 0)
+    else:
+        bits = int("".join(c for c in name if c.isdigit()))
+        signed = issubclass(cls, SignedIntegerType)
+        value = (2 ** (bits - 1) - 1 if signed else 2**bits - 1) if upper else (-(2 ** (bits - 1)) if signed else 0)
+    return lit(value, dtype=cls())
 
 
 class TemporalType(DataType):
@@ -230,6 +263,16 @@ class Date(TemporalType):
 
 class Time(TemporalType):
     """Time of day (nanoseconds since midnight)."""
+
+    @classmethod
+    def max(cls):
+        """A literal of 23:59:59.999999."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of 00:00."""
+        return _bound_literal(cls, False)
 
 
 def _check_unit(time_unit: str) -> str:

@@ -168,8 +168,15 @@ Expr lit_from_py(nb::handle value) {
     unsigned char bytes[16];
     if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), bytes, 16, 1, 1) < 0) {
       PyErr_Clear();
-      throw InvalidOperationError(err_msg("integer ", nb::cast<std::string>(nb::repr(value)),
-                                          " is too large for a literal: it does not fit in Int128"));
+      // Past Int128 but within UInt128: a UInt128 literal.
+      if (overflow < 0 || _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), bytes, 16, 1, 0) < 0) {
+        PyErr_Clear();
+        throw InvalidOperationError(err_msg("integer ", nb::cast<std::string>(nb::repr(value)),
+                                            " is too large for a literal: it does not fit in 128 bits"));
+      }
+      __int128 w;
+      std::memcpy(&w, bytes, 16);
+      return dsl::lit(Scalar(DataType::uint128(), w));
     }
     __int128 w;
     std::memcpy(&w, bytes, 16);

@@ -152,3 +152,11 @@ def test_uint64_with_int64_supertype_is_int128():
                 frame)
     assert_same(lambda pl, lf: pl.concat([lf.select(pl.col("u").alias("x")), lf.select(pl.col("i").alias("x"))],
                                          how="vertical_relaxed"), frame)
+
+
+@pytest.mark.parametrize("dtype", ["Int8", "UInt32", "Int64", "UInt64", "Int128", "UInt128", "Float16", "Float64", "Time"])
+def test_dtype_min_max_literals(dtype):
+    pdt, fdt = getattr(pl, dtype), getattr(fz, dtype)
+    expected = pl.select(min=pdt.min(), max=pdt.max())
+    got = fz.select(min=fdt.min(), max=fdt.max())
+    assert got.schema == expected.schema and got.row(0) == expected.row(0)
