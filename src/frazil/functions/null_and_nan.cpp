@@ -63,7 +63,7 @@ void register_null_functions(Registry& r) {
     FunctionSpec s;
     s.name = "fill_nan";
     s.min_inputs = s.max_inputs = 2;
-    s.input_types = types::floating | types::integer;
+    s.input_types = types::floating | types::integer | TypeSet::of({TypeId::Float16, TypeId::Int128, TypeId::UInt128});
     s.coercion = Coercion::Supertype;
     s.zero_sign_insensitive = true;
     s.output_dtype = [](const CallTypes& c) { return supertype_of_inputs(c, "fill_nan"); };
