@@ -102,3 +102,9 @@ def test_sort_unique_group(chunks):
     assert_same(lambda pl, lf: lf.sort("h", "i", descending=True).select("h", "i"), df, chunks=chunks)
     assert_same(lambda pl, lf: lf.group_by("h").agg(pl.len()).sort("h"), df, chunks=chunks)
     assert_same(lambda pl, lf: lf.select(pl.col("f").unique().sort()), df, chunks=chunks)
+
+
+def test_search_sorted_and_rank():
+    df = pl.DataFrame({"h": pl.Series([0.25, 1.0, 2.0, 3.0, None], dtype=pl.Float16)})
+    assert_same(lambda pl, lf: lf.select(pl.col("h").drop_nulls().search_sorted(1.5).alias("pos")), df)
+    assert_same(lambda pl, lf: lf.select(pl.col("h").rank().alias("r"), pl.col("h").cum_max().alias("m")), df)

@@ -160,3 +160,15 @@ def test_dtype_min_max_literals(dtype):
     expected = pl.select(min=pdt.min(), max=pdt.max())
     got = fz.select(min=fdt.min(), max=fdt.max())
     assert got.schema == expected.schema and got.row(0) == expected.row(0)
+
+
+def test_count_parameters_past_int64_are_errors():
+    # A Python int past 64 bits as a count is an error (Polars: too), not a null or zero count.
+    df = fz.DataFrame({"a": [1]})
+    with pytest.raises(fz.InvalidOperationError):
+        df.select(fz.col("a").extend_constant(1, 2**64))
+    with pytest.raises(fz.InvalidOperationError):
+        fz.select(fz.repeat(1, 2**64))
+    # Next to a column it narrows to the column's dtype, null where it does not fit (Polars).
+    assert_same(lambda pl, lf: lf.select((pl.col("a") + 2**64).alias("s"), pl.col("a").fill_null(2**64).alias("f")),
+                {"a": [1, None]})

@@ -104,14 +104,21 @@ DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& oth
   return lit.materialized_dtype();
 }
 
+// Whether `input` is a Python int past 64 bits (a dynamic Int128 literal) that would be
+// narrowed to `dtype`: next to a column (operators, supertype coercion) Polars makes it
+// null where it does not fit; as a parameter (repeat's n) it stays a strict cast.
+static bool narrows_wide_literal(const ExprArena& arena, Node input, const DataType& dtype) {
+  const AExpr& e = arena.get(input);
+  if (e.kind != AExprKind::Literal || !e.literal().dynamic || e.literal().is_series()) return false;
+  const Scalar& v = e.literal().scalar;
+  return !v.is_null() && v.dtype().id() == TypeId::Int128 && !dtype.is_128_bit_integer();
+}
+
 Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) {
   const AExpr& e = arena.get(input);
   if (e.kind == AExprKind::Literal && !e.literal().is_series()) {
     Scalar value = e.literal().materialized_scalar();
     if (value.dtype() == dtype && !e.literal().dynamic) return input;
-    // A Python int past 64 bits adapting to a narrower column: null where it does not fit,
-    // as in Polars.
-    if (e.literal().dynamic && value.dtype().id() == TypeId::Int128 && !dtype.is_128_bit_integer()) strict = false;
     ArrayRef one = scalar_to_array(value, 1);
     ArrayRef cast = compute::cast(*one, dtype, strict);
     return arena.add(AExpr::scalar(array_get(*cast, 0)));
@@ -259,8 +266,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       if (equality && target.id() == TypeId::Enum && (lw.is_string() || rw.is_string())) target = DataType::string();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
-      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));
-      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target, !(lossy && !r_dyn));
+      Node nl = lt == target && !l_dyn ? l
+                : add_cast(arena, l, target, !(lossy && !l_dyn) && !narrows_wide_literal(arena, l, target));
+      Node nr = rt == target && !r_dyn ? r
+                : add_cast(arena, r, target, !(lossy && !r_dyn) && !narrows_wide_literal(arena, r, target));
       if (nl == l && nr == r) return std::nullopt;
       return AExpr::binary(nl, e.op, nr);
     }
@@ -323,7 +332,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         for (size_t i = first; i <= last; ++i) {
           DataType d = dtype(e.inputs[i]);
           if (d != t || dynamic_literal(arena.get(e.inputs[i]))) {
-            out.inputs[i] = add_cast(arena, e.inputs[i], t);
+            out.inputs[i] = add_cast(arena, e.inputs[i], t, !narrows_wide_literal(arena, e.inputs[i], t));
             changed |= out.inputs[i] != e.inputs[i];
           }
         }
