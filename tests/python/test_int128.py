@@ -172,3 +172,10 @@ def test_count_parameters_past_int64_are_errors():
     # Next to a column it narrows to the column's dtype, null where it does not fit (Polars).
     assert_same(lambda pl, lf: lf.select((pl.col("a") + 2**64).alias("s"), pl.col("a").fill_null(2**64).alias("f")),
                 {"a": [1, None]})
+
+
+def test_write_csv_as_polars():
+    df = pl.DataFrame({"a": pl.Series([1, -(2**100), None], dtype=pl.Int128),
+                       "u": pl.Series([U128_MAX, 0, 3], dtype=pl.UInt128),
+                       "f": pl.Series([1.5, None, -0.0], dtype=pl.Float16)})
+    assert fz.DataFrame(df).write_csv() == df.write_csv()
