@@ -48,6 +48,8 @@ from frazil.exceptions import (
 from frazil.series import Series
 # Categorical/Enum and the string cache (dtypes part of issue #18).
 from frazil.datatypes import Categorical, Enum
+# 128-bit integers and Float16 (issue #18 part 4, wideint).
+from frazil.datatypes import Float16, Int128, UInt128
 from frazil.string_cache import StringCache, disable_string_cache, enable_string_cache, using_string_cache
 from frazil.expr import Expr
 from frazil.functions import (

@@ -125,7 +125,16 @@ class NumericType(DataType):
 
 class IntegerType(NumericType):
     """Base class of the integer dtypes."""
-    pass
+
+    @classmethod
+    def max(cls):
+        """A literal of the largest value of this dtype."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of the smallest value of this dtype."""
+        return _bound_literal(cls, False)
 
 
 class SignedIntegerType(IntegerType):
@@ -140,7 +149,31 @@ class UnsignedIntegerType(IntegerType):
 
 class FloatType(NumericType):
     """Base class of Float32 and Float64."""
-    pass
+
+    @classmethod
+    def max(cls):
+        """A literal of +inf in this dtype."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of -inf in this dtype."""
+        return _bound_literal(cls, False)
+
+
+def _bound_literal(cls, upper: bool):
+    from frazil.functions import lit
+
+    name = cls.__name__
+    if issubclass(cls, FloatType):
+        value = float("inf") if upper else float("-inf")
+    elif name == "Time":
+        value = _dt.time(23, 59, 59, 999999) if upper else _dt.time(0, 0)
+    else:
+        bits = int("".join(c for c in name if c.isdigit()))
+        signed = issubclass(cls, SignedIntegerType)
+        value = (2 ** (bits - 1) - 1 if signed else 2**bits - 1) if upper else (-(2 ** (bits - 1)) if signed else 0)
+    return lit(value, dtype=cls())
 
 
 class TemporalType(DataType):
@@ -185,6 +218,18 @@ class UInt64(UnsignedIntegerType):
     """64-bit unsigned integer."""
 
 
+class Int128(SignedIntegerType):
+    """128-bit signed integer."""
+
+
+class UInt128(UnsignedIntegerType):
+    """128-bit unsigned integer."""
+
+
+class Float16(FloatType):
+    """16-bit (half precision) float; computed in Float32 and stored back."""
+
+
 class Float32(FloatType):
     """32-bit float."""
 
@@ -218,6 +263,16 @@ class Date(TemporalType):
 
 class Time(TemporalType):
     """Time of day (nanoseconds since midnight)."""
+
+    @classmethod
+    def max(cls):
+        """A literal of 23:59:59.999999."""
+        return _bound_literal(cls, True)
+
+    @classmethod
+    def min(cls):
+        """A literal of 00:00."""
+        return _bound_literal(cls, False)
 
 
 def _check_unit(time_unit: str) -> str:
@@ -389,7 +444,7 @@ class Enum(DataType):
 _SIMPLE = {
     cls.__name__: cls
     for cls in (Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64,
-                Boolean, String, Binary, Null, Date, Time, Categorical)
+                Boolean, String, Binary, Null, Date, Time, Categorical, Int128, UInt128, Float16)
 }
 
 _PY_TYPES = {
@@ -532,5 +587,5 @@ __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
     "Datetime", "Duration", "Decimal", "List", "Struct", "Field", "Schema", "parse_into_dtype",
-    "Categorical", "Enum",
+    "Categorical", "Enum", "Int128", "UInt128", "Float16",
 ]

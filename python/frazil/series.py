@@ -5,6 +5,7 @@ from __future__ import annotations
 from frazil import _convert, _frazil
 from frazil.series_dispatch import SeriesNameSpace, apply_expression
 from frazil.datatypes import DataType, from_native
+from frazil import datatypes as _dt
 
 
 class Series:
@@ -229,6 +230,11 @@ class Series:
     def to_numpy(self, *, writable: bool = False, allow_copy: bool = True, use_pyarrow: bool = True,
                  zero_copy_only: bool = False):
         """The values as a NumPy array (through pyarrow; nulls in numeric columns become NaN)."""
+        if self.dtype in (_dt.Int128, _dt.UInt128):
+            from frazil.exceptions import InvalidOperationError
+
+            short = "i128" if self.dtype == _dt.Int128 else "u128"
+            raise InvalidOperationError(f"cannot convert {short} to NumPy, which has no 128-bit integer types")
         arr = self.to_arrow()
         out = arr.to_numpy(zero_copy_only=zero_copy_only or not allow_copy)
         return out.copy() if writable and not out.flags.writeable else out

@@ -4,6 +4,7 @@
 #include <datetime.h>
 #include <nanobind/stl/string.h>
 
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -54,6 +55,16 @@ PyObject* decimal_type() {
     return t.release().ptr();
   }();
   return type;
+}
+
+// A decimal context wide enough for any Decimal(38, s) value (the default one keeps 28
+// digits and would round 10**38 - 1).
+PyObject* wide_decimal_context() {
+  static PyObject* ctx = [] {
+    nb::object c = nb::module_::import_("decimal").attr("Context")(nb::arg("prec") = 100);
+    return c.release().ptr();
+  }();
+  return ctx;
 }
 
 bool is_numpy_bool(PyObject* o) {
@@ -161,6 +172,9 @@ class Inferer {
       case Kind::None: return DataType::null();
       case Kind::Bool: return DataType::boolean();
       case Kind::Int:
+        // Past 64 bits, or negatives next to values above Int64: Int128, as Polars.
+        if (uint128_ && !negative_) return DataType::uint128();
+        if (int128_ || (above_int64_ && negative_)) return DataType::int128();
         if (above_int64_) return DataType::uint64();
         return DataType::int64();
       case Kind::Float: return DataType::float64();
@@ -193,6 +207,7 @@ class Inferer {
     if (a >= 0 && b >= 0) {  // bool < int < float, as Python's own numeric tower
       if (b > a) kind_ = k;
       if (kind_ == Kind::Float && above_int64_) above_int64_ = false;
+      if (kind_ == Kind::Float) int128_ = false;
       return;
     }
     unexpected(o, result().to_string(), column_);
@@ -210,15 +225,26 @@ class Inferer {
       if (overflow < 0 || PyErr_Occurred()) {
         PyErr_Clear();
         if (kind_ == Kind::Float) return;
-        throw nb::type_error(err_msg("integer ", py_repr(o), " in column '", column_,
-                                     "' does not fit in 64 bits").c_str());
+        unsigned char bytes[16];
+        if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(idx.ptr()), bytes, 16, 1, 1) < 0) {
+          PyErr_Clear();
+          // Past Int128 but within UInt128 (and no negatives): UInt128, as Polars.
+          if (overflow < 0 || negative_ ||
+              _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(idx.ptr()), bytes, 16, 1, 0) < 0) {
+            PyErr_Clear();
+            throw nb::type_error(err_msg("integer ", py_repr(o), " in column '", column_,
+                                         "' does not fit in 128 bits").c_str());
+          }
+          uint128_ = true;
+          return;
+        }
+        int128_ = true;
+        if (overflow < 0) negative_ = true;
+        return;
       }
       (void)u;
       above_int64_ = true;
     }
-    if (above_int64_ && negative_ && kind_ == Kind::Int)
-      throw nb::type_error(err_msg("column '", column_, "' mixes negative integers with integers above ",
-                                   "the Int64 range").c_str());
   }
 
   void add_datetime(PyObject* o) {
@@ -265,7 +291,7 @@ class Inferer {
 
   const std::string& column_;
   Kind kind_ = Kind::None;
-  bool negative_ = false, above_int64_ = false;
+  bool negative_ = false, above_int64_ = false, int128_ = false, uint128_ = false;
   bool seen_datetime_ = false;
   std::optional<std::string> tz_;
   int max_scale_ = 0;
@@ -359,10 +385,21 @@ int128_t decimal_value(PyObject* o, const DataType& t, const std::string& column
   if (k == Kind::Int || k == Kind::Bool) {
     nb::object factor = nb::steal(PyNumber_Power(nb::int_(10).ptr(), nb::int_(t.scale()).ptr(), Py_None));
     scaled = nb::steal(PyNumber_Multiply(o, factor.ptr()));
-  } else if (k == Kind::Decimal) {
-    nb::object s = nb::steal(PyObject_CallMethod(o, "scaleb", "i", t.scale()));
+  } else if (k == Kind::Decimal || k == Kind::Float) {
+    // A float goes through its shortest repr (0.1 -> Decimal("0.1")), as Polars reads it.
+    nb::object d = nb::borrow(o);
+    if (k == Kind::Float) {
+      const double f = PyFloat_AsDouble(o);
+      if (!std::isfinite(f))
+        throw nb::type_error(err_msg("column '", column, "' holds a non-finite value for ", t.to_string(), ": ",
+                                     py_repr(o)).c_str());
+      nb::object text = nb::steal(PyObject_Repr(o));
+      d = nb::steal(PyObject_CallFunctionObjArgs(decimal_type(), text.ptr(), nullptr));
+      if (!d.is_valid()) throw nb::python_error();
+    }
+    nb::object s = nb::steal(PyObject_CallMethod(d.ptr(), "scaleb", "iO", t.scale(), wide_decimal_context()));
     if (!s.is_valid()) throw nb::python_error();
-    nb::object integral = nb::steal(PyObject_CallMethod(s.ptr(), "to_integral_value", nullptr));
+    nb::object integral = nb::steal(PyObject_CallMethod(s.ptr(), "to_integral_value", "OO", Py_None, wide_decimal_context()));
     if (!integral.is_valid()) throw nb::python_error();
     scaled = nb::steal(PyNumber_Long(integral.ptr()));
   } else {

@@ -7,6 +7,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cstring>
 #include <map>
 
 #include "core_common.hpp"
@@ -163,9 +164,29 @@ Expr lit_from_py(nb::handle value) {
       if (!PyErr_Occurred()) return dsl::lit(Scalar::uint64(u));
       PyErr_Clear();
     }
-    // Polars 2 makes such a number an Int128 literal; frazil has no Int128 yet.
-    throw InvalidOperationError(err_msg("integer too large for frazil: ", nb::cast<std::string>(nb::repr(value)),
-                                        " does not fit Int64 or UInt64 (Int128 is not supported)"));
+    // Past 64 bits: an Int128 literal, as Polars 2.
+    unsigned char bytes[16];
+    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), bytes, 16, 1, 1) < 0) {
+      PyErr_Clear();
+      // Past Int128 but within UInt128: a UInt128 literal.
+      if (overflow < 0 || _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), bytes, 16, 1, 0) < 0) {
+        PyErr_Clear();
+        throw InvalidOperationError(err_msg("integer ", nb::cast<std::string>(nb::repr(value)),
+                                            " is too large for a literal: it does not fit in 128 bits"));
+      }
+      __int128 w;
+      std::memcpy(&w, bytes, 16);
+      return dsl::lit(Scalar(DataType::uint128(), w));
+    }
+    __int128 w;
+    std::memcpy(&w, bytes, 16);
+    // Dynamic, as Polars: next to an integer or float column it takes that column's dtype
+    // (a value that does not fit becomes null); alone it is an Int128.
+    dsl::ExprNode n;
+    n.kind = dsl::ExprKind::Literal;
+    n.literal.scalar = Scalar(DataType::int128(), w);
+    n.literal.dynamic = true;
+    return Expr::make(std::move(n));
   }
   if (nb::isinstance<nb::float_>(value)) return dsl::lit_dynamic_float(nb::cast<double>(value));
   if (nb::isinstance<nb::str>(value)) return dsl::lit(python_text(value));

@@ -22,7 +22,6 @@ def test_exception_hierarchy_mirrors_polars():
 @pytest.mark.parametrize(
     "arr, fmt",
     [
-        (pa.array([1.0, 2.0], pa.float16()), "e"),
         (pa.array([pa.scalar((1, 2, 3), pa.month_day_nano_interval())] * 2), "tin"),
         (pa.UnionArray.from_sparse(pa.array([0, 1], pa.int8()), [pa.array([1, 2]), pa.array(["a", "b"])]), "+us:0,1"),
         (pa.array([1, 2], pa.decimal256(40, 2)), "d:40,2,256"),

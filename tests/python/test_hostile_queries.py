@@ -218,11 +218,6 @@ CASES: dict[str, object] = {
 
 # Where frazil knowingly differs: the class of exception (or "ok") frazil gives, and why.
 DIFFERENT: dict[str, tuple[str, str]] = {
-    # Polars 2 types integers past Int64/UInt64 as Int128; frazil has no Int128 yet.
-    **{k: ("InvalidOperationError", "no Int128: an integer past UInt64 / below Int64 is refused")
-       for k in ("lit_2_64", "lit_10_30", "lit_below_int64", "col_plus_2_64", "col_times_10_30",
-                 "fill_null_2_64")},
-    "col_is_in_2_64": ("TypeError", "no Int128: a list holding an integer past UInt64 does not become a Series"),
     "str_slice_2_64": ("OverflowError", "Polars turns an offset past Int64 into a null offset (every row null); "
                                         "frazil refuses the argument, as it does for head(2**64)"),
     "csv_invalid_utf8_header": ("ComputeError", "the CSV reader refuses invalid UTF-8 in a header unless "

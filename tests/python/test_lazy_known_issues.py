@@ -69,12 +69,6 @@ def test_group_mean_of_values_beyond_float_precision():
     assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("x").mean()), {"g": [1] * 10, "x": values})
 
 
-@xfail("no-int128: frazil has no Int128; the supertype of UInt64 and Int64 is Float64 here, Int128 in Polars 2")
-def test_uint64_with_int64_supertype():
-    frame = pl.DataFrame({"u": [7], "i": [3]}, schema={"u": pl.UInt64, "i": pl.Int64})
-    assert_same(lambda pl, lf: lf.select(pl.col("u") % pl.col("i")), frame)
-
-
 @xfail("dead-code-evaluated: frazil type-checks expressions whose result no later step reads; Polars "
        "prunes them first and never raises")
 def test_unread_ill_typed_expression_is_not_checked():

@@ -5,7 +5,10 @@
 #include "frazil/compute/aggregate_kernels.hpp"
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/categorical/categorical.hpp"
+#include "frazil/compute/cast.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/builder.hpp"
+#include "frazil/core/half.hpp"
 #include "frazil/core/length_limit.hpp"
 #include "frazil/core/cpu_dispatch.hpp"
 
@@ -73,6 +76,9 @@ DataType agg_result_dtype(AggKind kind, const DataType& t) {
         case TypeId::UInt64:
         case TypeId::Float32:
         case TypeId::Float64:
+        case TypeId::Float16:
+        case TypeId::Int128:
+        case TypeId::UInt128:
         case TypeId::Duration: return t;
         case TypeId::Decimal: return DataType::decimal(38, t.scale());
         default: break;
@@ -82,7 +88,7 @@ DataType agg_result_dtype(AggKind kind, const DataType& t) {
     case AggKind::Median:
     case AggKind::Quantile:
       if (id == TypeId::Boolean && kind == AggKind::Quantile) break;
-      if (id == TypeId::Float32) return t;
+      if (id == TypeId::Float32 || id == TypeId::Float16) return t;
       if (t.is_primitive_numeric() || id == TypeId::Boolean || id == TypeId::Decimal)
         return DataType::float64();
       if (id == TypeId::Date) return DataType::datetime(TimeUnit::Microseconds);
@@ -90,7 +96,7 @@ DataType agg_result_dtype(AggKind kind, const DataType& t) {
       break;
     case AggKind::Std:
     case AggKind::Var:
-      if (id == TypeId::Float32) return t;
+      if (id == TypeId::Float32 || id == TypeId::Float16) return t;
       if (t.is_primitive_numeric() || id == TypeId::Boolean || id == TypeId::Decimal)
         return DataType::float64();
       break;
@@ -144,6 +150,7 @@ Scalar physical_scalar(const DataType& t, auto v) {
   using T = decltype(v);
   if constexpr (std::is_floating_point_v<T>) return Scalar(t, static_cast<double>(v));
   else if constexpr (std::is_same_v<T, int128>) return Scalar(t, v);
+  else if constexpr (std::is_same_v<T, unsigned __int128>) return Scalar(t, static_cast<int128>(v));
   else if constexpr (std::is_signed_v<T>) return Scalar(t, static_cast<int64_t>(v));
   else return Scalar(t, static_cast<uint64_t>(v));
 }
@@ -161,7 +168,17 @@ FRAZIL_MULTIVERSION Scalar sum_scalar(const Array& a, const DataType& out) {
     if constexpr (std::is_floating_point_v<T>) {
       // Float32 sums in float, as Polars does.
       return Scalar(out, static_cast<double>(float_sum(view_of<T>(a))));
-    } else if constexpr (std::is_same_v<T, int128>) {
+    } else if constexpr (std::is_same_v<T, int128> || std::is_same_v<T, unsigned __int128>) {
+      if (id == TypeId::Decimal) {
+        // Decimal(38, s): a sum past 38 digits is an error, as in Polars.
+        int128 total = 0, bound = 1;
+        for (int k = 0; k < 38; ++k) bound *= 10;
+        for_each_valid(a, [&](int64_t i) {
+          if (__builtin_add_overflow(total, static_cast<int128>(v[i]), &total) || total >= bound || total <= -bound)
+            throw ComputeError("overflow in decimal addition in sum");
+        });
+        return Scalar(out, total);
+      }
       unsigned __int128 acc = 0;
       for_each_valid(a, [&](int64_t i) { acc += static_cast<unsigned __int128>(v[i]); });
       return Scalar(out, static_cast<int128>(acc));
@@ -271,6 +288,13 @@ Scalar aggregate(AggKind kind, const Array& values, const AggOptions& options) {
     default: break;
   }
   if (values.dtype().is_null()) return Scalar::null(out);
+  if (values.dtype().id() == TypeId::Float16) {
+    // Float16 reduces in Float32; the result is rounded to its dtype (Float16 or Float64).
+    Scalar s = aggregate(kind, *float16_to_float32(values), options);
+    if (s.is_null()) return Scalar::null(out);
+    const double v = s.as_double();
+    return Scalar(out, out.id() == TypeId::Float16 ? static_cast<double>(half_to_float(double_to_half(v))) : v);
+  }
   switch (kind) {
     case AggKind::Sum: return sum_scalar(values, out);
     case AggKind::Min:

@@ -7,6 +7,8 @@
 #include "frazil/compute/aggregate_util.hpp"
 #include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/compute/cast.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/length_limit.hpp"
 #include "frazil/core/cancel.hpp"
 
@@ -81,7 +83,7 @@ ArrayRef sum_grouped(const Array& a, const IdxSize* gid, size_t ng, const DataTy
     const T* v = a.values<T>();
     if constexpr (std::is_floating_point_v<T>) {
       return make_fixed(out, sum_by_group<T>(a, gid, ng, [v](int64_t i) { return v[i]; }));
-    } else if constexpr (std::is_same_v<T, int128>) {
+    } else if constexpr (std::is_same_v<T, int128> || std::is_same_v<T, unsigned __int128>) {
       return make_fixed(out, sum_by_group<unsigned __int128>(
                                  a, gid, ng, [v](int64_t i) { return static_cast<unsigned __int128>(v[i]); }));
     } else {
@@ -455,6 +457,8 @@ ArrayRef aggregate_grouped(AggKind kind, const Array& values, const Groups& grou
     default: break;
   }
   if (values.dtype().is_null()) return make_null_array(out, static_cast<int64_t>(ng));
+  if (values.dtype().id() == TypeId::Float16)  // in Float32, rounded to the result dtype
+    return cast(*aggregate_grouped(kind, *float16_to_float32(values), groups, options), out);
   switch (kind) {
     case AggKind::Sum: return sum_grouped(values, gid, ng, out);
     case AggKind::Min:

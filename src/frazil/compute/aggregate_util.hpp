@@ -40,7 +40,9 @@ decltype(auto) dispatch_physical(TypeId id, F&& f) {
     case TypeId::UInt64: return f(Tag<uint64_t>{});
     case TypeId::Float32: return f(Tag<float>{});
     case TypeId::Float64: return f(Tag<double>{});
-    case TypeId::Decimal: return f(Tag<int128>{});
+    case TypeId::Decimal:
+    case TypeId::Int128: return f(Tag<int128>{});
+    case TypeId::UInt128: return f(Tag<unsigned __int128>{});
     default: break;
   }
   FRAZIL_CHECK(false);

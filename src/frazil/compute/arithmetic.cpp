@@ -4,8 +4,10 @@
 #include <limits>
 
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/decimal/decimal_arith.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/string/concat.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/scalar.hpp"
 
@@ -284,10 +286,12 @@ DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
     return other;
   }
   if (l.is_primitive_numeric() && l == r) {
-    if (op == ArithOp::TrueDiv) return l.id() == TypeId::Float32 ? DataType::float32() : DataType::float64();
+    if (op == ArithOp::TrueDiv && (l.id() == TypeId::Float32 || l.id() == TypeId::Float16)) return l;
+    if (op == ArithOp::TrueDiv) return DataType::float64();
     return l;
   }
   if (l.is_string() && r.is_string() && add) return l;
+  if (l.id() == TypeId::Decimal && r.id() == TypeId::Decimal && op != ArithOp::Pow) return decimal_arith_dtype(l, r);
   const TypeId li = l.id(), ri = r.id();
   auto unit = [&] { return coarser(l.time_unit(), r.time_unit()); };
   const bool number_r = r.is_primitive_numeric() || r.is_boolean(), number_l = l.is_primitive_numeric() || l.is_boolean();
@@ -315,6 +319,13 @@ ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
   if (left.dtype().is_null() || right.dtype().is_null())
     return make_null_array(out, broadcast_length(left, right, arith_op_symbol(op)));
   const DataType& dt = left.dtype();
+  if (dt.is_128_bit_integer() && dt == right.dtype()) return int128_arith(op, left, right);
+  if (dt.id() == TypeId::Decimal && right.dtype().id() == TypeId::Decimal) return decimal_arith(op, left, right);
+  if (dt.id() == TypeId::Float16 && dt == right.dtype()) {
+    // Computed in Float32 and rounded back, as Polars does.
+    ArrayRef r = arith(op, *float16_to_float32(left), *float16_to_float32(right));
+    return float32_to_float16(*r);
+  }
   if (dt.is_primitive_numeric() && dt == right.dtype())
     return dispatch_numeric(dt.id(), [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -326,6 +337,7 @@ ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
 
 ArrayRef integer_pow(const Array& base, const Array& exponent) {
   const DataType& dt = base.dtype();
+  if (dt.is_128_bit_integer()) return int128_arith(ArithOp::Pow, base, *cast(exponent, dt));
   if (!dt.is_integer() || exponent.dtype().id() != TypeId::UInt32)
     throw InternalError(err_msg("integer_pow needs an integer base and a UInt32 exponent, got ", dt, " and ",
                                 exponent.dtype()));
@@ -353,7 +365,8 @@ ArrayRef negate(const Array& values) {
   if (t.is_null()) return share(values);
   if (t.id() == TypeId::Duration)
     return unary_kernel<int64_t, int64_t>(values, t, [](int64_t x) { return wrap_neg(x); });
-  if (!t.is_primitive_numeric() || t.is_unsigned_integer()) unary_unsupported("neg", t);
+  if (!t.is_primitive_numeric() || t.is_unsigned_integer() || t.is_128_bit_integer()) unary_unsupported("neg", t);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*negate(*float16_to_float32(values)));
   return dispatch_numeric(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return unary_kernel<T, T>(values, t, [](T x) { return wrap_neg(x); });
@@ -366,6 +379,8 @@ ArrayRef abs(const Array& values) {
   if (t.id() == TypeId::Duration)
     return unary_kernel<int64_t, int64_t>(values, t, [](int64_t x) { return x < 0 ? wrap_neg(x) : x; });
   if (!t.is_primitive_numeric()) unary_unsupported("abs", t);
+  if (t.is_128_bit_integer()) return int128_abs(values);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*abs(*float16_to_float32(values)));
   return dispatch_numeric(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>)
@@ -379,7 +394,9 @@ ArrayRef round(const Array& values, int64_t decimals, RoundMode mode) {
   const DataType& t = values.dtype();
   if (decimals < 0) throw InvalidOperationError(err_msg("round: decimals must be non-negative, got ", decimals));
   if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Decimal) return decimal_round(values, decimals, mode == RoundMode::HalfToEven);
   if (!t.is_float()) unary_unsupported("round", t);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*round(*float16_to_float32(values), decimals, mode));
   const bool even = mode == RoundMode::HalfToEven;
   auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -401,6 +418,8 @@ ArrayRef round(const Array& values, int64_t decimals, RoundMode mode) {
 ArrayRef floor(const Array& values) {
   const DataType& t = values.dtype();
   if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*floor(*float16_to_float32(values)));
+  if (t.id() == TypeId::Decimal) return decimal_floor(values);
   if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::floor(x); });
   if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::floor(x); });
   unary_unsupported("floor", t);
@@ -409,6 +428,8 @@ ArrayRef floor(const Array& values) {
 ArrayRef ceil(const Array& values) {
   const DataType& t = values.dtype();
   if (t.is_null() || t.is_integer()) return share(values);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*ceil(*float16_to_float32(values)));
+  if (t.id() == TypeId::Decimal) return decimal_ceil(values);
   if (t.id() == TypeId::Float32) return unary_kernel<float, float>(values, t, [](float x) { return std::ceil(x); });
   if (t.id() == TypeId::Float64) return unary_kernel<double, double>(values, t, [](double x) { return std::ceil(x); });
   unary_unsupported("ceil", t);
@@ -418,6 +439,8 @@ ArrayRef sqrt(const Array& values) {
   const DataType& t = values.dtype();
   if (t.is_null()) return make_null_array(DataType::float64(), values.length());
   if (!t.is_primitive_numeric()) unary_unsupported("sqrt", t);
+  if (t.id() == TypeId::Float16) return float32_to_float16(*sqrt(*float16_to_float32(values)));
+  if (t.is_128_bit_integer()) return sqrt(*cast(values, DataType::float64()));
   if (t.id() == TypeId::Float32)
     return unary_kernel<float, float>(values, t, [](float x) { return std::sqrt(x); });
   return dispatch_numeric(t.id(), [&](auto tag) {

@@ -4,6 +4,7 @@
 
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/core/half.hpp"
 
 namespace frazil::compute {
 
@@ -160,6 +161,9 @@ ArrayRef float_pred(const Array& a, const char* name, bool int_value, P pred) {
   } else if (t.id() == TypeId::Float64) {
     const double* p = a.values<double>();
     pack_bits(n, bits.mutable_data(), [&](int64_t i) { return pred(p[i]); });
+  } else if (t.id() == TypeId::Float16) {
+    const uint16_t* p = a.values<uint16_t>();
+    pack_bits(n, bits.mutable_data(), [&](int64_t i) { return pred(static_cast<double>(half_to_float(p[i]))); });
   } else {
     throw InvalidOperationError(err_msg("`", name, "` operation not supported for dtype `", t.short_name(), "`"));
   }

@@ -9,6 +9,7 @@
 #include "frazil/compute/cast_format.hpp"
 #include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/categories.hpp"
@@ -439,10 +440,12 @@ ArrayRef numeric_to_decimal(const Array& a, const DataType& to) {
     using F = typename decltype(ft)::type;
     const F* v = a.values<F>();
     if constexpr (std::is_floating_point_v<F>) {
-      const long double mm = static_cast<long double>(m);
+      // x * 10^scale in double (not long double: Polars rounds the double product, so 2.675
+      // gives 2.68 and 1.005 gives 1.00), then half to even.
+      const double mm = static_cast<double>(m);
       return convert_fixed<int128>(a, to, [v, mm, p](int64_t i, int128& out) {
-        const long double x = std::nearbyint(static_cast<long double>(v[i]) * mm);
-        if (!std::isfinite(x) || std::fabs(x) >= 1e38L) return false;
+        const double x = std::nearbyint(static_cast<double>(v[i]) * mm);
+        if (!std::isfinite(x) || std::fabs(x) >= 1e38) return false;
         out = static_cast<int128>(x);
         return fits_precision(out, p);
       });
@@ -506,6 +509,12 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
     if (from.is_categorical()) return cast_lenient(*categorical_to_string(a), to);
     if (from.is_string()) return string_to_categorical(a, to);
     not_supported(from, to);
+  }
+  if (is_wide_numeric(from) || is_wide_numeric(to)) {
+    // Int128/UInt128/Float16 have their own kernels (compute/wide_int/).
+    const DataType& other = is_wide_numeric(from) ? to : from;
+    if (other.is_primitive_numeric() || other.is_boolean() || other.is_string() || other.id() == TypeId::Decimal)
+      return wide_cast(a, to);
   }
   if (from.is_primitive_numeric() && to.is_primitive_numeric()) return numeric_cast(a, to);
   if (f == TypeId::Boolean && to.is_primitive_numeric()) return bool_to_numeric(a, to);

@@ -11,6 +11,7 @@
 #include "frazil/compute/range_bitset.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/cpu_dispatch.hpp"
 
 namespace frazil::compute {
@@ -41,7 +42,9 @@ decltype(auto) dispatch_physical(const DataType& t, F&& f) {
     case TypeId::Datetime:
     case TypeId::Duration:
     case TypeId::Time: return f(Tag<int64_t>{});
-    case TypeId::Decimal: return f(Tag<__int128>{});
+    case TypeId::Decimal:
+    case TypeId::Int128: return f(Tag<__int128>{});
+    case TypeId::UInt128: return f(Tag<unsigned __int128>{});
     case TypeId::Categorical:
     case TypeId::Enum: return f(Tag<uint32_t>{});
     default: return dispatch_numeric(t.id(), std::forward<F>(f));
@@ -152,6 +155,9 @@ BitSource valid_source(const Array& x, int64_t n) {
 }  // namespace
 
 FRAZIL_MULTIVERSION ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
+  // Float16 compares as the Float32 it widens to exactly (NaN and -0.0 rules included).
+  if (a.dtype().id() == TypeId::Float16 || b.dtype().id() == TypeId::Float16)
+    return compare(op, *widen_float16(a), *widen_float16(b));
   const int64_t n = broadcast_length(a, b, cmp_op_symbol(op));
   const DataType& t = a.dtype();
   const bool null_side = t.is_null() || b.dtype().is_null();
@@ -301,6 +307,8 @@ ArrayRef is_in_fixed(const Array& x, const Array& values, Buffer validity) {
 }  // namespace
 
 ArrayRef is_in(const Array& x, const Array& values, bool nulls_equal) {
+  if (x.dtype().id() == TypeId::Float16 || values.dtype().id() == TypeId::Float16)
+    return is_in(*widen_float16(x), *widen_float16(values), nulls_equal);
   const int64_t n = x.length();
   const DataType& t = x.dtype();
   const bool values_have_null = values.null_count() > 0;

@@ -7,6 +7,7 @@
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/core/builder.hpp"
 
 namespace frazil::compute {
@@ -48,7 +49,8 @@ T wrapping_sub(T a, T b) {
 // Calls f(Tag<T>) for the storage type of a numeric, temporal or Decimal dtype.
 template <typename F>
 decltype(auto) dispatch_fixed(const DataType& t, F&& f) {
-  if (t.id() == TypeId::Decimal) return f(Tag<__int128>{});
+  if (t.id() == TypeId::Decimal || t.id() == TypeId::Int128) return f(Tag<__int128>{});
+  if (t.id() == TypeId::UInt128) return f(Tag<unsigned __int128>{});
   return dispatch_numeric(t.physical().id(), std::forward<F>(f));
 }
 
@@ -189,8 +191,14 @@ static ArrayRef cum_extreme(const Array& values, Segments seg, bool reverse, boo
   });
 }
 
-ArrayRef cum_min(const Array& values, Segments seg, bool reverse) { return cum_extreme(values, seg, reverse, false); }
-ArrayRef cum_max(const Array& values, Segments seg, bool reverse) { return cum_extreme(values, seg, reverse, true); }
+ArrayRef cum_min(const Array& values, Segments seg, bool reverse) {
+  if (values.dtype().id() == TypeId::Float16) return float32_to_float16(*cum_min(*float16_to_float32(values), seg, reverse));
+  return cum_extreme(values, seg, reverse, false);
+}
+ArrayRef cum_max(const Array& values, Segments seg, bool reverse) {
+  if (values.dtype().id() == TypeId::Float16) return float32_to_float16(*cum_max(*float16_to_float32(values), seg, reverse));
+  return cum_extreme(values, seg, reverse, true);
+}
 
 ArrayRef cum_count(const Array& values, Segments seg, bool reverse) {
   const int64_t n = values.length();

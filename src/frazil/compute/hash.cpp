@@ -1,4 +1,5 @@
 #include "frazil/compute/hash.hpp"
+#include "frazil/core/half.hpp"
 
 #include <cmath>
 
@@ -126,7 +127,8 @@ void hash_impl(const Array& a, uint64_t* out) {
     }
     case TypeId::List: return hash_list<kCombine>(a, out);
     case TypeId::Struct: return hash_struct<kCombine>(a, out);
-    case TypeId::Float16: break;
+    case TypeId::Float16:  // as the double it widens to, like Float32
+      return hash_fixed<kCombine, uint16_t>(a, out, [](uint16_t x) { return canonical_f64_bits(half_to_float(x)); });
   }
   throw InvalidOperationError(err_msg("cannot hash values of dtype ", a.dtype()));
 }
@@ -156,6 +158,8 @@ bool fixed_equal(const Array& a, int64_t i, const Array& b, int64_t j) {
     case TypeId::Int128:
     case TypeId::UInt128:
       return a.values<unsigned __int128>()[i] == b.values<unsigned __int128>()[j];
+    case TypeId::Float16:
+      return canonical_half_bits(a.values<uint16_t>()[i]) == canonical_half_bits(b.values<uint16_t>()[j]);
     default: break;
   }
   throw InvalidOperationError(err_msg("cannot compare values of dtype ", a.dtype()));

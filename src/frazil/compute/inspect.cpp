@@ -8,6 +8,8 @@
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/segments.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
+#include "frazil/core/half.hpp"
 #include "frazil/core/scalar.hpp"
 
 namespace frazil::compute {
@@ -135,6 +137,12 @@ ArrayRef drop_nans(const Array& values) {
   if (!t.is_float()) return share(values);
   const int64_t n = values.length();
   std::vector<IdxSize> keep;
+  if (t.id() == TypeId::Float16) {
+    const uint16_t* p = values.values<uint16_t>();
+    for (int64_t i = 0; i < n; ++i)
+      if (values.is_null(i) || !std::isnan(half_to_float(p[i]))) keep.push_back(static_cast<IdxSize>(i));
+    return take(values, keep);
+  }
   dispatch_numeric(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* p = values.values<T>();

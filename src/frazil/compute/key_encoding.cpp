@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/half.hpp"
 
 namespace frazil::compute {
 
@@ -55,7 +56,10 @@ void for_each_bits(const Array& a, F&& f) {
     case TypeId::UInt64: return run(a.values<uint64_t>(), id);
     case TypeId::Float32: return run(a.values<float>(), [](float x) { return canonical_f32_bits(x); });
     case TypeId::Float64: return run(a.values<double>(), [](double x) { return canonical_f64_bits(x); });
-    case TypeId::Decimal: return run(a.values<u128>(), id);
+    case TypeId::Decimal:
+    case TypeId::Int128:
+    case TypeId::UInt128: return run(a.values<u128>(), id);
+    case TypeId::Float16: return run(a.values<uint16_t>(), [](uint16_t x) { return canonical_half_bits(x); });
     default: FRAZIL_CHECK(false);
   }
 }
@@ -140,6 +144,11 @@ void encode_value(const Array& a, int64_t i, std::vector<uint8_t>& out) {
     case TypeId::Float64: {
       uint64_t b = canonical_f64_bits(a.values<double>()[i]);
       append(out, &b, 8);
+      return;
+    }
+    case TypeId::Float16: {
+      uint16_t b = canonical_half_bits(a.values<uint16_t>()[i]);
+      append(out, &b, 2);
       return;
     }
     case TypeId::List: {

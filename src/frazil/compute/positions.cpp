@@ -9,6 +9,7 @@
 #include "frazil/compute/compare.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 
 namespace frazil::compute {
 
@@ -98,6 +99,8 @@ ArrayRef arg_true(const Array& mask) {
 }
 
 ArrayRef search_sorted(const Array& values, const Array& elements, const std::string& side, bool descending) {
+  if (values.dtype().id() == TypeId::Float16)  // searched as the Float32 values it widens to
+    return search_sorted(*float16_to_float32(values), *cast(elements, DataType::float32()), side, descending);
   const int64_t n = values.length(), m = elements.length();
   ArrayRef el = elements.dtype() == values.dtype() ? share(elements) : cast(elements, values.dtype());
   // The values' nulls come first; binary search runs over the rest.
@@ -119,7 +122,8 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
       const T a = vs->values<T>()[vi], b = el->values<T>()[ei];
       return total_lt(a, b) ? -1 : total_lt(b, a) ? 1 : 0;
     };
-    if (t.id() == TypeId::Decimal) return typed(Tag<__int128>{});
+    if (t.id() == TypeId::Decimal || t.id() == TypeId::Int128) return typed(Tag<__int128>{});
+    if (t.id() == TypeId::UInt128) return typed(Tag<unsigned __int128>{});
     if (!(t.is_numeric() || t.is_temporal()))
       throw InvalidOperationError(err_msg("`search_sorted` operation not supported for dtype `", t.short_name(), "`"));
     return dispatch_numeric(t.physical().id(), typed);
@@ -145,7 +149,8 @@ ArrayRef search_sorted(const Array& values, const Array& elements, const std::st
       }
       return 0;
     };
-    if (t.id() == TypeId::Decimal) typed(Tag<__int128>{});
+    if (t.id() == TypeId::Decimal || t.id() == TypeId::Int128) typed(Tag<__int128>{});
+    else if (t.id() == TypeId::UInt128) typed(Tag<unsigned __int128>{});
     else dispatch_numeric(t.physical().id(), typed);
     return make_fixed(DataType::uint32(), m, Buffer(), std::move(out));
   }
@@ -222,7 +227,8 @@ ArrayRef repeat_by(const Array& values, const Array& by) {
                                                                          : std::max(values.length(), by.length());
   if (!(by.dtype().is_integer() || by.dtype().is_null()))
     throw InvalidOperationError(err_msg("`repeat_by` needs integer counts, got `", by.dtype().short_name(), "`"));
-  ArrayRef counts = cast(by, DataType::int64(), false);
+  // (A 128-bit count past Int64 is an error, not a null row.)
+  ArrayRef counts = cast(by, DataType::int64(), by.dtype().is_128_bit_integer(), "repeat_by");
   const bool vb = values.length() == 1 && n != 1, cb = counts->length() == 1 && n != 1;
   if ((!vb && values.length() != n) || (!cb && counts->length() != n))
     throw ShapeError(err_msg("`repeat_by`: lengths ", values.length(), " and ", by.length(), " differ"));

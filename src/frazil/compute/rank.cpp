@@ -8,6 +8,7 @@
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/sort.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 
 namespace frazil::compute {
 
@@ -81,7 +82,9 @@ ArrayRef rank(const Array& values, Segments seg, RankMethod method, bool descend
   if (n == 0 || values.dtype().is_null()) return make_null_array(out_type, n);
   const size_t segments = seg.size() - 1;
   const DataType& t = values.dtype();
-  if (t.is_primitive_numeric() || t.is_temporal()) {
+  if (t.id() == TypeId::Float16) return rank(*float16_to_float32(values), seg, method, descending, seed);
+  // (128-bit integers take the general path below: their order keys do not fit 64 bits.)
+  if ((t.is_primitive_numeric() && !t.is_128_bit_integer()) || t.is_temporal()) {
     // Numbers: each segment's (value, row) pairs sorted on their own (small sorts stay in
     // cache; one typed sort beats the general multi-key arg_sort).
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());

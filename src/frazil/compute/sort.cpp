@@ -8,6 +8,7 @@
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/struct/struct.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/half.hpp"
 #include "frazil/core/cancel.hpp"
 
 namespace frazil::compute {
@@ -66,7 +67,10 @@ void for_each_order_bits(const Array& a, F&& f) {
     case TypeId::Float32: return run(a.values<float>(), f32_order_bits);
     case TypeId::Float64: return run(a.values<double>(), f64_order_bits);
     case TypeId::Decimal:
+    case TypeId::Int128:
       return run(a.values<u128>(), [](u128 x) { return x ^ (u128(1) << 127); });
+    case TypeId::UInt128: return run(a.values<u128>(), [](u128 x) { return x; });
+    case TypeId::Float16: return run(a.values<uint16_t>(), half_order_bits);
     default: FRAZIL_CHECK(false);
   }
 }

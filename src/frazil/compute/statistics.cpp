@@ -6,6 +6,7 @@
 
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/kernel_util.hpp"
+#include "frazil/compute/wide_int/wide_int.hpp"
 #include "frazil/compute/rolling/window_states.hpp"
 #include "frazil/compute/selection.hpp"
 
@@ -81,7 +82,7 @@ std::vector<int64_t> extreme_rows(const Array& x, size_t ng, G group, bool large
     }
     return best;
   }
-  ArrayRef v = t.is_boolean() ? cast(x, DataType::uint8()) : share(x);
+  ArrayRef v = t.is_boolean() ? cast(x, DataType::uint8()) : widen_float16(x);
   if (!(v->dtype().is_numeric() || v->dtype().is_temporal())) throw InvalidOperationError(err_msg("cannot order dtype `", t.short_name(), "`"));
   auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -92,7 +93,8 @@ std::vector<int64_t> extreme_rows(const Array& x, size_t ng, G group, bool large
       if (b < 0 || better(p[i], p[b], largest)) b = i;
     }
   };
-  if (v->dtype().id() == TypeId::Decimal) run(Tag<__int128>{});
+  if (v->dtype().id() == TypeId::Decimal || v->dtype().id() == TypeId::Int128) run(Tag<__int128>{});
+  else if (v->dtype().id() == TypeId::UInt128) run(Tag<unsigned __int128>{});
   else dispatch_numeric(v->dtype().physical().id(), run);
   return best;
 }
@@ -192,7 +194,10 @@ ArrayRef reduce_impl(StatKind kind, const Array& values, size_t ng, G group, con
         }
         return from_values<T>(values.dtype(), acc, valid);
       };
-      if (values.dtype().id() == TypeId::Decimal) return run(Tag<__int128>{});
+      if (values.dtype().id() == TypeId::Decimal || values.dtype().id() == TypeId::Int128) return run(Tag<__int128>{});
+      if (values.dtype().id() == TypeId::UInt128) return run(Tag<unsigned __int128>{});
+      if (values.dtype().id() == TypeId::Float16)  // in Float32, stored back
+        return float32_to_float16(*reduce_impl(kind, *float16_to_float32(values), ng, group, o));
       return dispatch_numeric(values.dtype().physical().id(), run);
     }
     case StatKind::BitAnd:

@@ -307,10 +307,9 @@ std::optional<DataType> parse_dtype_at(const std::string& name, int depth) {
       {"UInt8", TypeId::UInt8},     {"UInt16", TypeId::UInt16},   {"UInt32", TypeId::UInt32},
       {"UInt64", TypeId::UInt64},   {"Float32", TypeId::Float32}, {"Float64", TypeId::Float64},
       {"String", TypeId::String},   {"Utf8", TypeId::String},     {"Binary", TypeId::Binary},
-      {"Date", TypeId::Date},       {"Time", TypeId::Time},
+      {"Date", TypeId::Date},       {"Time", TypeId::Time},       {"Int128", TypeId::Int128},
+      {"UInt128", TypeId::UInt128}, {"Float16", TypeId::Float16},
   };
-  // (Int128, UInt128 and Float16 have ids but no kernels yet: their names stay unknown, so
-  // a query cannot make columns every kernel would refuse with an internal error.)
   for (const auto& [n, id] : simple)
     if (name == n) return DataType(id);
   if (name == "Categorical") return DataType::categorical();

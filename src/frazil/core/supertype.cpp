@@ -1,5 +1,7 @@
 #include "frazil/core/supertype.hpp"
 
+#include <algorithm>
+
 namespace frazil {
 
 namespace {
@@ -14,6 +16,8 @@ int int_bits(TypeId id) {
     case TypeId::UInt32: return 32;
     case TypeId::Int64:
     case TypeId::UInt64: return 64;
+    case TypeId::Int128:
+    case TypeId::UInt128: return 128;
     default: return 0;
   }
 }
@@ -23,7 +27,8 @@ DataType signed_of_bits(int bits) {
     case 8: return DataType::int8();
     case 16: return DataType::int16();
     case 32: return DataType::int32();
-    default: return DataType::int64();
+    case 64: return DataType::int64();
+    default: return DataType::int128();
   }
 }
 
@@ -37,17 +42,21 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     const DataType& s = a.is_signed_integer() ? a : b;
     const DataType& u = a.is_signed_integer() ? b : a;
     if (int_bits(s.id()) > int_bits(u.id())) return s;
-    // Polars goes to Int128 for Int64 x UInt64; frazil has no Int128 and uses Float64.
-    if (int_bits(u.id()) == 64) return DataType::float64();
-    return signed_of_bits(int_bits(u.id()) * 2);
+    // Int64 x UInt64 and anything signed x UInt128 meet in Int128, as Polars 2.1.
+    return signed_of_bits(std::min(128, int_bits(u.id()) * 2));
   }
   if (a.is_integer() && b.is_float()) {
-    if (y == TypeId::Float32 && int_bits(x) <= 16) return DataType::float32();
+    if (y == TypeId::Float16 && int_bits(x) <= 8) return DataType::float16();
+    if ((y == TypeId::Float32 || y == TypeId::Float16) && int_bits(x) <= 16) return DataType::float32();
     return DataType::float64();
   }
-  if (a.is_float() && b.is_float()) return DataType::float64();
+  if (a.is_float() && b.is_float()) {
+    // The wider float (Float16 < Float32 < Float64).
+    if (x == TypeId::Float64 || y == TypeId::Float64) return DataType::float64();
+    return DataType::float32();
+  }
   if (x == TypeId::Decimal && b.is_float()) return DataType::float64();
-  if (x == TypeId::Decimal && b.is_integer()) return a;
+  if (x == TypeId::Decimal && b.is_integer()) return DataType::decimal(38, a.scale());  // as Polars 2.1
   if (x == TypeId::Decimal && y == TypeId::Decimal) {
     int scale = std::max(a.scale(), b.scale());
     int ip = std::max(a.precision() - a.scale(), b.precision() - b.scale());

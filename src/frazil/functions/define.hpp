@@ -26,9 +26,10 @@ inline DataType supertype_of_inputs(const CallTypes& c, const char* what) {
   }
   return t;
 }
-// Float32 stays Float32; every other root becomes Float64.
+// Float32 (and Float16) stays; every other root becomes Float64.
 inline DataType float_of_root(const CallTypes& c) {
-  return c.inputs[0].id() == TypeId::Float32 ? c.inputs[0] : DataType::float64();
+  const TypeId id = c.inputs[0].id();
+  return id == TypeId::Float32 || id == TypeId::Float16 ? c.inputs[0] : DataType::float64();
 }
 
 // --- kernel adapters: a kernel from a function of the evaluated arrays ---

@@ -3,6 +3,7 @@
 // is_close.
 #include <algorithm>
 
+#include "frazil/compute/decimal/decimal_arith.hpp"
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/compute/math.hpp"
 #include "frazil/functions/define.hpp"
@@ -53,6 +54,27 @@ FunctionSpec bit_count(std::string name, compute::BitCount what) {
 }
 
 }  // namespace
+
+// Int128, UInt128 and Float16: accepted by the rows whose kernels handle them
+// (compute/wide_int/).
+constexpr TypeSet kWide = TypeSet::of({TypeId::Int128, TypeId::UInt128, TypeId::Float16});
+
+// round/floor/ceil: the root's dtype; a Decimal that loses digits gains one of precision
+// (Polars).
+DataType rounded_dtype(const DataType& t, int64_t places) {
+  return t.id() == TypeId::Decimal && places < t.scale() ? compute::decimal_rounded_dtype(t) : t;
+}
+
+// A rounding row: a numeric_unary whose Decimal result may gain a digit; `by_decimals`:
+// rounds to the "decimals" parameter (round), else to whole numbers (floor, ceil).
+FunctionSpec rounding(std::string name, ArrayRef (*kernel)(const Array&), TypeSet accepts, bool by_decimals) {
+  FunctionSpec s = numeric_unary(std::move(name), kernel, accepts);
+  if (by_decimals)
+    s.output_dtype = [](const CallTypes& c) { return rounded_dtype(c.inputs[0], c.args.get_int("decimals")); };
+  else
+    s.output_dtype = [](const CallTypes& c) { return rounded_dtype(c.inputs[0], 0); };
+  return s;
+}
 
 void register_math_functions(Registry& r) {
   using compute::FloatFn;
@@ -190,10 +212,11 @@ void register_math_functions(Registry& r) {
     };
     r.add(std::move(s));
   }
-  r.add(numeric_unary("abs", compute::abs, types::numeric | types::duration));
-  r.add(numeric_unary("neg", compute::negate, (types::numeric - types::unsigned_int) | types::duration));
+  r.add(numeric_unary("abs", compute::abs, types::numeric | types::duration | kWide));
+  r.add(numeric_unary("neg", compute::negate, (types::numeric - types::unsigned_int) | types::duration |
+                                                  TypeSet::of({TypeId::Float16})));
   {
-    FunctionSpec s = numeric_unary("round", nullptr, types::numeric | types::duration);
+    FunctionSpec s = rounding("round", nullptr, types::numeric | types::duration | kWide, true);
     s.params = {int_param("decimals", 0), string_param("mode", "half_to_even", {"half_to_even", "half_away_from_zero"})};
     s.kernel = [](const Args& a) -> Kernel {
       const int64_t decimals = a.get_int("decimals");  // any UInt32 (round(2**31) wrapped as an int)
@@ -209,10 +232,10 @@ void register_math_functions(Registry& r) {
     s.format_args = [](std::span<const std::string>, const Args& a) { return std::to_string(a.get_int("decimals")); };
     r.add(std::move(s));
   }
-  r.add(numeric_unary("floor", compute::floor, types::numeric | types::duration));
-  r.add(numeric_unary("ceil", compute::ceil, types::numeric | types::duration));
+  r.add(rounding("floor", compute::floor, types::numeric | types::duration | kWide, false));
+  r.add(rounding("ceil", compute::ceil, types::numeric | types::duration | kWide, false));
   {
-    FunctionSpec s = numeric_unary("sqrt", compute::sqrt, types::numeric);
+    FunctionSpec s = numeric_unary("sqrt", compute::sqrt, types::numeric | kWide);
     // Polars takes the square root of a Boolean as of a number (sqrt(true) = 1.0), and of a
     // string as of its number, if any (sqrt("4") = 2.0, sqrt("a") = null).
     s.coercion = Coercion::FloatOperand;

@@ -25,7 +25,8 @@ FunctionSpec inspection(std::string name, ArrayRef (*kernel)(const Array&)) {
 // NaN tests: numbers only (an integer is never NaN); null rows stay null.
 FunctionSpec nan_test(std::string name, ArrayRef (*kernel)(const Array&)) {
   FunctionSpec s = inspection(std::move(name), kernel);
-  s.input_types = types::floating | types::integer;
+  // (Float16, Int128 and UInt128 too: the kernel reads Float16 and answers integers by dtype.)
+  s.input_types = types::floating | types::integer | TypeSet::of({TypeId::Float16, TypeId::Int128, TypeId::UInt128});
   s.null_if_null = input(0);
   return s;
 }
@@ -62,7 +63,7 @@ void register_null_functions(Registry& r) {
     FunctionSpec s;
     s.name = "fill_nan";
     s.min_inputs = s.max_inputs = 2;
-    s.input_types = types::floating | types::integer;
+    s.input_types = types::floating | types::integer | TypeSet::of({TypeId::Float16, TypeId::Int128, TypeId::UInt128});
     s.coercion = Coercion::Supertype;
     s.zero_sign_insensitive = true;
     s.output_dtype = [](const CallTypes& c) { return supertype_of_inputs(c, "fill_nan"); };

@@ -22,7 +22,8 @@ int64_t scalar_int(const Array& a, const char* fn, const char* what) {
   if (!(a.dtype().is_integer() || a.dtype().is_null()))
     throw InvalidOperationError(err_msg(what, " must be integral for ", fn, " expression, not ", a.dtype().short_name()));
   if (a.is_null(0)) throw ComputeError(err_msg("invalid argument to ", fn, "; ", what, " is null"));
-  ArrayRef v = compute::cast(a, DataType::int64(), /*strict=*/false);
+  // (Strict for 128-bit integers: a count past Int64 is an error naming the argument.)
+  ArrayRef v = compute::cast(a, DataType::int64(), /*strict=*/a.dtype().is_128_bit_integer(), what);
   return v->values<int64_t>()[0];
 }
 

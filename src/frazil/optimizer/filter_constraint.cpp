@@ -43,6 +43,7 @@ int compare(const Value& a, const Value& b) {
 std::optional<Value> value_of(const Scalar& s) {
   if (s.is_null()) return std::nullopt;
   const DataType& t = s.dtype();
+  if (t.is_128_bit_integer()) return std::nullopt;  // (no 128-bit Value: left to the filter)
   if (t.is_signed_integer()) return Value(s.as_int64());
   if (t.is_unsigned_integer()) return Value(s.as_uint64());
   if (t.is_float()) return Value(s.as_double());

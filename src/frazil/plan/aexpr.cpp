@@ -164,8 +164,9 @@ static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
   }
   DataType t = supertype_or_throw(l, r, "arithmetic");
   if (t.is_boolean()) t = DataType::int64();  // Polars: bool + bool -> int... arithmetic promotes
+  if (t.id() == T::Decimal) return DataType::decimal(38, t.scale());  // every operator (Polars 2.1)
   if (op == Operator::TrueDivide) {
-    if (t.id() == T::Float32) return t;
+    if (t.id() == T::Float32 || t.id() == T::Float16) return t;
     if (t.id() == T::Duration) return t;
     return DataType::float64();
   }

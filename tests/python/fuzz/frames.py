@@ -35,17 +35,22 @@ DTYPES = {
     "Time": ("pl.Time", "time"),
     "Decimal": ("pl.Decimal(12, 2)", "decimal"),
     "Null": ("pl.Null", "null"),
+    "Int128": ("pl.Int128", "int"),
+    "UInt128": ("pl.UInt128", "int"),
+    "Float16": ("pl.Float16", "float"),
 }
 # How often each dtype is drawn (the common ones more often).
 DTYPE_WEIGHTS = {
     "Boolean": 6, "Int8": 3, "Int16": 2, "Int32": 4, "Int64": 10, "UInt8": 2, "UInt16": 1, "UInt32": 3,
     "UInt64": 1, "Float32": 3, "Float64": 9, "String": 9, "Binary": 1, "Date": 3, "Datetime_us": 2,
     "Datetime_ms": 1, "Datetime_ns": 1, "Duration_us": 1, "Time": 1, "Decimal": 1, "Null": 1,
+    "Int128": 1, "UInt128": 1, "Float16": 1,
 }
 INT_RANGES = {
     "Int8": (-(2**7), 2**7 - 1), "Int16": (-(2**15), 2**15 - 1), "Int32": (-(2**31), 2**31 - 1),
     "Int64": (-(2**63), 2**63 - 1), "UInt8": (0, 2**8 - 1), "UInt16": (0, 2**16 - 1),
     "UInt32": (0, 2**32 - 1), "UInt64": (0, 2**64 - 1),
+    "Int128": (-(2**127), 2**127 - 1), "UInt128": (0, 2**128 - 1),
 }
 STRINGS = ["", "a", "b", "A", "ab", "ba", "aa", "abc", "x1", "hello world", "a string longer than twelve bytes",
            "üñí", "ß", "  pad  ", "123", "-4", "1.5", "true", "Apple", "apple pie"]
@@ -202,7 +207,7 @@ class FrameGen:
                 return rng.randint(max(lo, -1000), min(hi, 1000))
 
             return wide
-        if dtype in ("Float32", "Float64"):
+        if dtype in ("Float16", "Float32", "Float64"):
             def flt():
                 r = rng.random()
                 if r < 0.25:

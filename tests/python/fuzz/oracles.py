@@ -332,7 +332,8 @@ def tlp(case: Case, fenv: dict) -> Failure | None:
             return Failure("norec", "count", f"filter(p) kept {parts[0].height} rows but sum(p) is {n}")
     # Aggregates over the parts combine to the aggregate over the whole.
     schema = whole.schema
-    numeric = [n for n, t in schema.items() if t.is_integer() or t.is_float()]
+    # (Float16 is left out: its sums round to 11 bits, so the parts' sums need not add up.)
+    numeric = [n for n, t in schema.items() if t.is_integer() or (t.is_float() and t != fz.Float16)]
     for col in numeric[:2]:
         agg_src = (f"pl.col({col!r}).sum().alias('s'), pl.col({col!r}).min().alias('lo'), "
                    f"pl.col({col!r}).max().alias('hi'), pl.col({col!r}).count().alias('n')")

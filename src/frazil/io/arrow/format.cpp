@@ -44,10 +44,10 @@ std::string arrow_format(const DataType& t) {
     case TypeId::Categorical:
     case TypeId::Enum: return "I";  // the codes; the categories are the dictionary
     case TypeId::Float16: return "e";
-    case TypeId::Int128:
-    case TypeId::UInt128:
-      // Arrow has no 128-bit integers (Polars exports a private format pyarrow rejects).
-      throw InvalidOperationError(err_msg("cannot export ", t, " to Arrow: Arrow has no 128-bit integer type"));
+    // Arrow has no 128-bit integers: Polars' private formats, which Polars reads back
+    // (pyarrow rejects them, as it rejects Polars' own export).
+    case TypeId::Int128: return "_pli128";
+    case TypeId::UInt128: return "_plu128";
   }
   FRAZIL_CHECK(false);
   return "";
@@ -104,10 +104,12 @@ ArrowFormat parse_arrow_format(const char* format_c, const std::string& column) 
       case 'U': return {ArrowLayout::LargeUtf8, DataType::string()};
       case 'z': return {ArrowLayout::Utf8, DataType::binary()};
       case 'Z': return {ArrowLayout::LargeUtf8, DataType::binary()};
-      case 'e': unsupported(column, f, "float16");
+      case 'e': return fixed(DataType::float16());
       default: unsupported(column, f);
     }
   }
+  if (f == "_pli128") return fixed(DataType::int128());
+  if (f == "_plu128") return fixed(DataType::uint128());
   if (f == "vu") return {ArrowLayout::View, DataType::string()};
   if (f == "vz") return {ArrowLayout::View, DataType::binary()};
   if (f == "tdD") return fixed(DataType::date());

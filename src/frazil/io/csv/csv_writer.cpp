@@ -358,6 +358,10 @@ struct ColumnWriter {
       }
       case TypeId::Time: append_strftime(out, format, parts_from_time(a.values<int64_t>()[i]), false); break;
       case TypeId::Decimal: out += decimal_to_string(a.values<__int128>()[i], dtype.scale()); break;
+      // (Rare dtypes: through the scalar's text, as the frame's display writes them.)
+      case TypeId::Int128:
+      case TypeId::UInt128:
+      case TypeId::Float16: out += array_get(a, i).to_string(); break;
       default: FRAZIL_CHECK(false);
     }
   }

@@ -76,6 +76,9 @@ std::string temporal_string_comparison_message() {
 DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& other) {
   const Scalar& v = lit.scalar;
   if (v.is_null()) return other;
+  // A Python int past 64 bits takes a number column's dtype (Polars: null where it does
+  // not fit), else stays Int128.
+  if (v.dtype().id() == TypeId::Int128) return other.is_primitive_numeric() ? other : v.dtype();
   if (v.dtype().id() == TypeId::Int64) {
     if (other.is_integer()) {
       if (fits(v.as_int64(), other)) return other;
@@ -99,6 +102,16 @@ DataType adapt_dynamic_literal(const dsl::LiteralValue& lit, const DataType& oth
     return DataType::float64();
   }
   return lit.materialized_dtype();
+}
+
+// Whether `input` is a Python int past 64 bits (a dynamic Int128 literal) that would be
+// narrowed to `dtype`: next to a column (operators, supertype coercion) Polars makes it
+// null where it does not fit; as a parameter (repeat's n) it stays a strict cast.
+static bool narrows_wide_literal(const ExprArena& arena, Node input, const DataType& dtype) {
+  const AExpr& e = arena.get(input);
+  if (e.kind != AExprKind::Literal || !e.literal().dynamic || e.literal().is_series()) return false;
+  const Scalar& v = e.literal().scalar;
+  return !v.is_null() && v.dtype().id() == TypeId::Int128 && !dtype.is_128_bit_integer();
 }
 
 Node add_cast(ExprArena& arena, Node input, const DataType& dtype, bool strict) {
@@ -241,7 +254,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
           e.op != Operator::TrueDivide && ((l_dyn && rw.id() == TypeId::UInt64 && lw.id() == TypeId::Int64) ||
                                            (r_dyn && lw.id() == TypeId::UInt64 && rw.id() == TypeId::Int64));
       if (u64_and_negative) target = dsl::is_comparison(e.op) ? DataType::float64() : DataType::int64();
-      const bool lossy = u64_and_negative && !dsl::is_comparison(e.op);
+      // UInt128 next to a signed integer meets it in Int128: values past Int128 become null,
+      // as in Polars (the only supertype that does not hold every value).
+      const bool u128_to_i128 = target.id() == TypeId::Int128 && (lw.id() == TypeId::UInt128 || rw.id() == TypeId::UInt128);
+      const bool lossy = (u64_and_negative && !dsl::is_comparison(e.op)) || u128_to_i128;
       if (dsl::is_arithmetic(e.op) && target.is_boolean()) target = DataType::int32();
       // An Enum equals a string that is not one of its categories nowhere (Polars: false, not
       // a failed cast): (in)equality compares the strings; an ordering needs the category.
@@ -250,8 +266,10 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       if (equality && target.id() == TypeId::Enum && (lw.is_string() || rw.is_string())) target = DataType::string();
       bool changed = lt != target || rt != target || l_dyn || r_dyn;
       if (!changed) return std::nullopt;
-      Node nl = lt == target && !l_dyn ? l : add_cast(arena, l, target, !(lossy && !l_dyn));
-      Node nr = rt == target && !r_dyn ? r : add_cast(arena, r, target, !(lossy && !r_dyn));
+      Node nl = lt == target && !l_dyn ? l
+                : add_cast(arena, l, target, !(lossy && !l_dyn) && !narrows_wide_literal(arena, l, target));
+      Node nr = rt == target && !r_dyn ? r
+                : add_cast(arena, r, target, !(lossy && !r_dyn) && !narrows_wide_literal(arena, r, target));
       if (nl == l && nr == r) return std::nullopt;
       return AExpr::binary(nl, e.op, nr);
     }
@@ -314,7 +332,7 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
         for (size_t i = first; i <= last; ++i) {
           DataType d = dtype(e.inputs[i]);
           if (d != t || dynamic_literal(arena.get(e.inputs[i]))) {
-            out.inputs[i] = add_cast(arena, e.inputs[i], t);
+            out.inputs[i] = add_cast(arena, e.inputs[i], t, !narrows_wide_literal(arena, e.inputs[i], t));
             changed |= out.inputs[i] != e.inputs[i];
           }
         }

@@ -219,7 +219,7 @@ TEST(ArrowImport, TemporalAndDecimalFormats) {
 }
 
 TEST(ArrowImport, UnsupportedFormatsNameColumnAndFormat) {
-  for (const char* fmt : {"e", "tiM", "+ud:0,1", "d:40,2,256", "+r", "+vl", "q"}) {
+  for (const char* fmt : {"tiM", "+ud:0,1", "d:40,2,256", "+r", "+vl", "q", "_pli256"}) {
     ProducerArray p;
     p.add_null();
     p.add(std::vector<int64_t>{1});
