@@ -21,6 +21,8 @@ class ParquetFormat final : public FormatReader {
   DataFrame read(const ScanInput& input, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
                  const ReadHints& hints) override;
   std::shared_ptr<ParquetFile> file(const ScanInput& input);
+  const ReaderLimits& limits() const { return limits_; }  // (a serialized scan carries them)
+  bool parallel() const { return parallel_; }
 
  private:
   ReaderLimits limits_;
