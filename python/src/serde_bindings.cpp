@@ -46,7 +46,7 @@ void register_serde(nb::module_& m) {
             nb::bytes out = nb::cast<nb::bytes>((*enc)(id));
             return std::string(view(out));
           } catch (nb::python_error& e) {
-            throw ComputeError(std::string("cannot serialize the Python function of a UDF: ") + e.what());
+            throw ComputeError(std::string("cannot serialize the Python function of a UDF: ") + nb::str(e.value()).c_str());
           }
         };
         codec.decode = [dec](std::string_view bytes) -> int64_t {
@@ -54,7 +54,7 @@ void register_serde(nb::module_& m) {
           try {
             return nb::cast<int64_t>((*dec)(nb::bytes(bytes.data(), bytes.size())));
           } catch (nb::python_error& e) {
-            throw ComputeError(std::string("cannot deserialize the Python function of a UDF: ") + e.what());
+            throw ComputeError(std::string("cannot deserialize the Python function of a UDF: ") + nb::str(e.value()).c_str());
           }
         };
         serde::set_udf_codec(std::move(codec));

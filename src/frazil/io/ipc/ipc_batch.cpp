@@ -153,7 +153,10 @@ class Decoder {
     for (const auto& c : f.children) skip(c);
   }
 
-  int64_t node_length_at(size_t i) const { return rb_->nodes()->Get(static_cast<flatbuffers::uoffset_t>(i))->length(); }
+  int64_t node_length_at(size_t i) const {
+    if (!rb_->nodes() || i >= rb_->nodes()->size()) bad("fewer field nodes than the schema has arrays");
+    return rb_->nodes()->Get(static_cast<flatbuffers::uoffset_t>(i))->length();
+  }
   size_t node_index() const { return node_; }
 
  private:
