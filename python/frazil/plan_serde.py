@@ -155,7 +155,36 @@ def expr_setstate(self: Any, state: bytes) -> None:
     self._pyexpr = expr_deserialize(state)._pyexpr
 
 
+# ---- FRAZIL_SERDE_ROUNDTRIP=1: every collect() runs its plan through serialize/deserialize ----
+# (a test mode: the whole test suite then checks the round trip of every plan it collects).
+# Plans the format refuses (selectors, lambdas) run as they are; with =strict they raise.
+roundtrip_counts = {"round_tripped": 0, "refused": 0}
+
+
+def _round_trip_collect(collect: Any, strict: bool) -> Any:
+    from frazil.exceptions import ComputeError
+
+    def collect_round_tripped(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            data = lazy_serialize(self)
+        except ComputeError:
+            if strict:
+                raise
+            roundtrip_counts["refused"] += 1
+            return collect(self, *args, **kwargs)
+        roundtrip_counts["round_tripped"] += 1
+        return collect(lazy_deserialize(data), *args, **kwargs)
+
+    collect_round_tripped.__doc__ = collect.__doc__
+    return collect_round_tripped
+
+
 def install(lazy_cls: type, expr_cls: type) -> None:
+    import os
+
+    mode = os.environ.get("FRAZIL_SERDE_ROUNDTRIP", "")
+    if mode in ("1", "strict"):
+        lazy_cls.collect = _round_trip_collect(lazy_cls.collect, strict=mode == "strict")
     if "serialize" not in lazy_cls.__dict__:
         lazy_cls.serialize = lazy_serialize
     if "deserialize" not in lazy_cls.__dict__:

@@ -26,6 +26,17 @@ nb::bytes to_bytes(const std::string& s) { return nb::bytes(s.data(), s.size());
 void register_serde(nb::module_& m) {
   m.def("serialize_plan", [](const LazyFrame& lf) { return to_bytes(serde::serialize_dsl_plan(lf.plan())); });
   m.def("deserialize_plan", [](const nb::bytes& b) { return LazyFrame(serde::deserialize_dsl_plan(view(b))); });
+  // A frame alone: the plan of one in-memory scan (pickling of DataFrame and Series).
+  m.def("serialize_frame", [](const DataFrame& df) {
+    return to_bytes(serde::serialize_dsl_plan(LazyFrame::from_frame(df).plan()));
+  });
+  m.def("deserialize_frame", [](const nb::bytes& b) {
+    const dsl::DslPlanRef plan = serde::deserialize_dsl_plan(view(b));
+    if (plan->kind() != dsl::DslKind::DataFrameScan) {
+      throw ComputeError("cannot deserialize a DataFrame: the bytes hold a LazyFrame plan (use LazyFrame.deserialize)");
+    }
+    return *plan->as<dsl::DslDataFrameScan>().df;
+  });
   m.def("serialize_expr", [](const dsl::Expr& e) { return to_bytes(serde::serialize_expr(e)); });
   m.def("deserialize_expr", [](const nb::bytes& b) { return serde::deserialize_expr(view(b)); });
   m.def("plan_format_version", [] { return serde::kFormatVersion; });

@@ -5,6 +5,7 @@
 #include "frazil/core/buffer.hpp"
 #include "frazil/core/categories.hpp"
 #include "frazil/core/column.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/fs/input_file.hpp"
 #include "frazil/io/ipc/ipc_reader.hpp"
@@ -190,24 +191,41 @@ Schema read_schema(ByteReader& r) {
 void write_scalar(ByteWriter& w, const Scalar& value) { write_scalar_at(w, value, 0); }
 Scalar read_scalar(ByteReader& r) { return read_scalar_at(r, 0); }
 
+// Arrow IPC does not carry every dtype as frazil has it (Categorical and Enum are written as
+// strings): the dtype travels beside the IPC bytes and the values are cast back to it.
+static ArrayRef as_dtype(ByteReader& r, ArrayRef a, const DataType& dtype, size_t at) {
+  if (a->dtype() == dtype) return a;
+  try {
+    return compute::cast(*a, dtype, true);
+  } catch (const Error& e) {
+    throw ComputeError(err_msg("cannot deserialize the plan: the values at byte ", at, " are ", a->dtype().to_string(),
+                               ", not ", dtype.to_string(), ": ", e.what()));
+  }
+  (void)r;
+}
+
 void write_array(ByteWriter& w, const ArrayRef& array) {
+  write_dtype(w, array->dtype());
   w.str(io::ipc::write_ipc_to_string(DataFrame({Column("", array)})));
 }
 
 ArrayRef read_array(ByteReader& r) {
+  const DataType dtype = read_dtype(r);
   const size_t at = r.offset();
   DataFrame df = frame_from_ipc(r);
   if (df.width() != 1) {
     throw ComputeError(err_msg("cannot deserialize the plan: a serialized series at byte ", at, " has ",
                                df.width(), " columns"));
   }
-  return df.column(0).as_array();
+  return as_dtype(r, df.column(0).as_array(), dtype, at);
 }
 
 void write_frame(ByteWriter& w, const DataFrame& df) {
   w.i64(df.height());
   w.varint(df.width());
-  if (df.width() > 0) w.str(io::ipc::write_ipc_to_string(df));
+  if (df.width() == 0) return;
+  write_schema(w, df.schema());
+  w.str(io::ipc::write_ipc_to_string(df));
 }
 
 DataFrame read_frame(ByteReader& r) {
@@ -215,13 +233,23 @@ DataFrame read_frame(ByteReader& r) {
   const size_t columns = r.count(0);
   if (height < 0) r.fail(err_msg("a negative frame height ", height));
   if (columns == 0) return DataFrame::empty_with_height(height);
+  const Schema schema = read_schema(r);
   const size_t at = r.offset();
   DataFrame df = frame_from_ipc(r);
-  if (df.width() != columns || df.height() != height) {
+  if (df.width() != columns || df.height() != height || schema.size() != columns) {
     throw ComputeError(err_msg("cannot deserialize the plan: the frame at byte ", at, " is ", df.height(), " x ",
                                df.width(), ", its header says ", height, " x ", columns));
   }
-  return df;
+  std::vector<Column> out;
+  out.reserve(columns);
+  for (size_t i = 0; i < columns; ++i) {
+    const Column& c = df.column(i);
+    const Field& f = schema.field(i);
+    if (c.name() != f.name) r.fail(err_msg("a frame whose column ", i, " is '", c.name(), "', not '", f.name, "'"));
+    if (c.dtype() == f.dtype) out.push_back(c);
+    else out.emplace_back(f.name, as_dtype(r, c.as_array(), f.dtype, at));
+  }
+  return DataFrame(std::move(out));
 }
 
 void write_arg(ByteWriter& w, const functions::ArgValue& value) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "frazil/compute/cast.hpp"
 #include "frazil/core/categories.hpp"
 #include "frazil/dsl/list_namespace.hpp"
 #include "frazil/dsl/name_namespace.hpp"
@@ -100,6 +101,19 @@ TEST(PlanSerde, EveryStepKind) {
   expect_round_trip(lf().with_row_index("i", 5));
   expect_round_trip(lf().group_by({col("k")}, true).agg({col("v")}).explode({"v"}));
   expect_round_trip(lf().select({}));  // a frame of no columns keeps its height
+}
+
+TEST(PlanSerde, FramesKeepCategoricalAndEnumColumns) {
+  ViewBuilder s;
+  for (const char* v : {"b", "a", "b"}) s.push(v);
+  const ArrayRef strings = s.finish();
+  const DataType e = DataType::enum_(Categories::fixed({"b", "a", "c"}));
+  const DataFrame df({Column("c", compute::cast(*strings, DataType::categorical())), Column("e", compute::cast(*strings, e))});
+  const DslPlanRef back = serde::deserialize_dsl_plan(serde::serialize_dsl_plan(LazyFrame::from_frame(df).plan()));
+  const DataFrame& got = *back->as<DslDataFrameScan>().df;
+  EXPECT_EQ(got.schema(), df.schema());
+  EXPECT_TRUE(got.equals(df));
+  expect_expr_round_trip(col("e").is_in(lit_series(df.column("e").as_array())));
 }
 
 TEST(PlanSerde, SharedInputsAreWrittenOnce) {
