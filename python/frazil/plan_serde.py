@@ -185,6 +185,9 @@ def install(lazy_cls: type, expr_cls: type) -> None:
     mode = os.environ.get("FRAZIL_SERDE_ROUNDTRIP", "")
     if mode in ("1", "strict"):
         lazy_cls.collect = _round_trip_collect(lazy_cls.collect, strict=mode == "strict")
+        import sys
+
+        atexit.register(lambda: print(f"FRAZIL_SERDE_ROUNDTRIP: {roundtrip_counts}", file=sys.stderr))
     if "serialize" not in lazy_cls.__dict__:
         lazy_cls.serialize = lazy_serialize
     if "deserialize" not in lazy_cls.__dict__:

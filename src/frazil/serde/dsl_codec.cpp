@@ -6,7 +6,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/serde/expr_codec.hpp"
 #include "frazil/serde/format.hpp"
-#include "frazil/serde/scan_codec.hpp"
+#include "frazil/serde/scan/scan_codec.hpp"
 #include "frazil/serde/serialize.hpp"
 #include "frazil/serde/value_codec.hpp"
 

@@ -1,4 +1,4 @@
-#include "frazil/serde/scan_codec.hpp"
+#include "frazil/serde/scan/scan_codec.hpp"
 
 #include <cstring>
 
