@@ -269,6 +269,28 @@ TEST(PlanSerde, FileScansKeepTheirOptions) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PlanSerde, ParquetScansRestrictedToRowGroups) {
+  const auto dir = std::filesystem::temp_directory_path() / "frazil_serde_row_groups_test";
+  std::filesystem::create_directories(dir);
+  const std::string a = (dir / "a.parquet").string(), b = (dir / "b.parquet").string();
+  io::parquet::ParquetWriteOptions w;
+  w.row_group_size = 2;  // frame() has 6 rows: groups {0,1} {2,3} {4,5}
+  frazil::write_parquet(frame(), a, w);
+  frazil::write_parquet(frame(), b, w);
+  io::FileScanArgs args;
+  args.paths = {a, b};
+  io::parquet::ParquetReadOptions o;
+  o.row_groups = {{a, {0, 2}}};  // b is read whole
+  const LazyFrame q = scan_parquet(args, o);
+  const DataFrame got = q.collect();
+  ASSERT_EQ(got.height(), 4 + 6);
+  EXPECT_EQ(got.column("k").get(2), frame().column("k").get(4));  // group 2 of a follows group 0
+  expect_round_trip(q.filter(col("k") > 1));
+  o.row_groups = {{a, {3}}};
+  EXPECT_NE(error_of([&] { scan_parquet(args, o).collect(); }).find("row group 3"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(PlanSerde, DeepPlansAndExpressionsDoNotRecurse) {
   Expr e = col("k");
   for (int i = 0; i < 100'000; ++i) e = e + 1;

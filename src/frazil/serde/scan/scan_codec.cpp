@@ -232,6 +232,12 @@ void write_scan_source(ByteWriter& w, const dsl::ScanSource& source) {
       w.i64(p.limits().max_rows_per_row_group);
       w.i64(p.limits().max_values_per_column_chunk);
       w.boolean(p.parallel());
+      w.varint(p.row_groups().size());
+      for (const auto& [path, groups] : p.row_groups()) {
+        w.str(path);
+        w.varint(groups.size());
+        for (int64_t g : groups) w.i64(g);
+      }
       break;
     }
     case dsl::ScanFormat::Ipc: w.boolean(dynamic_cast<io::ipc::IpcFormat&>(reader).memory_map()); break;
@@ -253,6 +259,13 @@ dsl::ScanSource read_scan_source(ByteReader& r) {
         o.limits.max_rows_per_row_group = r.i64();
         o.limits.max_values_per_column_chunk = r.i64();
         o.parallel = r.boolean();
+        const size_t files = r.count(2);
+        for (size_t i = 0; i < files; ++i) {
+          std::string path = r.str();
+          std::vector<int64_t> groups(r.count(1));
+          for (int64_t& g : groups) g = r.i64();
+          o.row_groups.emplace(std::move(path), std::move(groups));
+        }
         if (o.limits.max_rows_per_row_group <= 0 || o.limits.max_values_per_column_chunk <= 0) {
           r.fail("invalid Parquet reader limits");
         }
