@@ -119,7 +119,8 @@ wheel: setup
 clean:
 	rm -rf $(BUILD) $(BUILD).lock python/frazil/_frazil*.so
 
-# libFuzzer runs of the CSV and Parquet readers and of DSL -> IR conversion under
+# libFuzzer runs of the CSV and Parquet readers, of DSL -> IR conversion and of the plan
+# format reader (serde) under
 # ASan+UBSan (clang is installed when missing). Crashing inputs land in
 # tests/fuzz/corpus/<target>/, which `make test` replays.
 FUZZ_SECONDS ?= 60
@@ -129,7 +130,7 @@ fuzz-readers: setup
 	  -UFRAZIL_ONLY_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
 	  -DFRAZIL_BUILD_PROGRAMS=OFF -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 	$(CMAKE) --build build-fuzz -j $(JOBS)
-	for t in csv parquet dsl; do \
+	for t in csv parquet dsl serde; do \
 	  mkdir -p build-fuzz/corpus-$$t && cp tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ && \
 	  build-fuzz/$${t}_fuzz build-fuzz/corpus-$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- || exit 1; \

@@ -10,7 +10,7 @@ import re
 import sys
 
 LAYERS = ["core", "compute", "io", "functions", "dsl", "plan", "optimizer", "physical", "exec", "api",
-          "sql", "distributed"]
+          "sql", "serde", "distributed"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"frazil/([a-z_]+)/')
 

@@ -203,3 +203,9 @@ def _quiet_leak_check_if_threads_live() -> None:
 import atexit as _atexit  # noqa: E402
 
 _atexit.register(_quiet_leak_check_if_threads_live)
+
+# Plan serialization (issue #24, serde): LazyFrame.serialize/deserialize, Expr.deserialize,
+# pickling of LazyFrame and Expr (plan_serde).
+from frazil import plan_serde as _plan_serde  # noqa: E402
+
+_plan_serde.install(LazyFrame, Expr)

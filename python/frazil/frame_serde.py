@@ -1,10 +1,11 @@
 """DataFrame.serialize / deserialize and to_init_repr.
 
-serialize writes the frame as frazil's Arrow IPC file ("binary": the bytes; "json": a JSON
-object holding the IPC bytes in base64, with the schema for readers). Both round-trip every
-dtype frazil has through DataFrame.deserialize. They are not Polars' byte formats (Polars
-does not promise its own across versions either): a frame serialized by Polars cannot be
-read here. LazyFrame plans are not serialized (not built).
+serialize writes the frame in frazil's plan format (plan_serde.py: Arrow IPC with the dtypes
+IPC does not keep, Categorical and Enum, beside it): "binary" gives those bytes, "json" a
+JSON object holding them in base64, with the schema for readers. deserialize also reads a
+plain Arrow IPC file. Both round-trip every dtype frazil has. They are not Polars' byte
+formats (Polars does not promise its own across versions either): a frame serialized by
+Polars cannot be read here. LazyFrame plans: plan_serde.py.
 """
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ def serialize(self: Any, file: Any = None, *, format: str = "binary") -> Any:  #
     """The frame as bytes ("binary") or a JSON string ("json"); written to `file` if given."""
     if format not in ("binary", "json"):
         raise ValueError(f"`format` must be one of {{'binary', 'json'}}, got {format!r}")
-    buf = io.BytesIO()
-    self.write_ipc(buf)
-    data: Any = buf.getvalue()
+    # The plan format's frame (plan_serde): Arrow IPC with the dtypes IPC does not keep
+    # (Categorical, Enum) beside it.
+    from frazil import _frazil
+
+    data: Any = _frazil.serialize_frame(self._df)
     if format == "json":
         data = json.dumps({"format": _MAGIC, "schema": {n: str(t) for n, t in self.schema.items()},
-                           "ipc": base64.b64encode(data).decode("ascii")})
+                           "frame": base64.b64encode(data).decode("ascii")})
     if file is None:
         return data
     if isinstance(file, (str, Path)):
@@ -60,9 +63,14 @@ def deserialize(source: Any, *, format: str = "binary") -> Any:  # noqa: A002
             raise ComputeError(f"cannot deserialize a DataFrame: {e}") from e
         if not isinstance(obj, dict) or obj.get("format") != _MAGIC:
             raise ComputeError("cannot deserialize a DataFrame: not written by frazil's DataFrame.serialize")
-        raw = base64.b64decode(obj["ipc"])
+        raw = base64.b64decode(obj["frame"] if "frame" in obj else obj["ipc"])  # ("ipc": an older frazil's)
     if isinstance(raw, str):
         raw = raw.encode()
+    if bytes(raw[:8]) == b"FRZLPLAN":
+        from frazil import _frazil
+        from frazil.dataframe import DataFrame
+
+        return DataFrame._from_native(_frazil.deserialize_frame(bytes(raw)))
     return read_ipc(io.BytesIO(raw))
 
 

@@ -13,6 +13,8 @@ import atexit
 from typing import Any, Callable
 
 _registered = [False]
+# The callables by engine id, for plan serialization (plan_serde.py pickles them).
+_callables: dict[int, Callable[[list], Any]] = {}
 
 
 def _register(call: Callable[[list], Any]) -> int:
@@ -20,8 +22,20 @@ def _register(call: Callable[[list], Any]) -> int:
 
     if not _registered[0]:
         _registered[0] = True
+        atexit.register(_callables.clear)
         atexit.register(_frazil.clear_udfs)
-    return _frazil.register_udf(call)
+    udf_id = _frazil.register_udf(call)
+    _callables[udf_id] = call
+    return udf_id
+
+
+def registered_callable(udf_id: int) -> Callable[[list], Any] | None:
+    return _callables.get(udf_id)
+
+
+def register_callable(call: Callable[[list], Any]) -> int:
+    """Registers a callable again (a deserialized plan's UDF) and returns its new id."""
+    return _register(call)
 
 
 def _as_series(value: Any, name: str) -> Any:
@@ -36,22 +50,30 @@ def _as_series(value: Any, name: str) -> Any:
     return Series(name, [value])
 
 
-def _batch_call(function: Callable[..., Any], *, several: bool) -> Callable[[list], Any]:
-    from frazil.series import Series
+# The calls are objects, not closures, so that a plan holding them pickles (with the user's
+# function, when that pickles).
+class _BatchCall:
+    def __init__(self, function: Callable[..., Any], several: bool) -> None:
+        self.function = function
+        self.several = several
 
-    def call(columns: list) -> Any:
+    def __call__(self, columns: list) -> Any:
+        from frazil.series import Series
+
         series = [Series._from_native(c) for c in columns]
-        out = function(series) if several else function(series[0])
+        out = self.function(series) if self.several else self.function(series[0])
         return _as_series(out, "")._col
 
-    return call
 
+class _ElementCall:
+    def __init__(self, function: Callable[[Any], Any], skip_nulls: bool, return_dtype: Any) -> None:
+        self.function = function
+        self.skip_nulls = skip_nulls
+        self.return_dtype = return_dtype
 
-def _element_call(function: Callable[[Any], Any], skip_nulls: bool, return_dtype: Any) -> Callable[[list], Any]:
-    from frazil.series import Series
-
-    def call(columns: list) -> Any:
+    def __call__(self, columns: list) -> Any:
         from frazil.datatypes import List
+        from frazil.series import Series
 
         column = Series._from_native(columns[0])
         values = column.to_list()
@@ -59,10 +81,16 @@ def _element_call(function: Callable[[Any], Any], skip_nulls: bool, return_dtype
             # A list value reaches the function as a Series (Polars).
             inner = column.dtype.inner
             values = [None if v is None else Series("", v, dtype=inner) for v in values]
-        out = [None if (v is None and skip_nulls) else function(v) for v in values]
-        return Series("", out, dtype=return_dtype, strict=False)._col
+        out = [None if (v is None and self.skip_nulls) else self.function(v) for v in values]
+        return Series("", out, dtype=self.return_dtype, strict=False)._col
 
-    return call
+
+def _batch_call(function: Callable[..., Any], *, several: bool) -> Callable[[list], Any]:
+    return _BatchCall(function, several)
+
+
+def _element_call(function: Callable[[Any], Any], skip_nulls: bool, return_dtype: Any) -> Callable[[list], Any]:
+    return _ElementCall(function, skip_nulls, return_dtype)
 
 
 def _dtype(return_dtype: Any) -> Any:

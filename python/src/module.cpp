@@ -11,6 +11,7 @@ void register_io(nb::module_& m);
 void register_sql(nb::module_& m);
 void register_udf(nb::module_& m);
 void register_nested(nb::module_& m);  // nested_bindings.cpp (struct, name, selectors)
+void register_serde(nb::module_& m);   // serde_bindings.cpp (plan serialization, #24)
 }
 
 NB_MODULE(_frazil, m) {
@@ -22,4 +23,5 @@ NB_MODULE(_frazil, m) {
   frazil::py::register_sql(m);
   frazil::py::register_udf(m);
   frazil::py::register_nested(m);
+  frazil::py::register_serde(m);
 }

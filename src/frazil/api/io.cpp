@@ -53,6 +53,10 @@ std::string csv_options_key(const io::CsvReadOptions& o) {
 std::string parquet_options_key(const io::parquet::ParquetReadOptions& o) {
   std::ostringstream s;
   s << "parquet;" << o.parallel << ';' << o.limits.max_rows_per_row_group << ';' << o.limits.max_values_per_column_chunk;
+  for (const auto& [path, groups] : o.row_groups) {
+    s << ';' << path.size() << ':' << path << '=';
+    for (int64_t g : groups) s << g << ',';
+  }
   return s.str();
 }
 
@@ -132,7 +136,7 @@ std::string write_csv_string(const DataFrame& df, const io::CsvWriteOptions& opt
 
 LazyFrame scan_parquet(io::FileScanArgs args, const io::parquet::ParquetReadOptions& options) {
   return scan_files(dsl::ScanFormat::Parquet, std::move(args),
-                    std::make_shared<io::parquet::ParquetFormat>(options.limits, options.parallel),
+                    std::make_shared<io::parquet::ParquetFormat>(options.limits, options.parallel, options.row_groups),
                     parquet_options_key(options));
 }
 

@@ -51,13 +51,15 @@ ArrayRef call_udf(int64_t id, std::span<const ArrayRef> inputs) {
   return (*fn)(inputs);
 }
 
+bool is_udf(const FunctionSpec& spec) { return spec.name == "map_batches" || spec.name == "map_elements"; }
+
 void register_udf_functions(Registry& r) {
   for (const bool batches : {true, false}) {
     FunctionSpec s;
     s.name = batches ? "map_batches" : "map_elements";
     s.min_inputs = 1;
     s.max_inputs = 1024;  // pl.map_batches([a, b, ...], f): one callable over several columns
-    s.params = {int_param("function", -1), dtype_param("return_dtype")};
+    s.params = {int_param(kUdfIdParam, -1), dtype_param("return_dtype")};
     // A batch function may give any length; an element function keeps the input's height.
     s.shape = batches ? Shape::Other : Shape::LengthPreserving;
     s.fallible = true;

@@ -15,6 +15,7 @@
 namespace frazil::functions {
 
 class Registry;
+struct FunctionSpec;
 
 // Inputs as evaluated (the root first); the result's dtype is cast to the planned one.
 using UdfCallable = std::function<ArrayRef(std::span<const ArrayRef> inputs)>;
@@ -26,6 +27,11 @@ int64_t register_udf(UdfCallable fn);
 void clear_udfs();
 // Calls callable `id`; a ComputeError for an unknown id.
 ArrayRef call_udf(int64_t id, std::span<const ArrayRef> inputs);
+
+// The registry rows that call a registered callable, and the parameter holding its id (a
+// plan serializer replaces the id by the callable's own bytes).
+bool is_udf(const FunctionSpec& spec);
+inline constexpr const char* kUdfIdParam = "function";
 
 void register_udf_functions(Registry& r);  // udf.cpp: map_batches, map_elements
 

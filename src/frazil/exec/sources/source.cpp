@@ -85,7 +85,7 @@ SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& aren
     // Files of one scan must agree; the whole-scan reader reports a difference properly.
     if (first_schema && !(file->schema() == *first_schema)) return nullptr;
     if (!first_schema) first_schema = file->schema();
-    for (size_t g = 0; g < file->num_row_groups(); ++g) {
+    for (size_t g : format->row_groups_of(in, *file)) {  // (a restricted scan: some groups only)
       if (scan.predicate && can_skip_row_group(scan.predicate->node(), arena, file->row_group_stats(g))) continue;
       rows += file->row_group_num_rows(g);
       groups.push_back({file, g});

@@ -12,6 +12,7 @@ class IpcFormat final : public FormatReader {
   Schema schema(const ScanInput& input) override;
   DataFrame read(const ScanInput& input, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
                  const ReadHints& hints) override;
+  bool memory_map() const { return memory_map_; }  // (a serialized scan carries it)
 
  private:
   bool memory_map_;

@@ -17,6 +17,7 @@ class NdjsonFormat final : public FormatReader {
   Schema schema(const ScanInput& input) override;
   DataFrame read(const ScanInput& input, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
                  const ReadHints& hints) override;
+  const JsonReadOptions& options() const { return options_; }  // (a serialized scan carries them)
 
  private:
   JsonReadOptions options_;

@@ -29,6 +29,10 @@ struct ParquetReadOptions {
   // or a glob.
   std::optional<bool> hive_partitioning;
   ReaderLimits limits;
+  // A scan restricted to some row groups of some files (a plan fragment's share of a
+  // scan): a file listed here is read only in those row groups (by index, ascending);
+  // files not listed are read whole. Only scan_parquet uses it.
+  RowGroupSelection row_groups;
 };
 
 // The files `path` names: itself if a file; every data file below it (sorted, skipping

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,9 @@ namespace frazil::io::parquet {
 // A file whose footer claims more is rejected before anything is allocated for it;
 // pages are further checked against their chunk's count, so allocations follow what
 // the footer declares and the pages actually hold.
+// File path (as a scan expands it) -> the indices of the row groups to read (a restricted scan).
+using RowGroupSelection = std::map<std::string, std::vector<int64_t>>;
+
 struct ReaderLimits {
   int64_t max_rows_per_row_group = INT32_MAX;
   int64_t max_values_per_column_chunk = INT32_MAX;  // levels, including nested entries

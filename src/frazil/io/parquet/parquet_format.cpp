@@ -14,6 +14,26 @@ std::shared_ptr<ParquetFile> ParquetFormat::file(const ScanInput& in) {
   return f;
 }
 
+std::vector<size_t> ParquetFormat::row_groups_of(const ScanInput& in, const ParquetFile& f) const {
+  std::vector<size_t> out;
+  auto it = row_groups_.find(in.path);
+  if (it == row_groups_.end()) {
+    for (size_t g = 0; g < f.num_row_groups(); ++g) out.push_back(g);
+    return out;
+  }
+  std::vector<bool> selected(f.num_row_groups(), false);
+  for (int64_t g : it->second) {
+    if (g < 0 || g >= static_cast<int64_t>(f.num_row_groups())) {
+      throw ComputeError(err_msg("parquet scan of '", in.path, "': row group ", g, " is selected; the file has ",
+                                 f.num_row_groups()));
+    }
+    selected[static_cast<size_t>(g)] = true;
+  }
+  for (size_t g = 0; g < selected.size(); ++g)
+    if (selected[g]) out.push_back(g);
+  return out;
+}
+
 DataFrame ParquetFormat::read(const ScanInput& in, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
                               const ReadHints& hints) {
   auto f = file(in);
@@ -23,7 +43,8 @@ DataFrame ParquetFormat::read(const ScanInput& in, const std::vector<std::string
   };
   std::vector<Task> tasks;
   int64_t left = n_rows.value_or(-1);
-  for (size_t g = 0; g < f->num_row_groups() && left != 0; ++g) {
+  for (size_t g : row_groups_of(in, *f)) {
+    if (left == 0) break;
     const int64_t rows = f->row_group_num_rows(g);
     if (rows == 0) continue;
     if (hints.row_group_predicate && !n_rows && !hints.row_group_predicate(f->row_group_stats(g))) continue;
