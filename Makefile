@@ -124,13 +124,15 @@ clean:
 # ASan+UBSan (clang is installed when missing). Crashing inputs land in
 # tests/fuzz/corpus/<target>/, which `make test` replays.
 FUZZ_SECONDS ?= 60
+# clang 16: Debian's default clang 14 has no _Float16 on x86 (core/half.hpp).
+FUZZ_CXX ?= clang++-16
 fuzz-readers: setup
-	command -v clang++ >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev)
-	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	command -v $(FUZZ_CXX) >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-16 libclang-rt-16-dev)
+	$(CMAKE) -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -UFRAZIL_ONLY_LAYERS -UFRAZIL_EXCLUDE -DFRAZIL_SANITIZE=ON -DFRAZIL_BUILD_FUZZERS=ON -DFRAZIL_BUILD_TESTS=OFF -DFRAZIL_BUILD_PYTHON=OFF \
 	  -DFRAZIL_BUILD_PROGRAMS=OFF -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(VENV)/bin/ninja
 	$(CMAKE) --build build-fuzz -j $(JOBS)
-	for t in csv parquet dsl serde; do \
+	for t in csv parquet dsl sql serde; do \
 	  mkdir -p build-fuzz/corpus-$$t && cp tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ && \
 	  build-fuzz/$${t}_fuzz build-fuzz/corpus-$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- || exit 1; \

@@ -56,10 +56,8 @@ struct Bounds {
 };
 thread_local Bounds t_bounds;
 
-std::uintptr_t here() {
-  char probe;
-  return reinterpret_cast<std::uintptr_t>(&probe);
-}
+// The current frame's address (not a local's: clang rejects returning that address).
+std::uintptr_t here() { return reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)); }
 
 std::uintptr_t page_size() {
   static const auto size = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));

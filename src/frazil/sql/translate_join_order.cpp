@@ -77,7 +77,9 @@ int single_item(int64_t mask) {
 
 // The FROM items a condition holding subqueries reads: its own columns and the columns
 // its subqueries take from the enclosing query; -1 when something cannot be placed.
-int64_t Translator::subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer) {
+// `correlated`: set when a subquery reads a FROM item.
+int64_t Translator::subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer,
+                                   bool* correlated) {
   int64_t mask = 0;
   bool unknown = false;
   auto place = [&](const PgQuery__ColumnRef* ref, const Relation* inner) {
@@ -92,6 +94,7 @@ int64_t Translator::subquery_items(const PgNode* c, const std::vector<FromItem>&
         ++hits;
       }
     if (hits != 1) unknown = true;
+    if (inner && hits > 0 && correlated) *correlated = true;
   };
   std::function<bool(const PgNode*, const Relation*)> visit = [&](const PgNode* node, const Relation* inner) {
     walk_nodes(node, [&](const PgNode* n) {
@@ -173,9 +176,16 @@ Relation Translator::join_from_list(std::vector<FromItem> items, std::vector<con
       continue;
     }
     // A subquery condition on one table (IN, EXISTS, a comparison with a scalar subquery)
-    // is a semi join or filter of that table: applied before the tables are joined.
+    // is a semi join or filter of that table: applied before the tables are joined. A
+    // correlated one is applied after the joins: its decorrelated aggregate per key then
+    // only computes the groups of the (fewer) joined rows (the executor's key filter).
     if (mask < 0) {
-      if (const int i = single_item(subquery_items(c, items, outer)); i >= 0) {
+      bool correlated = false;
+      if (const int i = single_item(subquery_items(c, items, outer, &correlated)); i >= 0) {
+        if (correlated && items.size() > 1) {
+          rest.push_back(c);
+          continue;
+        }
         item_filters[i].push_back(c);
         continue;
       }

@@ -10,6 +10,8 @@
 //     subquery's rows, filtered by the conditions, aggregated per value and joined back;
 //   - NOT IN follows SQL's three-valued logic: a NULL in the subquery's values or a NULL
 //     probe makes the answer unknown, an empty subquery makes it true.
+#include <algorithm>
+
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
 
@@ -182,6 +184,12 @@ Relation Translator::attach(Relation& rel, Relation right, std::vector<Expr> out
                             JoinType how) {
   for (auto& c : right.columns) c.hidden = true;
   for (auto& c : right.columns) c.qualifiers.clear();
+  // Key columns made here are bound before their type is known; a NULL-typed key would
+  // make the join cast the other side's key to it (a no-op cast that hides plain columns
+  // from the join strategies).
+  if (std::any_of(right.columns.begin(), right.columns.end(),
+                  [](const BoundColumn& c) { return c.dtype.id() == TypeId::Null; }))
+    right.refresh_dtypes();
   return join_relations(std::move(rel), std::move(right), std::move(outer_on), std::move(inner_on), how, false, "sub");
 }
 

@@ -186,7 +186,8 @@ class Translator {
                                  const std::string& right_name);
   // translate_join_order.cpp
   Relation join_from_list(std::vector<FromItem> items, std::vector<const PgNode*>& where, const Scope* outer);
-  int64_t subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer);
+  int64_t subquery_items(const PgNode* c, const std::vector<FromItem>& items, const Scope* outer,
+                         bool* correlated = nullptr);
   // translate_where.cpp
   Relation filter_conjuncts(Relation rel, const std::vector<const PgNode*>& conjuncts, const Scope* outer,
                             const char* clause, const GroupedExprs* grouped = nullptr,
