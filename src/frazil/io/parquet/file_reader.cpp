@@ -9,6 +9,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/os_error.hpp"
@@ -192,7 +193,15 @@ void ParquetFile::apply_frazil_schema() {
   std::vector<Field> out = pschema_.schema().fields();
   for (auto& [name, declared] : footer_dtypes(md_)) {
     auto idx = pschema_.schema().index_of(name);
-    if (!idx || fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
+    if (!idx) continue;
+    // An Array is written as a LIST of its inner type: the footer gives its width back.
+    if (fields[*idx].kind == SchemaNode::Kind::List && declared.id() == TypeId::Array &&
+        fields[*idx].dtype.is_list_like() && fields[*idx].dtype.inner() == declared.inner()) {
+      overrides_[*idx] = declared;
+      out[*idx].dtype = declared;
+      continue;
+    }
+    if (fields[*idx].kind != SchemaNode::Kind::Primitive) continue;
     DataType dt = declared;
     if (dt.id() == TypeId::Datetime) dt = DataType::datetime(dt.time_unit(), normalize_zone(dt.time_zone()));
     const DataType& have = fields[*idx].dtype;
@@ -327,7 +336,9 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
       throw IOError(err_msg("parquet file '", path_, "', row group ", i, ", column '", fields[f].name, "': decodes to ",
                             arr->length(), " rows but the row group has ", rows));
     if (overrides_[f])
-      arr = overrides_[f]->is_categorical() ? encode_categorical(*arr, *overrides_[f]) : arr->with_dtype(*overrides_[f]);
+      arr = overrides_[f]->is_categorical()          ? encode_categorical(*arr, *overrides_[f])
+            : overrides_[f]->id() == TypeId::Array ? compute::list_to_array(*arr, overrides_[f]->width())
+                                                   : arr->with_dtype(*overrides_[f]);
     cols.emplace_back(fields[f].name, std::move(arr));
   }
   if (cols.empty()) return DataFrame::empty_with_height(rows);
