@@ -187,6 +187,10 @@ from frazil.functions_frames import (  # noqa: E402
     zeros,
 )
 
+# Array dtype and the arr namespace (issue #18, array part).
+from frazil.datatypes import Array  # noqa: E402
+from frazil.expr_arr import concat_arr  # noqa: E402
+
 _apply_environment()
 
 

@@ -127,6 +127,10 @@ def column_from_values(name: str, values, dtype=None):
         col = column_from_arrow(pa.array(values, from_pandas=True), name).rename(name)
     elif hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__"):
         col = column_from_arrow(values, name).rename(name)
+    elif is_numpy_array(values) and values.ndim >= 2:
+        from frazil.series_arr import column_from_ndarray
+
+        return column_from_ndarray(name, values, dtype)
     elif is_numpy_array(values) and values.ndim == 1 and values.dtype.kind in "biufMm" and _has_pyarrow():
         # Numbers, Booleans and datetimes through Arrow: the dtype is kept (int32 stays
         # Int32) and numeric buffers are shared, not converted value by value.

@@ -341,6 +341,44 @@ class List(NestedType):
         return f"List({self.inner!r})"
 
 
+class Array(NestedType):
+    """Fixed-size list: every value holds `size` values of `inner` (Polars' pl.Array).
+
+    ``Array(Int64, (2, 3))`` is ``Array(Array(Int64, 3), 2)``.
+    """
+
+    def __init__(self, inner, shape=None, *, width=None):
+        if width is not None:
+            shape = width
+        elif shape is None:
+            raise TypeError("Array constructor is missing the required argument `shape`")
+        inner = parse_into_dtype(inner)
+        inner_shape = inner.shape if isinstance(inner, Array) else ()
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            self.inner, self.size, self.shape = inner, shape, (shape,) + inner_shape
+        elif isinstance(shape, tuple) and shape and all(isinstance(d, int) for d in shape):
+            if len(shape) > 1:
+                inner = Array(inner, shape[1:])
+            self.inner, self.size, self.shape = inner, shape[0], shape + inner_shape
+        else:
+            raise TypeError(f"invalid input for shape: {shape!r}")
+        if any(d < 0 for d in self.shape):
+            raise ValueError(f"invalid input for shape: {shape!r}")
+
+    @property
+    def width(self) -> int:
+        return self.size
+
+    def _params(self) -> tuple:
+        return (self.inner, self.size)
+
+    def __repr__(self) -> str:
+        leaf = self.inner
+        while isinstance(leaf, Array):
+            leaf = leaf.inner
+        return f"Array({leaf!r}, shape={self.shape})"
+
+
 class Field:
     """A named dtype: one field of a Struct."""
 
@@ -472,7 +510,7 @@ def parse_into_dtype(obj) -> DataType:
             from frazil.exceptions import InvalidOperationError
 
             raise InvalidOperationError("cannot use an Enum without its categories: pl.Enum([...])")
-        if obj in (List, Struct):
+        if obj in (List, Struct, Array):
             raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
         return obj()
     if isinstance(obj, type) and obj in _PY_TYPES:
@@ -500,6 +538,8 @@ def _from_polars(obj) -> DataType:
         return Decimal(obj.precision, obj.scale)
     if name == "List":
         return List(_from_polars(obj.inner))
+    if name == "Array":
+        return Array(_from_polars(obj.inner), obj.size)
     if name == "Enum":
         return Enum(obj.categories.to_list())
     if name == "Struct":
@@ -518,6 +558,8 @@ def to_native(dtype):
         return ("Decimal", dtype.precision, dtype.scale)
     if isinstance(dtype, List):
         return ("List", to_native(dtype.inner))
+    if isinstance(dtype, Array):
+        return ("Array", to_native(dtype.inner), dtype.size)
     if isinstance(dtype, Enum):
         return ("Enum", list(dtype._categories))
     if isinstance(dtype, Struct):
@@ -538,6 +580,8 @@ def from_native(desc) -> DataType:
         return Decimal(desc[1], desc[2])
     if kind == "List":
         return List(from_native(desc[1]))
+    if kind == "Array":
+        return Array(from_native(desc[1]), desc[2])
     if kind == "Enum":
         return Enum(desc[1])
     if kind == "Struct":
@@ -586,6 +630,6 @@ class Schema(OrderedDict):
 __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
-    "Datetime", "Duration", "Decimal", "List", "Struct", "Field", "Schema", "parse_into_dtype",
+    "Datetime", "Duration", "Decimal", "List", "Array", "Struct", "Field", "Schema", "parse_into_dtype",
     "Categorical", "Enum", "Int128", "UInt128", "Float16",
 ]

@@ -1215,6 +1215,20 @@ class Expr:
         return ExprListNameSpace(self)
 
     @property
+    def arr(self) -> Any:
+        """Array functions: pl.col('a').arr.sum() (frazil/expr_arr.py)."""
+        from frazil.expr_arr import ExprArrayNameSpace
+
+        return ExprArrayNameSpace(self)
+
+    def reshape(self, dimensions: tuple[int, ...]) -> "Expr":
+        """The leaf values cut into Arrays of `dimensions` (one value: flat); only the first
+        dimension may be -1 (inferred)."""
+        from frazil.expr_arr import reshape_dimensions
+
+        return self._fn("reshape", dimensions=reshape_dimensions(dimensions))
+
+    @property
     def struct(self) -> Any:
         """Struct functions: pl.col('s').struct.field('a') (frazil/expr_struct.py)."""
         from frazil.expr_struct import ExprStructNameSpace

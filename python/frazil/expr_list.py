@@ -234,6 +234,10 @@ class ExprListNameSpace:
             raise TypeError("list.to_struct needs the field names as a sequence of strings")
         return self._fn("to_struct", fields=[str(f) for f in fields])
 
+    def to_array(self, width: int) -> Expr:
+        """Each list as an Array of `width` values (an error for a list of another length)."""
+        return self._fn("to_array", width=width)
+
     def item(self, *, allow_empty: bool = False) -> Expr:
         """The single element of each list (an error for any other length)."""
         return self._fn("item", allow_empty=allow_empty)

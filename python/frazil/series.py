@@ -147,6 +147,17 @@ class Series:
         return SeriesNameSpace(self, "list")
 
     @property
+    def arr(self) -> SeriesNameSpace:
+        """Array functions (frazil's Expr.arr over the series)."""
+        return SeriesNameSpace(self, "arr")
+
+    def reshape(self, dimensions: tuple) -> Series:
+        """The values cut into Arrays of `dimensions` (frazil/series_arr.py)."""
+        from frazil.series_arr import reshape_series
+
+        return reshape_series(self, dimensions)
+
+    @property
     def struct(self) -> SeriesNameSpace:
         """Struct functions (where frazil's Expr has them), fields, schema and unnest."""
         from frazil.expr_struct import series_struct_namespace
@@ -235,6 +246,12 @@ class Series:
 
             short = "i128" if self.dtype == _dt.Int128 else "u128"
             raise InvalidOperationError(f"cannot convert {short} to NumPy, which has no 128-bit integer types")
+        if type(self.dtype).__name__ == "Array":
+            from frazil.series_arr import array_to_numpy
+
+            out = array_to_numpy(self)
+            if out is not None:
+                return out
         arr = self.to_arrow()
         out = arr.to_numpy(zero_copy_only=zero_copy_only or not allow_copy)
         return out.copy() if writable and not out.flags.writeable else out

@@ -613,6 +613,15 @@ ArrayRef build(const std::vector<PyObject*>& values, const DataType& t, const st
     case TypeId::Decimal:
       return build_primitive<int128_t>(values, t, [&](PyObject* o) { return decimal_value(o, t, column); });
     case TypeId::List: return build_list(values, t, column);
+    case TypeId::Array: {
+      ArrayRef lists = build_list(values, DataType::list(t.inner()), column);
+      const int64_t* o = lists->list_offsets();
+      for (int64_t i = 0; i < lists->length(); ++i)
+        if (lists->is_valid(i) && o[i + 1] - o[i] != t.width())
+          throw ComputeError(err_msg("not all elements have the specified width ", t.width(), " (column '", column,
+                                     "', row ", i, " holds ", o[i + 1] - o[i], ")"));
+      return lists->with_dtype(t);
+    }
     case TypeId::Struct: return build_struct(values, t, column);
     case TypeId::Int128:
     case TypeId::UInt128: return build_int128(values, t, column);
@@ -693,6 +702,7 @@ struct ToPy {
         std::string s = array_get(a, i).to_string();
         return PyObject_CallFunction(decimal_type(), "s", s.c_str());
       }
+      case TypeId::Array:
       case TypeId::List: {
         const int64_t* o = a.list_offsets();
         return list(*a.child(0), o[i], o[i + 1] - o[i]);

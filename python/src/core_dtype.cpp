@@ -32,6 +32,7 @@ nb::object dtype_to_py(const DataType& t) {
       return nb::make_tuple("Enum", cats);
     }
     case TypeId::List: return nb::make_tuple("List", dtype_to_py(t.inner()));
+    case TypeId::Array: return nb::make_tuple("Array", dtype_to_py(t.inner()), t.width());
     case TypeId::Struct: {
       nb::list fields;
       for (const auto& f : t.fields()) fields.append(nb::make_tuple(f.name, dtype_to_py(f.dtype)));
@@ -67,6 +68,11 @@ DataType dtype_from_py(nb::handle obj) {
     return DataType::decimal(p, s);
   }
   if (kind == "List" && n == 2) return DataType::list(dtype_from_py(tup[1]));
+  if (kind == "Array" && n == 3) {
+    auto width = nb::cast<int64_t>(tup[2]);
+    if (width < 0) throw nb::value_error("an Array's width cannot be negative");
+    return DataType::array(dtype_from_py(tup[1]), width);
+  }
   if (kind == "Enum" && n == 2) {
     std::vector<std::string> cats;
     for (nb::handle c : tup[1]) {

@@ -59,7 +59,7 @@ CONVERTED = {
     "fixed_binary": (pa.array([b"abcd", None, b"\x00\x01\x02\x03"], pa.binary(4)), pa.binary_view()),
     "list": (pa.array([[1, 2], None, []], pa.list_(pa.int32())), pa.large_list(pa.int32())),
     "list_of_str": (pa.array([["a", None], None, ["a long string beyond twelve bytes"]]), pa.large_list(pa.string_view())),
-    "fixed_list": (pa.array([[1, 2], None, [3, 4]], pa.list_(pa.int64(), 2)), pa.large_list(pa.int64())),
+    "fixed_list": (pa.array([[1, 2], None, [3, 4]], pa.list_(pa.int64(), 2)), pa.list_(pa.int64(), 2)),  # an Array: kept fixed-size
     "time_us": (pa.array([dt.time(1, 2, 3, 4), None, dt.time(23, 59)], pa.time64("us")), pa.time64("ns")),
     "time_s": (pa.array([3600, None, 59], pa.time32("s")), pa.time64("ns")),
     "time_ms": (pa.array([3600_001, None, 59], pa.time32("ms")), pa.time64("ns")),

@@ -3,8 +3,11 @@
 #include <cmath>
 #include <limits>
 
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/decimal/decimal_arith.hpp"
+#include "frazil/compute/selection.hpp"
+#include "frazil/core/builder.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/string/concat.hpp"
 #include "frazil/compute/wide_int/wide_int.hpp"
@@ -278,6 +281,13 @@ ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataTy
 
 DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
   const bool add = op == ArithOp::Add, sub = op == ArithOp::Sub;
+  // Arrays of one width: value by value.
+  if (l.id() == TypeId::Array && r.id() == TypeId::Array) {
+    if (l.width() != r.width())
+      throw ShapeError(err_msg("arithmetic '", arith_op_symbol(op), "' on arrays of widths ", l.width(), " and ",
+                               r.width()));
+    return DataType::array(arith_result_dtype(op, l.inner(), r.inner()), l.width());
+  }
   if (l.is_null() || r.is_null()) {
     const DataType& other = l.is_null() ? r : l;
     if (other.is_null()) return DataType::null();
@@ -314,10 +324,30 @@ DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
   unsupported(op, l, r);
 }
 
+// Two Arrays of one width, value by value (a one-row side for every row); a null array on
+// either side gives a null row.
+ArrayRef array_arith(ArithOp op, const Array& left, const Array& right, const DataType& out) {
+  const int64_t n = broadcast_length(left, right, arith_op_symbol(op)), w = out.width();
+  auto rows = [n](const Array& a) {
+    if (a.length() == n) return regular_array(a);
+    std::vector<IdxSize> idx(static_cast<size_t>(n), 0);
+    return regular_array(*take(a, idx));
+  };
+  ArrayRef l = rows(left), r = rows(right);
+  ArrayRef values = arith(op, *l->child(0), *r->child(0));
+  ValidityBuilder valid;
+  for (int64_t i = 0; i < n; ++i) valid.push(l->is_valid(i) && r->is_valid(i));
+  const int64_t nulls = valid.null_count();
+  Buffer offsets = Buffer::allocate((n + 1) * sizeof(int64_t));
+  for (int64_t i = 0; i <= n; ++i) offsets.mutable_as<int64_t>()[i] = i * w;
+  return Array::make(out, n, valid.finish(), {std::move(offsets)}, {std::move(values)}, 0, nulls);
+}
+
 ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
   const DataType out = arith_result_dtype(op, left.dtype(), right.dtype());
   if (left.dtype().is_null() || right.dtype().is_null())
     return make_null_array(out, broadcast_length(left, right, arith_op_symbol(op)));
+  if (out.id() == TypeId::Array) return array_arith(op, left, right, out);
   const DataType& dt = left.dtype();
   if (dt.is_128_bit_integer() && dt == right.dtype()) return int128_arith(op, left, right);
   if (dt.id() == TypeId::Decimal && right.dtype().id() == TypeId::Decimal) return decimal_arith(op, left, right);

@@ -42,6 +42,9 @@ namespace {
     throw InvalidOperationError(err_msg("casting from string to ", name, " is not supported.\nIt was removed in Polars 2.0. Use `",
                                         hint, "` instead."));
   }
+  if (from.id() == TypeId::Array || from.id() == TypeId::List)
+    throw InvalidOperationError(err_msg("cannot cast ", from.id() == TypeId::Array ? "Array" : "List", " type (inner: '",
+                                        from.inner(), "', to: '", to, "')"));
   throw InvalidOperationError(err_msg("casting from ", from.to_string(), " to ", to.to_string(), " not supported"));
 }
 
@@ -558,6 +561,18 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
     ArrayRef child = cast_lenient(*a.child(0), to.inner());
     return Array::make(to, a.length(), a.validity_buffer(), a.buffers(), {std::move(child)}, a.offset());
   }
+  // List and Array share a layout: relabel after casting the values; a List becomes an Array
+  // only when every valid row holds exactly the width.
+  if (from.is_list_like() && to.is_list_like()) {
+    if (f == TypeId::List && t == TypeId::Array) {
+      const int64_t* o = a.list_offsets();
+      for (int64_t i = 0; i < a.length(); ++i)
+        if (a.is_valid(i) && o[i + 1] - o[i] != to.width())
+          throw ComputeError(err_msg("not all elements have the specified width ", to.width()));
+    }
+    ArrayRef child = cast_lenient(*a.child(0), to.inner());
+    return Array::make(to, a.length(), a.validity_buffer(), a.buffers(), {std::move(child)}, a.offset());
+  }
   if (f == TypeId::Struct && t == TypeId::Struct && from.fields().size() == to.fields().size()) {
     std::vector<ArrayRef> children;
     for (size_t k = 0; k < to.fields().size(); ++k) children.push_back(cast_lenient(*a.child(k), to.fields()[k].dtype));
@@ -569,6 +584,9 @@ ArrayRef cast_lenient(const Array& a, const DataType& to) {
 }  // namespace
 
 void check_cast(const DataType& from, const DataType& to) {
+  if (from.id() == TypeId::Array && to.id() == TypeId::Array && from.width() != to.width())
+    throw InvalidOperationError(
+        err_msg("cannot cast Array to a different width (from ", from.width(), " to ", to.width(), ")"));
   if (!can_cast(from, to)) not_supported(from, to);
   if (to.id() == TypeId::Datetime && to.time_zone() && from != to) tz::TimeZone::get(*to.time_zone());
 }
@@ -599,6 +617,7 @@ bool can_cast(const DataType& from, const DataType& to) {
   if (f == TypeId::Decimal && (t == TypeId::Decimal || tnum)) return true;
   if (t == TypeId::Decimal && fnum) return true;
   if (f == TypeId::List && t == TypeId::List) return can_cast(from.inner(), to.inner());
+  if (from.is_list_like() && to.is_list_like()) return can_cast(from.inner(), to.inner());
   if (f == TypeId::Struct && t == TypeId::Struct && from.fields().size() == to.fields().size()) {
     for (size_t k = 0; k < to.fields().size(); ++k)
       if (!can_cast(from.fields()[k].dtype, to.fields()[k].dtype)) return false;
@@ -613,7 +632,7 @@ ArrayRef cast(const Array& values, const DataType& to, bool strict, const std::s
   if (!strict) return out;
   if (out->null_count() > values.null_count()) strict_failure(values, *out, to, column);
   // List casts report the element values that failed.
-  if (values.dtype().id() == TypeId::List && out->child(0)->null_count() > values.child(0)->null_count())
+  if (values.dtype().is_list_like() && out->child(0)->null_count() > values.child(0)->null_count())
     strict_failure(*values.child(0), *out->child(0), to.inner(), column);
   return out;
 }

@@ -193,6 +193,16 @@ FRAZIL_MULTIVERSION ArrayRef compare(CmpOp op, const Array& a, const Array& b) {
     }
     if (op == CmpOp::NotEq || op == CmpOp::NotEqMissing)
       bitmap_unary(BitSource::of(out, 0), n, out, [](uint64_t x) { return ~x; });
+  } else if (t.is_list_like() && (op == CmpOp::Eq || op == CmpOp::NotEq || is_missing_op(op))) {
+    // Lists and Arrays are equal when their values are, one by one (null equals null).
+    std::memset(out, 0, static_cast<size_t>(bitmap_bytes(n)));
+    const bool ne = op == CmpOp::NotEq || op == CmpOp::NotEqMissing;
+    const int64_t la = a.length(), lb = b.length();
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t x = la == 1 ? 0 : i, y = lb == 1 ? 0 : i;
+      if (!a.is_valid(x) || !b.is_valid(y)) continue;  // the validity (or the missing rule) decides
+      if (values_equal(a, x, b, y) != ne) set_bit(out, i);
+    }
   } else {
     throw InvalidOperationError(err_msg("comparison `", cmp_op_symbol(op), "` is not supported for dtype `",
                                         t.short_name(), "`"));

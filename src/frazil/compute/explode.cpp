@@ -10,7 +10,7 @@ namespace frazil::compute {
 namespace {
 
 void check_list(const DataType& dtype, const std::string& column = {}) {
-  if (dtype.id() == TypeId::List) return;
+  if (dtype.is_list_like()) return;
   if (column.empty())
     throw InvalidOperationError(err_msg("`explode` operation not supported for dtype `", dtype.short_name(), "`"));
   throw InvalidOperationError(

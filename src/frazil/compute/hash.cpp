@@ -125,6 +125,7 @@ void hash_impl(const Array& a, uint64_t* out) {
       }
       return;
     }
+    case TypeId::Array:
     case TypeId::List: return hash_list<kCombine>(a, out);
     case TypeId::Struct: return hash_struct<kCombine>(a, out);
     case TypeId::Float16:  // as the double it widens to, like Float32
@@ -221,6 +222,7 @@ bool values_equal(const Array& a, int64_t i, const Array& b, int64_t j) {
     case TypeId::Null: return true;
     case TypeId::String:
     case TypeId::Binary: return a.str_value(i) == b.str_value(j);
+    case TypeId::Array:
     case TypeId::List: {
       const int64_t* oa = a.list_offsets();
       const int64_t* ob = b.list_offsets();

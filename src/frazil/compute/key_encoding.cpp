@@ -151,6 +151,7 @@ void encode_value(const Array& a, int64_t i, std::vector<uint8_t>& out) {
       append(out, &b, 2);
       return;
     }
+    case TypeId::Array:
     case TypeId::List: {
       const int64_t* o = a.list_offsets();
       uint32_t len = static_cast<uint32_t>(o[i + 1] - o[i]);

@@ -95,7 +95,7 @@ ArrayRef take(const Array& values, const IdxSize* idx, int64_t n) {
     for (size_t k = 1; k < values.buffers().size(); ++k) buffers.push_back(values.buffer(k));
     return Array::make(dt, n, std::move(validity), std::move(buffers));
   }
-  if (dt.id() == TypeId::List) return take_list(values, idx, n, std::move(validity));
+  if (dt.is_list_like()) return take_list(values, idx, n, std::move(validity));
   if (dt.id() == TypeId::Struct) {
     // Children are indexed with the struct's offset added (they are not sliced with it).
     std::vector<IdxSize> shifted(idx, idx + n);

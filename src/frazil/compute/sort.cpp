@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/compute/categorical/categorical.hpp"
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/struct/struct.hpp"
@@ -431,6 +432,20 @@ bool packed_sort(const std::vector<ArrayRef>& keys, const std::vector<bool>& des
   return true;
 }
 
+// Value k of every row of an Array, for k in [0, width) (null where the row is null).
+std::vector<ArrayRef> array_positions(const Array& a) {
+  const int64_t w = a.dtype().width(), n = a.length();
+  ArrayRef r = regular_array(a);
+  std::vector<ArrayRef> out;
+  std::vector<IdxSize> idx(static_cast<size_t>(n));
+  for (int64_t k = 0; k < w; ++k) {
+    for (int64_t i = 0; i < n; ++i)
+      idx[static_cast<size_t>(i)] = r->is_valid(i) ? static_cast<IdxSize>(i * w + k) : kNullIdx;
+    out.push_back(take(*r->child(0), idx));
+  }
+  return out;
+}
+
 std::vector<bool> per_key(const std::vector<bool>& flags, size_t nkeys, const char* what) {
   if (flags.empty()) return std::vector<bool>(nkeys, false);
   if (flags.size() == 1) return std::vector<bool>(nkeys, flags[0]);
@@ -448,8 +463,10 @@ std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys_in, const SortOp
   std::vector<ArrayRef> keys = keys_in;
   for (auto& k : keys)
     if (k->dtype().is_categorical()) k = categorical_order_key(*k);
-  // A Struct key sorts by its fields in order (lexicographically), each with the key's flags.
-  if (std::any_of(keys.begin(), keys.end(), [](const ArrayRef& a) { return a->dtype().id() == TypeId::Struct; })) {
+  // A Struct key sorts by its fields in order (lexicographically), each with the key's flags;
+  // an Array key by its values in order, as if each position were a field.
+  auto by_parts = [](const ArrayRef& a) { return a->dtype().id() == TypeId::Struct || a->dtype().id() == TypeId::Array; };
+  if (std::any_of(keys.begin(), keys.end(), by_parts)) {
     auto desc = per_key(options.descending, keys.size(), "descending");
     auto nlast = per_key(options.nulls_last, keys.size(), "nulls_last");
     std::vector<ArrayRef> flat;
@@ -459,6 +476,7 @@ std::vector<IdxSize> arg_sort(const std::vector<ArrayRef>& keys_in, const SortOp
     for (size_t i = 0; i < keys.size(); ++i) {
       std::vector<ArrayRef> parts{keys[i]};
       if (keys[i]->dtype().id() == TypeId::Struct) parts = struct_fields(*keys[i]);
+      if (keys[i]->dtype().id() == TypeId::Array) parts = array_positions(*keys[i]);
       for (auto& p : parts) {
         flat.push_back(std::move(p));
         o.descending.push_back(desc[i]);

@@ -60,6 +60,7 @@ ArrayRef make_null_array(const DataType& dtype, int64_t length) {
     case TypeId::String:
     case TypeId::Binary:
       return Array::make(dtype, length, validity, {Buffer::zeroed(length * sizeof(View))}, {}, 0, length);
+    case TypeId::Array:
     case TypeId::List:
       return Array::make(dtype, length, validity, {Buffer::zeroed((length + 1) * sizeof(int64_t))},
                          {make_null_array(dtype.inner(), 0)}, 0, length);
@@ -146,6 +147,7 @@ ArrayRef concat_arrays(const std::vector<ArrayRef>& arrays) {
       }
       return Array::make(dtype, total, validity, std::move(buffers));
     }
+    case TypeId::Array:
     case TypeId::List: {
       Buffer offsets = Buffer::allocate((total + 1) * sizeof(int64_t));
       int64_t* o = offsets.mutable_as<int64_t>();

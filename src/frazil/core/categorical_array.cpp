@@ -52,6 +52,7 @@ ArrayRef encode_categorical(const Array& a, const DataType& to) {
 DataType strings_for_categories(const DataType& t) {
   if (t.is_categorical()) return DataType::string();
   if (t.id() == TypeId::List) return DataType::list(strings_for_categories(t.inner()));
+  if (t.id() == TypeId::Array) return DataType::array(strings_for_categories(t.inner()), t.width());
   if (t.id() == TypeId::Struct) {
     std::vector<Field> fields = t.fields();
     for (Field& f : fields) f.dtype = strings_for_categories(f.dtype);

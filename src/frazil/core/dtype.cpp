@@ -51,6 +51,13 @@ DataType DataType::list(DataType inner) {
   return t;
 }
 
+DataType DataType::array(DataType inner, int64_t width) {
+  DataType t(TypeId::Array);
+  t.inner_ = std::make_shared<const DataType>(std::move(inner));
+  t.width_ = width;
+  return t;
+}
+
 DataType DataType::struct_(std::vector<Field> fields) {
   DataType t(TypeId::Struct);
   t.fields_ = std::make_shared<const std::vector<Field>>(std::move(fields));
@@ -79,7 +86,7 @@ const Categories& DataType::categories() const {
 }
 
 const DataType& DataType::inner() const {
-  FRAZIL_CHECK(id_ == TypeId::List && inner_);
+  FRAZIL_CHECK((id_ == TypeId::List || id_ == TypeId::Array) && inner_);
   return *inner_;
 }
 
@@ -156,6 +163,17 @@ std::string DataType::to_string() const {
     case TypeId::Duration: return err_msg("Duration(time_unit='", time_unit_name(unit_), "')");
     case TypeId::Decimal: return err_msg("Decimal(precision=", precision_, ", scale=", scale_, ")");
     case TypeId::List: return "List(" + inner_->to_string() + ")";
+    case TypeId::Array: {
+      // Polars prints the innermost non-array type with the whole shape: Array(Int64, shape=(2, 3)).
+      const DataType* t = this;
+      std::string shape;
+      while (t->id_ == TypeId::Array) {
+        shape += (shape.empty() ? "" : ", ") + std::to_string(t->width_);
+        t = t->inner_.get();
+      }
+      if (shape.find(',') == std::string::npos) shape += ",";
+      return "Array(" + t->to_string() + ", shape=(" + shape + "))";
+    }
     case TypeId::Struct: {
       std::string s = "Struct({";
       for (size_t i = 0; i < fields_->size(); ++i) {
@@ -201,6 +219,17 @@ std::string DataType::short_name() const {
     case TypeId::Duration: return err_msg("duration[", short_unit_name(unit_), "]");
     case TypeId::Decimal: return err_msg("decimal[", precision_, ",", scale_, "]");
     case TypeId::List: return "list[" + inner_->short_name() + "]";
+    case TypeId::Array: {
+      const DataType* t = this;
+      std::vector<int64_t> shape;
+      while (t->id_ == TypeId::Array) {
+        shape.push_back(t->width_);
+        t = t->inner_.get();
+      }
+      std::string dims;
+      for (size_t i = 0; i < shape.size(); ++i) dims += (i ? ", " : "") + std::to_string(shape[i]);
+      return "array[" + t->short_name() + ", " + (shape.size() > 1 ? "(" + dims + ")" : dims) + "]";
+    }
     case TypeId::Struct: return err_msg("struct[", fields_->size(), "]");
     case TypeId::Categorical: return "cat";
     case TypeId::Enum: return "enum";
@@ -218,6 +247,7 @@ bool DataType::operator==(const DataType& o) const {
     case TypeId::Duration: return unit_ == o.unit_;
     case TypeId::Decimal: return precision_ == o.precision_ && scale_ == o.scale_;
     case TypeId::List: return *inner_ == *o.inner_;
+    case TypeId::Array: return width_ == o.width_ && *inner_ == *o.inner_;
     case TypeId::Struct: return *fields_ == *o.fields_;
     case TypeId::Enum: return categories_->same_categories(*o.categories_);
     default: return true;
@@ -235,6 +265,10 @@ size_t DataType::hash() const {
     case TypeId::Duration: mix(static_cast<size_t>(unit_)); break;
     case TypeId::Decimal: mix(precision_ * 131 + scale_); break;
     case TypeId::List: mix(inner_->hash()); break;
+    case TypeId::Array:
+      mix(inner_->hash());
+      mix(static_cast<size_t>(width_));
+      break;
     case TypeId::Struct:
       for (const auto& f : *fields_) {
         mix(std::hash<std::string>()(f.name));
@@ -357,6 +391,31 @@ std::optional<DataType> parse_dtype_at(const std::string& name, int depth) {
     return DataType::list(*inner);
   }
   if (name.rfind("Struct(", 0) == 0) return parse_struct(name, depth);
+  // Array(Int64, shape=(2, 3)) (as to_string writes it).
+  if (name.rfind("Array(", 0) == 0 && name.back() == ')') {
+    auto p = name.rfind(", shape=(");
+    if (p == std::string::npos) return std::nullopt;
+    auto inner = parse_dtype_at(name.substr(6, p - 6), depth + 1);
+    if (!inner) return std::nullopt;
+    std::vector<int64_t> shape;
+    std::string dims = name.substr(p + 9, name.size() - p - 11);
+    size_t i = 0;
+    while (i < dims.size()) {
+      size_t j = dims.find(',', i);
+      if (j == std::string::npos) j = dims.size();
+      std::string d = dims.substr(i, j - i);
+      while (!d.empty() && d.front() == ' ') d.erase(0, 1);
+      if (!d.empty()) {
+        if (d.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+        shape.push_back(std::stoll(d));
+      }
+      i = j + 1;
+    }
+    if (shape.empty()) return std::nullopt;
+    DataType t = *inner;
+    for (size_t k = shape.size(); k-- > 0;) t = DataType::array(t, shape[k]);
+    return t;
+  }
   return std::nullopt;
 }
 

@@ -31,12 +31,15 @@ enum class TypeId : uint8_t {
   Decimal,   // 128-bit integers scaled by 10^scale
   List,      // int64 offsets + one child
   Struct,    // one child per field
-  // (TypeId::Array is added here by the list work.)
   Categorical,  // uint32 codes into the global Categories (Polars 2's pl.Categorical)
   Enum,         // uint32 codes into fixed Categories: code order is the enum's order
   Int128,       // 16-byte two's complement (stored as Decimal's 128-bit words)
   UInt128,
   Float16,      // IEEE half, 2 bytes
+  // Fixed-size list (Polars' pl.Array): List's layout (int64 offsets + one child) with the
+  // promise that every valid row holds width() values, so the list kernels serve it as is.
+  // Appended last: no persisted id is renumbered.
+  Array,
 };
 
 enum class TimeUnit : uint8_t { Nanoseconds, Microseconds, Milliseconds };
@@ -71,6 +74,8 @@ class DataType {
   static DataType duration(TimeUnit unit);
   static DataType decimal(int precision, int scale);
   static DataType list(DataType inner);
+  // pl.Array(inner, width); a shape (2, 3) is array(array(inner, 3), 2).
+  static DataType array(DataType inner, int64_t width);
   static DataType struct_(std::vector<Field> fields);
   static DataType int128() { return DataType(TypeId::Int128); }
   static DataType uint128() { return DataType(TypeId::UInt128); }
@@ -83,7 +88,8 @@ class DataType {
   const std::optional<std::string>& time_zone() const { return tz_; }
   int precision() const { return precision_; }
   int scale() const { return scale_; }
-  const DataType& inner() const;             // List only
+  const DataType& inner() const;             // List and Array only
+  int64_t width() const { return width_; }   // Array only
   const std::vector<Field>& fields() const;  // Struct only
   const Categories& categories() const;      // Categorical and Enum only
   const std::shared_ptr<const Categories>& categories_ptr() const { return categories_; }
@@ -110,7 +116,11 @@ class DataType {
   }
   bool is_string() const { return id_ == TypeId::String; }
   bool is_view() const { return id_ == TypeId::String || id_ == TypeId::Binary; }
-  bool is_nested() const { return id_ == TypeId::List || id_ == TypeId::Struct; }
+  bool is_nested() const {
+    return id_ == TypeId::List || id_ == TypeId::Struct || id_ == TypeId::Array;
+  }
+  // List or Array: int64 offsets + one child (the list kernels read both).
+  bool is_list_like() const { return id_ == TypeId::List || id_ == TypeId::Array; }
   // Categorical or Enum: dictionary codes (uint32) over a Categories mapping.
   bool is_categorical() const { return id_ == TypeId::Categorical || id_ == TypeId::Enum; }
   // Stored as fixed-width values in one buffer (numbers, temporals, decimals).
@@ -134,6 +144,7 @@ class DataType {
   TimeUnit unit_ = TimeUnit::Microseconds;
   int precision_ = 0;
   int scale_ = 0;
+  int64_t width_ = 0;
   std::optional<std::string> tz_;
   std::shared_ptr<const DataType> inner_;
   std::shared_ptr<const std::vector<Field>> fields_;

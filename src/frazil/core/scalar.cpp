@@ -172,6 +172,7 @@ std::string Scalar::to_string() const {
       digits.insert(digits.size() - scale, ".");
       return (neg ? "-" : "") + digits;
     }
+    case TypeId::Array:
     case TypeId::List: {
       const auto& a = as_list();
       std::string s = "[";
@@ -235,6 +236,7 @@ Scalar array_get(const Array& a, int64_t i) {
       std::memcpy(&v, a.buffer(0).data() + (a.offset() + i) * 16, 16);
       return Scalar(t, v);
     }
+    case TypeId::Array:
     case TypeId::List: {
       const int64_t* o = a.list_offsets();
       return Scalar(t, a.child(0)->slice(o[i], o[i + 1] - o[i]));
@@ -306,6 +308,7 @@ ArrayRef scalar_to_array(const Scalar& s, int64_t n) {
       for (size_t i = 1; i < one->buffers().size(); ++i) bufs.push_back(one->buffer(i));
       return Array::make(t, n, Buffer(), std::move(bufs));
     }
+    case TypeId::Array:
     case TypeId::List: {
       const ArrayRef& values = s.as_list();
       int64_t m = values->length();

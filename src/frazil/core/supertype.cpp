@@ -96,6 +96,13 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     if (!inner) return std::nullopt;
     return DataType::list(*inner);
   }
+  // Arrays of one width stay an Array; next to a List (or another width) they are a List.
+  if (x == TypeId::Array && (y == TypeId::Array || y == TypeId::List)) {
+    auto inner = get_supertype(a.inner(), b.inner());
+    if (!inner) return std::nullopt;
+    if (y == TypeId::Array && a.width() == b.width()) return DataType::array(*inner, a.width());
+    return DataType::list(*inner);
+  }
   return std::nullopt;
 }
 

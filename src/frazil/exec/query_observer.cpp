@@ -16,7 +16,7 @@ int64_t array_bytes(const Array& a) {
     const int64_t all_views = static_cast<int64_t>(a.buffer(0).size() / sizeof(View));
     return bytes + n * static_cast<int64_t>(sizeof(View)) + (all_views > 0 ? data * n / all_views : 0);
   }
-  if (t.id() == TypeId::List) return bytes + (n + 1) * 8 + array_bytes(*a.child(0));
+  if (t.is_list_like()) return bytes + (n + 1) * 8 + array_bytes(*a.child(0));
   if (t.id() == TypeId::Struct) {
     for (const auto& c : a.children()) bytes += array_bytes(*c);
     return bytes;

@@ -47,6 +47,7 @@ const Table& table() {
     register_udf_functions(r);
     register_struct_functions(r);
     register_binary_functions(r);
+    register_array_functions(r);  // after list: arr.* rows derive from list.* rows
     return fill;
   }();
   return t;
@@ -79,6 +80,13 @@ void Registry::add(FunctionSpec spec) {
   const FunctionSpec& row = t.rows.emplace_back(std::move(spec));
   t.by_name.emplace(row.name, &row);
   t.in_order.push_back(&row);
+}
+
+const FunctionSpec& Registry::added(std::string_view name) const {
+  const Table& t = table_being_filled();
+  auto it = t.by_name.find(name);
+  if (it == t.by_name.end()) throw InternalError(err_msg("function '", name, "' is not registered yet"));
+  return *it->second;
 }
 
 const FunctionSpec* find(std::string_view name) {

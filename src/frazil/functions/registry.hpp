@@ -22,6 +22,8 @@ class Registry {
  public:
   // Adds a row; a second row with the same name is an internal error.
   void add(FunctionSpec spec);
+  // A row added before (a family derived from another: arr.* from list.*); InternalError if none.
+  const FunctionSpec& added(std::string_view name) const;
 };
 
 }  // namespace frazil::functions

@@ -86,7 +86,7 @@ struct Planner {
     case AExprKind::Function: {
       if (!e.element_exprs().empty()) {  // list.eval: its expression planned over the elements
         const DataType list_type = plan::node_dtype(e.inputs[0], arena, schema, dtypes);
-        const DataType inner = list_type.id() == TypeId::List ? list_type.inner() : DataType::null();
+        const DataType inner = list_type.is_list_like() ? list_type.inner() : DataType::null();
         plan::ElementExprIR el = plan::element_expr_ir(e.element_exprs()[0], inner);
         PhysicalExprRef sub = create_physical_expr(el.ir, *el.arena, el.schema);
         const bool elementwise = plan::is_elementwise_rec(el.ir.node(), *el.arena);

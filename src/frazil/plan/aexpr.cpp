@@ -256,7 +256,7 @@ DataType dtype_of_node(const AExpr& e, const ExprArena& arena, const Schema& sch
       if (e.element_exprs().empty()) return e.spec().output_dtype(functions::CallTypes{inputs, e.function().args});
       // The element expressions' dtypes follow the inputs, over the List root's elements.
       std::vector<DataType> all(inputs.begin(), inputs.end());
-      const DataType inner = inputs[0].id() == TypeId::List ? inputs[0].inner() : DataType::null();
+      const DataType inner = inputs[0].is_list_like() ? inputs[0].inner() : DataType::null();
       for (const dsl::Expr& x : e.element_exprs()) all.push_back(element_expr_dtype(x, inner));
       return e.spec().output_dtype(functions::CallTypes{all, e.function().args});
     }

@@ -22,10 +22,10 @@ TEST(Registry, FindsFunctionsByPolarsName) {
 
 TEST(Registry, UnknownNameSuggestsTheClosest) {
   try {
-    get("str.contain");
+    get("str.to_uppercas");
     FAIL() << "expected an error";
   } catch (const InvalidOperationError& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown function 'str.contain'; did you mean 'str.contains'?");
+    EXPECT_EQ(std::string(e.what()), "unknown function 'str.to_uppercas'; did you mean 'str.to_uppercase'?");
   }
 }
 

@@ -257,10 +257,25 @@ class ExprGen:
                 order = rng.choice(["", f", order_by={rng.choice([n for n, _ in self.schema])!r}"])
                 out = "float" if fn in ("rank()", "rolling_mean(2, min_samples=1)") else a.cat
                 return E(f"{{0}}.{fn}.over({k!r}{order})", [a], out, False, True, False)
+        if r < 0.9 and self.columns("array"):
+            return self.array_function(depth)
         fn = rng.choice(["sum_horizontal", "min_horizontal", "max_horizontal", "mean_horizontal"])
         a, b = self.gen("num", depth), self.gen("num", depth)
         out = "float" if fn == "mean_horizontal" or "float" in (a.cat, b.cat) else "int"
         return node(f"pl.{fn}({{0}}, {{1}})", [a, b], out)
+
+    def array_function(self, depth: int) -> E:
+        """A number from an Array column through the arr namespace (issue #18)."""
+        rng = self.rng
+        fn, out = rng.choice([("sum()", "int"), ("max()", "int"), ("min()", "int"), ("mean()", "float"),
+                              ("median()", "float"), ("std()", "float"), ("n_unique()", "int"), ("len()", "int"),
+                              ("arg_max()", "int"), ("first()", "int"), ("last()", "int"),
+                              ("get(1, null_on_oob=True)", "int"), ("count_matches(1)", "int"),
+                              ("sort().arr.first()", "int"), ("reverse().arr.last()", "int"),
+                              ("shift(1).arr.sum()", "int"), ("eval(pl.element() * 2).arr.max()", "int"),
+                              ("agg(pl.element().sum())", "int"), ("to_list().list.sum()", "int")])
+        a = self.col("array")
+        return node(f"{{0}}.arr.{fn}", [a], out)
 
     def boolean(self, cat: str, depth: int) -> E:
         rng = self.rng

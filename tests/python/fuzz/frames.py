@@ -8,6 +8,7 @@ that ran.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import decimal
 import random
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ DTYPES = {
     "Int128": ("pl.Int128", "int"),
     "UInt128": ("pl.UInt128", "int"),
     "Float16": ("pl.Float16", "float"),
+    "Array_i64_2": ("pl.Array(pl.Int64, 2)", "array"),
 }
 # How often each dtype is drawn (the common ones more often).
 DTYPE_WEIGHTS = {
@@ -46,6 +48,10 @@ DTYPE_WEIGHTS = {
     "Datetime_ms": 1, "Datetime_ns": 1, "Duration_us": 1, "Time": 1, "Decimal": 1, "Null": 1,
     "Int128": 1, "UInt128": 1, "Float16": 1,
 }
+# Array columns (and the arr functions over them) only when FUZZ_ARRAYS is set: drawing them
+# would change every query of the fixed `make test` budget (tests/python/fuzz/test_fuzz.py).
+if os.environ.get("FUZZ_ARRAYS"):
+    DTYPE_WEIGHTS["Array_i64_2"] = 2
 INT_RANGES = {
     "Int8": (-(2**7), 2**7 - 1), "Int16": (-(2**15), 2**15 - 1), "Int32": (-(2**31), 2**31 - 1),
     "Int64": (-(2**63), 2**63 - 1), "UInt8": (0, 2**8 - 1), "UInt16": (0, 2**16 - 1),
@@ -246,6 +252,11 @@ class FrameGen:
         if dtype == "Time":
             return lambda: dt.time(rng.randint(0, 23), rng.choice([0, 30, 59]), rng.choice([0, 59]),
                                    rng.choice([0, 999999]))
+        if dtype == "Array_i64_2":
+            def pair():
+                return [None if rng.random() < 0.2 else rng.randint(-3, 5) for _ in range(2)]
+
+            return pair
         if dtype == "Decimal":
             return lambda: decimal.Decimal(rng.randint(-10**6, 10**6)) / 100 if not small else \
                 decimal.Decimal(rng.randint(-3, 3)) / 4

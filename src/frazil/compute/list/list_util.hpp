@@ -19,7 +19,7 @@ namespace frazil::compute::list_detail {
 class Lists {
  public:
   Lists(const Array& list, std::string_view what) : list_(list) {
-    if (list.dtype().id() != TypeId::List)
+    if (!list.dtype().is_list_like())
       throw InvalidOperationError(err_msg(what, " operation not supported for dtype `", list.dtype().short_name(),
                                           "`: expected a List"));
     offs_ = list.list_offsets();

@@ -161,6 +161,7 @@ void append_value(std::string& out, const Array& a, int64_t i) {
     case TypeId::Float64: append_float(out, a.values<double>()[i], false); return;
     case TypeId::String:
     case TypeId::Binary: append_json_string(out, a.str_value(i)); return;
+    case TypeId::Array:
     case TypeId::List: {
       const int64_t* o = a.list_offsets();
       out += '[';

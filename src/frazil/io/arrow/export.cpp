@@ -7,6 +7,7 @@
 
 #include "frazil/core/builder.hpp"
 #include "frazil/core/categories.hpp"
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/arrow/format.hpp"
 
@@ -169,7 +170,7 @@ void export_schema_node(const DataType& dtype, const std::string& name, ArrowSch
     fill_schema(out, std::move(p),
                 ARROW_FLAG_NULLABLE | (dtype.id() == TypeId::Enum ? ARROW_FLAG_DICTIONARY_ORDERED : 0));
     return;
-  } else if (dtype.id() == TypeId::List) {
+  } else if (dtype.is_list_like()) {
     p->children.push_back(std::make_unique<ArrowSchema>());
     export_schema_node(dtype.inner(), "item", p->children.back().get(), fallback, child_request(requested, 0));
   } else if (dtype.id() == TypeId::Struct) {
@@ -206,6 +207,16 @@ void export_array_node(const ArrayRef& array, ArrowArray* out, ArrowStringLayout
       p->children.push_back(std::make_unique<ArrowArray>());
       export_array_node(a.child(0), p->children.back().get(), fallback, child_request(requested, 0));
       break;
+    case TypeId::Array: {
+      // fixed_size_list: row i at child[i * width], so the strict layout (offset 0).
+      ArrayRef r = compute::regular_array(a);
+      p->array = r;
+      p->buffer_ptrs = {r->has_validity() ? r->validity_bits() : nullptr};
+      p->children.push_back(std::make_unique<ArrowArray>());
+      export_array_node(r->child(0), p->children.back().get(), fallback, child_request(requested, 0));
+      offset = 0;
+      break;
+    }
     case TypeId::String:
     case TypeId::Binary: {
       ArrowStringLayout layout = string_layout_for(fallback, requested);

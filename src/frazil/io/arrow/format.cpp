@@ -40,6 +40,7 @@ std::string arrow_format(const DataType& t) {
     case TypeId::Duration: return std::string("tD") + unit_letter(t.time_unit());
     case TypeId::Decimal: return err_msg("d:", t.precision(), ",", t.scale());
     case TypeId::List: return "+L";
+    case TypeId::Array: return err_msg("+w:", t.width());
     case TypeId::Struct: return "+s";
     case TypeId::Categorical:
     case TypeId::Enum: return "I";  // the codes; the categories are the dictionary

@@ -556,9 +556,11 @@ DataType import_dtype(const ArrowSchema* s, const std::string& column) {
   switch (f.layout) {
     case ArrowLayout::List:
     case ArrowLayout::LargeList:
-    case ArrowLayout::FixedSizeList:
       if (s->n_children != 1) malformed(column, "a list schema needs exactly one child");
       return DataType::list(import_dtype(schema_child(s, 0, column), column));
+    case ArrowLayout::FixedSizeList:
+      if (s->n_children != 1) malformed(column, "a list schema needs exactly one child");
+      return DataType::array(import_dtype(schema_child(s, 0, column), column), f.fixed_size);
     case ArrowLayout::Struct: {
       std::vector<Field> fields;
       for (int64_t i = 0; i < s->n_children; ++i) {

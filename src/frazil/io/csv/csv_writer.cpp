@@ -372,6 +372,7 @@ ColumnWriter make_column_writer(const Column& col, const CsvWriteOptions& o) {
   w.dtype = col.dtype();
   switch (w.dtype.id()) {
     case TypeId::Duration:
+    case TypeId::Array:
     case TypeId::List:
     case TypeId::Struct:
       throw ComputeError(err_msg("column '", col.name(), "' of dtype ", w.dtype,

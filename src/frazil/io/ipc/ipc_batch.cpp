@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/core/bitmap.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/string_view.hpp"
@@ -373,6 +374,13 @@ class Encoder {
           emit_owned(std::move(rebased));
         }
         return array(*a.child(0), first, last - first);
+      }
+      case TypeId::Array: {
+        // fixed_size_list: no offsets; row j at child[j * width] (the strict layout, kept
+        // alive with the body when it had to be made).
+        ArrayRef r = compute::regular_array(*a.slice(off, len));
+        if (r.get() != &a) body_.keep.push_back(r);
+        return array(*r->child(0), 0, len * t.width());
       }
       case TypeId::Struct:
         // Field i's row j is the child's row offset + j.

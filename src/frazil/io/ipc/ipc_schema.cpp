@@ -325,6 +325,11 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       type = fb::Type_LargeList;
       table = fb::CreateLargeList(fbb).Union();
       break;
+    case TypeId::Array:
+      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest));
+      type = fb::Type_FixedSizeList;
+      table = fb::CreateFixedSizeList(fbb, static_cast<int32_t>(t.width())).Union();
+      break;
     case TypeId::Struct:
       for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, compat_oldest));
       type = fb::Type_Struct_;

@@ -208,6 +208,7 @@ class RowFormatter {
         out += '"';
         return;
       case TypeId::Decimal: append_decimal(out, a.values<int128>()[i], t.scale()); return;
+      case TypeId::Array:
       case TypeId::List: {
         const int64_t* o = a.list_offsets();
         out += '[';

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "frazil/compute/array/layout.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
@@ -194,6 +195,13 @@ void ParquetFile::apply_frazil_schema() {
   for (auto& [name, declared] : footer_dtypes(md_)) {
     auto idx = pschema_.schema().index_of(name);
     if (!idx) continue;
+    // An Array is written as a LIST of its inner type: the footer gives its width back.
+    if (fields[*idx].kind == SchemaNode::Kind::List && declared.id() == TypeId::Array &&
+        fields[*idx].dtype.is_list_like() && fields[*idx].dtype.inner() == declared.inner()) {
+      overrides_[*idx] = declared;
+      out[*idx].dtype = declared;
+      continue;
+    }
     DataType dt = declared;
     const DataType& have = fields[*idx].dtype;
     if (fields[*idx].kind != SchemaNode::Kind::Primitive) {
@@ -338,6 +346,7 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     if (overrides_[f]) {
       const DataType& want = *overrides_[f];
       if (want.is_categorical()) arr = encode_categorical(*arr, want);
+      else if (want.id() == TypeId::Array) arr = compute::list_to_array(*arr, want.width());
       else if (strings_for_categories(want) != want) arr = compute::cast(*arr, want, /*strict=*/true, fields[f].name);
       else arr = arr->with_dtype(want);
     }

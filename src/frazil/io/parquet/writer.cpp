@@ -145,6 +145,7 @@ void add_schema(const std::string& name, const DataType& dt, std::vector<SchemaE
       e.logical_type = t;
       break;
     }
+    case TypeId::Array:  // a LIST; the footer's dtype restores the width
     case TypeId::List: {
       e.num_children = 1;
       e.converted_type = ConvertedType::List;

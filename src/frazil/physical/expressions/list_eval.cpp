@@ -35,8 +35,22 @@ ArrayRef make_list(const Array& list, const std::vector<int64_t>& offsets, Array
 }  // namespace
 
 ArrayRef ListEvalExpr::eval_array(const Array& list, ExecState& state) const {
+  if (dtype_.id() != TypeId::Array) return eval_lists(list, state);
+  // arr.eval: a List per array, each of the array's width again.
+  ArrayRef r = eval_lists(list, state);
+  if (!r->dtype().is_list_like()) return make_null_array(dtype_, list.length());
+  const int64_t* o = r->list_offsets();
+  for (int64_t i = 0; i < r->length(); ++i)
+    if (r->is_valid(i) && o[i + 1] - o[i] != dtype_.width())
+      throw InvalidOperationError(
+          "`array.eval` is not allowed with non-length preserving expressions. Enable `as_list` if you want to "
+          "output a variable amount of items per row.");
+  return r->with_dtype(DataType::array(r->dtype().inner(), dtype_.width()));
+}
+
+ArrayRef ListEvalExpr::eval_lists(const Array& list, ExecState& state) const {
   const int64_t n = list.length();
-  if (list.dtype().id() != TypeId::List) return make_null_array(dtype_, n);
+  if (!list.dtype().is_list_like()) return make_null_array(dtype_, n);
   const int64_t* o = list.list_offsets();
   const int64_t base = n ? o[0] : 0;
   ArrayRef values = list.child(0)->slice(base, (n ? o[n] : 0) - base);
@@ -59,7 +73,7 @@ ArrayRef ListEvalExpr::eval_array(const Array& list, ExecState& state) const {
   ArrayRef r = out.as_array();
   if (r->length() != n)
     throw InternalError(err_msg("list.eval: the element expression gave ", r->length(), " rows for ", n, " lists"));
-  if (r->dtype() == dtype_ || dtype_.id() != TypeId::List || r->dtype().id() == TypeId::List) {
+  if (r->dtype() == dtype_ || !dtype_.is_list_like() || r->dtype().id() == TypeId::List) {
     // A list per group (eval, agg), or a value per group (agg of a reduction): as it is,
     // null where the input list is null.
     if (list.null_count() == 0) return r;

@@ -20,6 +20,7 @@ class ListEvalExpr final : public PhysicalExpr {
 
  private:
   ArrayRef eval_array(const Array& list, ExecState& state) const;
+  ArrayRef eval_lists(const Array& list, ExecState& state) const;
 
   PhysicalExprRef list_;
   plan::ElementExprIR element_;  // keeps the element expression's arena alive

@@ -369,7 +369,7 @@ SchemaRef explode_schema(const Schema& input, const std::vector<std::string>& co
     auto idx = input.index_of(name);
     if (!idx) input.dtype_of(name);  // throws ColumnNotFoundError
     Field& f = fields[*idx];
-    if (f.dtype.id() != TypeId::List)
+    if (!f.dtype.is_list_like())
       throw InvalidOperationError(err_msg("`explode` operation not supported for dtype `", f.dtype.short_name(),
                                           "` (column \"", name, "\")"));
     f.dtype = DataType(f.dtype.inner());

@@ -453,7 +453,7 @@ static void type_check_node(Node node, const AExpr& e, const ExprArena& arena, c
       DataType l = dtype(e.inputs[0]), r = dtype(e.inputs[1]);
       if (dsl::is_arithmetic(e.op)) {
         bool ok = (l.is_numeric() && r.is_numeric()) || l.is_temporal() || r.is_temporal() ||
-                  (l.is_null() || r.is_null()) ||
+                  (l.is_null() || r.is_null()) || (l.id() == TypeId::Array && r.id() == TypeId::Array) ||
                   (e.op == Operator::Plus && l.is_string() && r.is_string());
         if (!ok) fail(err_msg("arithmetic '", dsl::operator_symbol(e.op), "' is not supported for dtypes ", l, " and ", r));
       }
