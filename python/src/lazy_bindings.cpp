@@ -365,6 +365,27 @@ void register_lazy(nb::module_& m) {
              a.coalesce = coalesce;
              return lf.join(other, std::move(left_on), std::move(right_on), std::move(a));
            })
+      .def("join_asof",
+           [](const LazyFrame& lf, const LazyFrame& other, Expr left_on, Expr right_on,
+              std::vector<std::string> left_by, std::vector<std::string> right_by, const std::string& strategy,
+              std::optional<double> tolerance, std::optional<std::string> tolerance_str, bool allow_exact_matches,
+              bool check_sortedness, std::string suffix, bool coalesce) {
+             dsl::AsofJoinOptions o;
+             if (strategy == "backward") o.strategy = dsl::AsofStrategy::Backward;
+             else if (strategy == "forward") o.strategy = dsl::AsofStrategy::Forward;
+             else if (strategy == "nearest") o.strategy = dsl::AsofStrategy::Nearest;
+             else throw InvalidOperationError("`strategy` must be one of 'backward', 'forward', 'nearest'");
+             o.left_by = std::move(left_by);
+             o.right_by = std::move(right_by);
+             o.tolerance = tolerance;
+             o.tolerance_str = std::move(tolerance_str);
+             o.allow_exact_matches = allow_exact_matches;
+             o.check_sortedness = check_sortedness;
+             o.suffix = std::move(suffix);
+             o.coalesce = coalesce;
+             return lf.join_asof(other, std::move(left_on), std::move(right_on), std::move(o));
+           })
+      .def("merge_sorted", &LazyFrame::merge_sorted)
       .def("unique", &LazyFrame::unique)
       .def("rename", &LazyFrame::rename)
       .def("drop", &LazyFrame::drop)
