@@ -1,6 +1,8 @@
 #include "frazil/exec/operators/asof_join.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>  // TIMING
 #include <cmath>
 #include <type_traits>
 
@@ -48,7 +50,8 @@ inline auto distance(T a, T b) {
 }
 
 // One group's right keys, and where the last left key of the range stood in them: `lb` is
-// the first key >= it, `ub` the first key > it. Both only move forward while left keys ascend.
+// the first key >= it, `ub` the first key > it (each kept only when the strategy reads it).
+// Both only move forward while left keys ascend.
 template <typename T>
 struct Cursor {
   const T* keys = nullptr;
@@ -56,6 +59,7 @@ struct Cursor {
   int64_t lb = 0, ub = 0;
   T last{};
   bool placed = false;
+  bool want_lb = true, want_ub = true;
 
   void reset(const T* k, int64_t len) {
     keys = k;
@@ -64,13 +68,16 @@ struct Cursor {
   }
   void seek(T x) {
     if (!placed || lt(x, last)) {
-      lb = std::lower_bound(keys, keys + n, x, lt<T>) - keys;
-      ub = std::upper_bound(keys + lb, keys + n, x, lt<T>) - keys;
+      if (want_lb) lb = std::lower_bound(keys, keys + n, x, lt<T>) - keys;
+      if (want_ub) ub = std::upper_bound(keys + (want_lb ? lb : 0), keys + n, x, lt<T>) - keys;
       placed = true;
     } else {
-      while (lb < n && lt(keys[lb], x)) ++lb;
-      if (ub < lb) ub = lb;
-      while (ub < n && !lt(x, keys[ub])) ++ub;
+      if (want_lb)
+        while (lb < n && lt(keys[lb], x)) ++lb;
+      if (want_ub) {
+        if (want_lb && ub < lb) ub = lb;
+        while (ub < n && !lt(x, keys[ub])) ++ub;
+      }
     }
     last = x;
   }
@@ -108,13 +115,50 @@ int64_t find(Cursor<T>& c, T x, const dsl::AsofJoinOptions& o) {
   return m;
 }
 
+// Backward or forward over ascending left keys and one group: a merge whose only branch is
+// the loop's, writing for left[lo, hi) the position of the first right key > x (`upper`) or
+// >= x, then turning it into the match.
+template <typename T>
+void merge_range(const T* left, int64_t lo, int64_t hi, const T* right, int64_t n, bool upper,
+                 const dsl::AsofJoinOptions& o, IdxSize* out) {
+  int64_t j = upper ? std::upper_bound(right, right + n, left[lo], lt<T>) - right
+                    : std::lower_bound(right, right + n, left[lo], lt<T>) - right;
+  int64_t i = lo;
+  while (i < hi) {
+    const T x = left[i];
+    const bool step = j < n && (upper ? !lt(x, right[j]) : lt(right[j], x));
+    j += step;
+    out[i] = static_cast<IdxSize>(j);
+    i += !step;
+  }
+  const bool backward = o.strategy == AsofStrategy::Backward;
+  for (i = lo; i < hi; ++i) {
+    int64_t m = backward ? static_cast<int64_t>(out[i]) - 1 : static_cast<int64_t>(out[i]);
+    if (m < 0 || m >= n || (o.tolerance && !(static_cast<double>(distance(left[i], right[m])) <= *o.tolerance)))
+      m = -1;
+    out[i] = m < 0 ? kNullIdx : static_cast<IdxSize>(m);
+  }
+}
+
 }  // namespace
 
 template <typename T>
 std::vector<IdxSize> match(const T* left, int64_t n_left, const T* right, int64_t n_right, const IdxSize* left_groups,
-                           const IdxSize* right_groups, size_t n_groups, const dsl::AsofJoinOptions& options) {
+                           const IdxSize* right_groups, size_t n_groups, const dsl::AsofJoinOptions& options,
+                           bool left_sorted) {
   std::vector<IdxSize> out(static_cast<size_t>(n_left), kNullIdx);
   if (n_left == 0 || n_groups == 0) return out;
+  constexpr int64_t kRange = 1 << 16;
+  if (left_sorted && !left_groups && !right_groups && options.strategy != AsofStrategy::Nearest) {
+    const bool exact = options.allow_exact_matches;
+    const bool upper = options.strategy == AsofStrategy::Backward ? exact : !exact;
+    const size_t parts = static_cast<size_t>((n_left + kRange - 1) / kRange);
+    parallel_for(parts, [&](size_t p) {
+      const int64_t lo = static_cast<int64_t>(p) * kRange, hi = std::min(n_left, lo + kRange);
+      merge_range(left, lo, hi, right, n_right, upper, options, out.data());
+    });
+    return out;
+  }
   // The right rows bucketed by group, in order (keys and their row numbers).
   std::vector<int64_t> starts(n_groups + 1, 0);
   std::vector<T> rkeys;
@@ -151,11 +195,16 @@ std::vector<IdxSize> match(const T* left, int64_t n_left, const T* right, int64_
     n_work = static_cast<int64_t>(lperm.size());
   }
   // Ranges of the (grouped) left rows, one cursor each.
-  constexpr int64_t kRange = 1 << 16;
   const size_t parts = static_cast<size_t>(std::max<int64_t>(1, (n_work + kRange - 1) / kRange));
   parallel_for(parts, [&](size_t p) {
     const int64_t lo = static_cast<int64_t>(p) * kRange, hi = std::min(n_work, lo + kRange);
     Cursor<T> cursor;
+    const bool exact = options.allow_exact_matches;
+    switch (options.strategy) {
+      case AsofStrategy::Backward: cursor.want_lb = !exact, cursor.want_ub = exact; break;
+      case AsofStrategy::Forward: cursor.want_lb = exact, cursor.want_ub = !exact; break;
+      case AsofStrategy::Nearest: break;
+    }
     IdxSize group = kNullIdx;
     for (int64_t w = lo; w < hi; ++w) {
       const int64_t i = left_groups ? lperm[w] : w;
@@ -172,9 +221,9 @@ std::vector<IdxSize> match(const T* left, int64_t n_left, const T* right, int64_
 }
 
 template std::vector<IdxSize> match<int64_t>(const int64_t*, int64_t, const int64_t*, int64_t, const IdxSize*,
-                                             const IdxSize*, size_t, const dsl::AsofJoinOptions&);
+                                             const IdxSize*, size_t, const dsl::AsofJoinOptions&, bool);
 template std::vector<IdxSize> match<double>(const double*, int64_t, const double*, int64_t, const IdxSize*,
-                                            const IdxSize*, size_t, const dsl::AsofJoinOptions&);
+                                            const IdxSize*, size_t, const dsl::AsofJoinOptions&, bool);
 
 }  // namespace asof
 
@@ -206,6 +255,11 @@ ArrayRef physical_key(const ArrayRef& key) {
 template <typename T>
 bool ascending(const Array& keys) {
   const T* v = keys.values<T>();
+  if (keys.null_count() == 0) {
+    for (int64_t i = 1; i < keys.length(); ++i)
+      if (asof::lt(v[i], v[i - 1])) return false;
+    return true;
+  }
   bool have = false;
   T prev{};
   for (int64_t i = 0; i < keys.length(); ++i) {
@@ -282,26 +336,33 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
                             const Schema& left_schema, const Schema& right_schema, const plan::ExprArena& ea) {
   const auto& node = ir.as<plan::AsofJoinNode>();
   const auto& o = node.options;
+  auto T0 = std::chrono::steady_clock::now();  // TIMING
+  auto TP = [&](const char* w) { fprintf(stderr, "%s %.3f\n", w, std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count()); };  // TIMING
   const DataFrame right = right_in.rechunk();
+  TP("rechunk");  // TIMING
   const ArrayRef lkey_raw = evaluate_key(node.left_on, ea, left_schema, left);
   const ArrayRef rkey_raw = evaluate_key(node.right_on, ea, right_schema, right);
   const ArrayRef lkey = physical_key(lkey_raw), rkey = physical_key(rkey_raw);
   const bool is_float = lkey->dtype().is_float();
-  if (o.check_sortedness && o.left_by.empty()) {
+  TP("keys");  // TIMING
+  const bool checked = o.check_sortedness && o.left_by.empty();
+  if (checked) {
     const bool sorted = is_float ? ascending<double>(*lkey) && ascending<double>(*rkey)
                                  : ascending<int64_t>(*lkey) && ascending<int64_t>(*rkey);
     if (!sorted)
       throw InvalidOperationError(
           "argument in operation 'asof_join' is not sorted, please sort the 'expr/series/column' first");
   }
+  TP("sorted");  // TIMING
   const SideGroups groups = side_groups(left, right, lkey, rkey, o);
   const IdxSize* lg = groups.left.empty() ? nullptr : groups.left.data();
   const IdxSize* rg = groups.right.empty() ? nullptr : groups.right.data();
   const std::vector<IdxSize> idx =
       is_float ? asof::match<double>(lkey->values<double>(), lkey->length(), rkey->values<double>(), rkey->length(),
-                                     lg, rg, groups.n, o)
+                                     lg, rg, groups.n, o, checked)
                : asof::match<int64_t>(lkey->values<int64_t>(), lkey->length(), rkey->values<int64_t>(),
-                                      rkey->length(), lg, rg, groups.n, o);
+                                      rkey->length(), lg, rg, groups.n, o, checked);
+  TP("match");  // TIMING
   // The output: the left rows as they are, the right columns gathered behind them.
   std::vector<Column> right_cols, out;
   std::vector<std::string> names;
@@ -315,6 +376,7 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
   for (const auto& c : columns)
     if (!c.from_right) out.push_back(left.column(c.input));
   for (size_t i = 0; i < names.size(); ++i) out.push_back(taken.columns()[i].rename(names[i]));
+  TP("gather");  // TIMING
   if (out.empty()) return DataFrame::empty_with_height(left.height());
   return DataFrame(std::move(out));
 }

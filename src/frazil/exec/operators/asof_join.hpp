@@ -26,11 +26,12 @@ namespace asof {
 // The matching alone, on physical keys (int64_t or double): for each left key, the index of
 // its right row, or kNullIdx. `left_groups`/`right_groups` give each row's `by` group in
 // [0, n_groups) (nullptr: all rows in group 0), kNullIdx for a row that takes no part (a
-// null key or `by` value); right keys are sorted within each group.
+// null key or `by` value); right keys are sorted within each group. `left_sorted`: the
+// left keys are known to ascend (checked), which allows a branch-free merge without groups.
 template <typename T>
 std::vector<compute::IdxSize> match(const T* left, int64_t n_left, const T* right, int64_t n_right,
                                     const compute::IdxSize* left_groups, const compute::IdxSize* right_groups,
-                                    size_t n_groups, const dsl::AsofJoinOptions& options);
+                                    size_t n_groups, const dsl::AsofJoinOptions& options, bool left_sorted = false);
 
 }  // namespace asof
 

@@ -152,3 +152,21 @@ TEST(AsofJoinNode, PredicateAndProjectionPushdown) {
   EXPECT_EQ(values(out, "a"), (std::vector<std::optional<int64_t>>{2, 3}));
   EXPECT_EQ(values(out, "w"), (std::vector<std::optional<int64_t>>{8, 8}));
 }
+
+// The branch-free merge (left keys known sorted) agrees with the cursors, with duplicates.
+TEST(AsofMatch, SortedMergeAgreesWithCursors) {
+  std::vector<int64_t> l, r;
+  for (int64_t i = 0; i < 200000; ++i) l.push_back(i / 3);
+  for (int64_t i = 0; i < 150000; ++i) r.push_back((i * 7) / 10);
+  for (AsofStrategy s : {AsofStrategy::Backward, AsofStrategy::Forward})
+    for (bool exact : {true, false})
+      for (std::optional<double> tol : {std::optional<double>(), std::optional<double>(1.0)}) {
+        AsofJoinOptions o;
+        o.strategy = s;
+        o.allow_exact_matches = exact;
+        o.tolerance = tol;
+        auto merged = exec::asof::match<int64_t>(l.data(), 200000, r.data(), 150000, nullptr, nullptr, 1, o, true);
+        auto cursors = exec::asof::match<int64_t>(l.data(), 200000, r.data(), 150000, nullptr, nullptr, 1, o, false);
+        ASSERT_EQ(merged, cursors) << dsl::asof_strategy_name(s) << " exact " << exact;
+      }
+}
