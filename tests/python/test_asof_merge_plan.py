@@ -130,3 +130,34 @@ def test_merge_sorted_keys_of_other_types():
         want = pl.DataFrame({"k": ka, "i": [0, 1]}).merge_sorted(pl.DataFrame({"k": kb, "i": [2, 3]}), "k")
         got = fz.DataFrame({"k": ka, "i": [0, 1]}).merge_sorted(fz.DataFrame({"k": kb, "i": [2, 3]}), "k")
         assert got["i"].to_list() == want["i"].to_list()
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 7])
+def test_merge_sorted_chains_flatten_and_agree(n):
+    rng = random.Random(n)
+    data = [{"a": sorted(rng.randint(0, 9) for _ in range(rng.randint(0, 6)))} for _ in range(n)]
+    for d in data:
+        d["i"] = [f"{k}" for k in range(len(d["a"]))]
+
+    def chained(m):
+        lfs = [m.DataFrame(d, schema={"a": pl.Int64, "i": pl.String}).lazy() for d in data]
+        out = lfs[0]
+        for lf in lfs[1:]:
+            out = out.merge_sorted(lf, "a")
+        return out, lfs
+
+    got, lfs = chained(fz)
+    want, _ = chained(pl)
+    same(got.collect(), want.collect())
+    same(got.collect(optimizations=fz.QueryOptFlags.none()), want.collect())
+    # A chain and pl.merge_sorted of the same frames plan alike (FlattenMergeSorted).
+    assert got.explain() == fz.merge_sorted(lfs, key="a").explain()
+    assert got.explain().count("MERGE SORTED") == n - 1
+
+
+def test_merge_sorted_unobserved_order_is_a_union():
+    a, b = fz.LazyFrame({"a": [1, 2, 3]}), fz.LazyFrame({"a": [2, 3, 4]})
+    q = a.merge_sorted(b, "a").unique()
+    assert "MERGE_SORTED" in q.explain(optimizations=fz.QueryOptFlags(check_order_observe=False))
+    assert "MERGE_SORTED" not in q.explain() and "UNION" in q.explain()
+    assert sorted(q.collect()["a"].to_list()) == [1, 2, 3, 4]
