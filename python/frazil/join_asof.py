@@ -6,7 +6,6 @@ arguments as Polars does and passes them on.
 """
 from __future__ import annotations
 
-import warnings
 from datetime import timedelta
 from typing import Any
 
@@ -88,10 +87,9 @@ def join_asof(self: Any, other: Any, *, left_on: Any = None, right_on: Any = Non
         if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
             raise ComputeError(f"could not extract number from any-value of dtype: {tolerance!r}")
         tol_num = float(tolerance)
-    # Keys marked sorted skip the check; Polars cannot check within `by` groups and warns.
+    # Keys marked sorted skip the check; with `by` groups out of order the query warns as
+    # Polars does (when it runs).
     check = check_sortedness and not (_hinted(left_key) and _hinted(right_key))
-    if check and by_l:
-        warnings.warn("Sortedness of columns cannot be checked when 'by' groups provided", UserWarning, stacklevel=3)
     # A key marked sorted is an expression to Polars, not the column: the right one stays.
     keep_right_key = _hinted(right_key)
     return self._wrap(self._ldf.join_asof(other._ldf, left_key._pyexpr, right_key._pyexpr, by_l, by_r, strategy,

@@ -19,6 +19,7 @@
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/utf8.hpp"
+#include "frazil/core/warnings.hpp"
 #include "frazil/functions/registry.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -400,11 +401,16 @@ void register_lazy(nb::module_& m) {
              CollectOptions options;
              options.flags = flags_from_py(flags);
              options.verify = verify_from_py(verify);
-             return run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
+             take_warnings();  // none left from another query
+             DataFrame out = run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
                CollectOptions o = options;
                o.cancel = token;
                return lf.collect(o);
              });
+             // What the query warned about, as Python warnings (an error when they are errors).
+             for (const auto& w : take_warnings())
+               if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) < 0) throw nb::python_error();
+             return out;
            },
            nb::arg("flags"), nb::arg("verify").none() = nb::none())
       .def("profile",

@@ -161,3 +161,15 @@ def test_merge_sorted_unobserved_order_is_a_union():
     assert "MERGE_SORTED" in q.explain(optimizations=fz.QueryOptFlags(check_order_observe=False))
     assert "MERGE_SORTED" not in q.explain() and "UNION" in q.explain()
     assert sorted(q.collect()["a"].to_list()) == [1, 2, 3, 4]
+
+
+def test_join_asof_by_groups_warn_only_when_out_of_order():
+    df = {"a": [1, 1, 1, 2, 2, 2], "b": [2, 1, 3, 1, 2, 3]}
+    for m in (fz, pl):
+        with pytest.warns(UserWarning, match="Sortedness of columns cannot be checked"):
+            m.DataFrame(df).join_asof(m.DataFrame(df), on="b", by="a")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            d = m.DataFrame(df).sort("a", "b")
+            d.join_asof(d, on="b", by="a")
+            m.DataFrame(df).join_asof(m.DataFrame(df), on="b", by="a", check_sortedness=False)

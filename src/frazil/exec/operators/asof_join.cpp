@@ -1,8 +1,6 @@
 #include "frazil/exec/operators/asof_join.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>  // TIMING
 #include <cmath>
 #include <type_traits>
 
@@ -10,6 +8,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/core/warnings.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
 #include "frazil/plan/conversion/asof_join.hpp"
@@ -316,6 +315,21 @@ SideGroups side_groups(const DataFrame& left, const DataFrame& right, const Arra
   return g;
 }
 
+// Whether the keys ascend within each group (rows of group kNullIdx aside).
+template <typename T>
+bool ascending_in_groups(const T* keys, const std::vector<IdxSize>& groups, size_t n_groups) {
+  std::vector<T> last(n_groups);
+  std::vector<bool> seen(n_groups, false);
+  for (size_t i = 0; i < groups.size(); ++i) {
+    const IdxSize g = groups[i];
+    if (g == kNullIdx) continue;
+    if (seen[g] && asof::lt(keys[i], last[g])) return false;
+    last[g] = keys[i];
+    seen[g] = true;
+  }
+  return true;
+}
+
 // Gathers `df`'s rows by index on every core, range by range.
 DataFrame gather(const DataFrame& df, const std::vector<IdxSize>& idx) {
   constexpr size_t kRange = 1 << 18;
@@ -336,15 +350,11 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
                             const Schema& left_schema, const Schema& right_schema, const plan::ExprArena& ea) {
   const auto& node = ir.as<plan::AsofJoinNode>();
   const auto& o = node.options;
-  auto T0 = std::chrono::steady_clock::now();  // TIMING
-  auto TP = [&](const char* w) { fprintf(stderr, "%s %.3f\n", w, std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count()); };  // TIMING
   const DataFrame right = right_in.rechunk();
-  TP("rechunk");  // TIMING
   const ArrayRef lkey_raw = evaluate_key(node.left_on, ea, left_schema, left);
   const ArrayRef rkey_raw = evaluate_key(node.right_on, ea, right_schema, right);
   const ArrayRef lkey = physical_key(lkey_raw), rkey = physical_key(rkey_raw);
   const bool is_float = lkey->dtype().is_float();
-  TP("keys");  // TIMING
   const bool checked = o.check_sortedness && o.left_by.empty();
   if (checked) {
     const bool sorted = is_float ? ascending<double>(*lkey) && ascending<double>(*rkey)
@@ -353,8 +363,16 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
       throw InvalidOperationError(
           "argument in operation 'asof_join' is not sorted, please sort the 'expr/series/column' first");
   }
-  TP("sorted");  // TIMING
   const SideGroups groups = side_groups(left, right, lkey, rkey, o);
+  if (o.check_sortedness && !o.left_by.empty()) {
+    // Polars cannot promise a result over groups out of order: it warns.
+    const bool sorted =
+        is_float ? ascending_in_groups(lkey->values<double>(), groups.left, groups.n) &&
+                       ascending_in_groups(rkey->values<double>(), groups.right, groups.n)
+                 : ascending_in_groups(lkey->values<int64_t>(), groups.left, groups.n) &&
+                       ascending_in_groups(rkey->values<int64_t>(), groups.right, groups.n);
+    if (!sorted) add_warning("Sortedness of columns cannot be checked when 'by' groups provided");
+  }
   const IdxSize* lg = groups.left.empty() ? nullptr : groups.left.data();
   const IdxSize* rg = groups.right.empty() ? nullptr : groups.right.data();
   const std::vector<IdxSize> idx =
@@ -362,7 +380,6 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
                                      lg, rg, groups.n, o, checked)
                : asof::match<int64_t>(lkey->values<int64_t>(), lkey->length(), rkey->values<int64_t>(),
                                       rkey->length(), lg, rg, groups.n, o, checked);
-  TP("match");  // TIMING
   // The output: the left rows as they are, the right columns gathered behind them.
   std::vector<Column> right_cols, out;
   std::vector<std::string> names;
@@ -376,7 +393,6 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
   for (const auto& c : columns)
     if (!c.from_right) out.push_back(left.column(c.input));
   for (size_t i = 0; i < names.size(); ++i) out.push_back(taken.columns()[i].rename(names[i]));
-  TP("gather");  // TIMING
   if (out.empty()) return DataFrame::empty_with_height(left.height());
   return DataFrame(std::move(out));
 }
