@@ -173,3 +173,11 @@ def test_join_asof_by_groups_warn_only_when_out_of_order():
             d = m.DataFrame(df).sort("a", "b")
             d.join_asof(d, on="b", by="a")
             m.DataFrame(df).join_asof(m.DataFrame(df), on="b", by="a", check_sortedness=False)
+
+
+@pytest.mark.parametrize("strategy", ["backward", "forward"])
+def test_join_asof_string_keys(strategy):
+    left = {"x": [None, "a", "b", "c", "d"]}
+    right = {"x": [None, "apple", "b", "chutney"], "y": [9, 0, 1, 2]}
+    same(fz.DataFrame(left).join_asof(fz.DataFrame(right), on="x", strategy=strategy),
+         pl.DataFrame(left).join_asof(pl.DataFrame(right), on="x", strategy=strategy))

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <type_traits>
 
 #include "frazil/compute/aggregate.hpp"
@@ -40,7 +41,9 @@ inline bool eq(T a, T b) {
 // |a - b| compared without overflow: unsigned for integers.
 template <typename T>
 inline auto distance(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_same_v<T, std::string_view>) {
+    return static_cast<uint64_t>(0);  // never asked: strings have no nearest or tolerance
+  } else if constexpr (std::is_floating_point_v<T>) {
     return std::fabs(static_cast<double>(a) - static_cast<double>(b));
   } else {
     return a >= b ? static_cast<uint64_t>(a) - static_cast<uint64_t>(b)
@@ -223,6 +226,9 @@ template std::vector<IdxSize> match<int64_t>(const int64_t*, int64_t, const int6
                                              const IdxSize*, size_t, const dsl::AsofJoinOptions&, bool);
 template std::vector<IdxSize> match<double>(const double*, int64_t, const double*, int64_t, const IdxSize*,
                                             const IdxSize*, size_t, const dsl::AsofJoinOptions&, bool);
+template std::vector<IdxSize> match<std::string_view>(const std::string_view*, int64_t, const std::string_view*,
+                                                      int64_t, const IdxSize*, const IdxSize*, size_t,
+                                                      const dsl::AsofJoinOptions&, bool);
 
 }  // namespace asof
 
@@ -237,10 +243,19 @@ ArrayRef evaluate_key(const plan::ExprIR& key, const plan::ExprArena& ea, const 
   return physical::broadcast_to(expr->evaluate(df, state), df.height()).as_array();
 }
 
+// String keys as views into their array (compared bytewise, as Polars).
+std::vector<std::string_view> string_keys(const Array& keys) {
+  std::vector<std::string_view> out(static_cast<size_t>(keys.length()));
+  for (int64_t i = 0; i < keys.length(); ++i)
+    if (keys.is_valid(i)) out[i] = keys.str_value(i);
+  return out;
+}
+
 // The key as the physical numbers it is matched on: Int64 for integers, temporals and
-// booleans, Float64 for floats.
+// booleans, Float64 for floats; strings as they are.
 ArrayRef physical_key(const ArrayRef& key) {
   DataType t = key->dtype();
+  if (t.is_string()) return key;
   ArrayRef a = key;
   if (t.is_temporal()) {
     a = a->with_dtype(t.physical());
@@ -252,8 +267,7 @@ ArrayRef physical_key(const ArrayRef& key) {
 
 // Sorted as Polars asks: ascending, nulls first.
 template <typename T>
-bool ascending(const Array& keys) {
-  const T* v = keys.values<T>();
+bool ascending(const T* v, const Array& keys) {
   if (keys.null_count() == 0) {
     for (int64_t i = 1; i < keys.length(); ++i)
       if (asof::lt(v[i], v[i - 1])) return false;
@@ -355,10 +369,19 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
   const ArrayRef rkey_raw = evaluate_key(node.right_on, ea, right_schema, right);
   const ArrayRef lkey = physical_key(lkey_raw), rkey = physical_key(rkey_raw);
   const bool is_float = lkey->dtype().is_float();
+  const bool is_string = lkey->dtype().is_string();
+  std::vector<std::string_view> lstr, rstr;
+  if (is_string) {
+    if (o.strategy == dsl::AsofStrategy::Nearest)
+      throw InvalidOperationError("asof join with strategy 'nearest' is not supported on String keys");
+    lstr = string_keys(*lkey);
+    rstr = string_keys(*rkey);
+  }
   const bool checked = o.check_sortedness && o.left_by.empty();
   if (checked) {
-    const bool sorted = is_float ? ascending<double>(*lkey) && ascending<double>(*rkey)
-                                 : ascending<int64_t>(*lkey) && ascending<int64_t>(*rkey);
+    const bool sorted = is_string ? ascending(lstr.data(), *lkey) && ascending(rstr.data(), *rkey)
+                        : is_float ? ascending(lkey->values<double>(), *lkey) && ascending(rkey->values<double>(), *rkey)
+                                   : ascending(lkey->values<int64_t>(), *lkey) && ascending(rkey->values<int64_t>(), *rkey);
     if (!sorted)
       throw InvalidOperationError(
           "argument in operation 'asof_join' is not sorted, please sort the 'expr/series/column' first");
@@ -367,16 +390,20 @@ DataFrame execute_asof_join(const plan::IR& ir, const DataFrame& left, const Dat
   if (o.check_sortedness && !o.left_by.empty()) {
     // Polars cannot promise a result over groups out of order: it warns.
     const bool sorted =
-        is_float ? ascending_in_groups(lkey->values<double>(), groups.left, groups.n) &&
-                       ascending_in_groups(rkey->values<double>(), groups.right, groups.n)
-                 : ascending_in_groups(lkey->values<int64_t>(), groups.left, groups.n) &&
-                       ascending_in_groups(rkey->values<int64_t>(), groups.right, groups.n);
+        is_string  ? ascending_in_groups(lstr.data(), groups.left, groups.n) &&
+                         ascending_in_groups(rstr.data(), groups.right, groups.n)
+        : is_float ? ascending_in_groups(lkey->values<double>(), groups.left, groups.n) &&
+                         ascending_in_groups(rkey->values<double>(), groups.right, groups.n)
+                   : ascending_in_groups(lkey->values<int64_t>(), groups.left, groups.n) &&
+                         ascending_in_groups(rkey->values<int64_t>(), groups.right, groups.n);
     if (!sorted) add_warning("Sortedness of columns cannot be checked when 'by' groups provided");
   }
   const IdxSize* lg = groups.left.empty() ? nullptr : groups.left.data();
   const IdxSize* rg = groups.right.empty() ? nullptr : groups.right.data();
   const std::vector<IdxSize> idx =
-      is_float ? asof::match<double>(lkey->values<double>(), lkey->length(), rkey->values<double>(), rkey->length(),
+      is_string ? asof::match<std::string_view>(lstr.data(), lkey->length(), rstr.data(), rkey->length(), lg, rg,
+                                                groups.n, o, checked)
+      : is_float ? asof::match<double>(lkey->values<double>(), lkey->length(), rkey->values<double>(), rkey->length(),
                                      lg, rg, groups.n, o, checked)
                : asof::match<int64_t>(lkey->values<int64_t>(), lkey->length(), rkey->values<int64_t>(),
                                       rkey->length(), lg, rg, groups.n, o, checked);

@@ -18,9 +18,10 @@ const AExpr* key_column(Node n, const ExprArena& arena) {
   return e.kind == AExprKind::Column ? &e : nullptr;
 }
 
-// A key Polars can match on: a primitive physical type (numbers, temporals, booleans).
+// A key Polars can match on: a primitive physical type (numbers, temporals, booleans), or a
+// string (compared bytewise).
 bool matchable(const DataType& t) {
-  return t.is_primitive_numeric() || t.is_temporal() || t.is_boolean();
+  return t.is_primitive_numeric() || t.is_temporal() || t.is_boolean() || t.is_string();
 }
 
 // A tolerance string in the key's physical unit (Polars' rule: fixed units only).
