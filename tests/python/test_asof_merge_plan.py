@@ -181,3 +181,13 @@ def test_join_asof_string_keys(strategy):
     right = {"x": [None, "apple", "b", "chutney"], "y": [9, 0, 1, 2]}
     same(fz.DataFrame(left).join_asof(fz.DataFrame(right), on="x", strategy=strategy),
          pl.DataFrame(left).join_asof(pl.DataFrame(right), on="x", strategy=strategy))
+
+
+def test_merge_sorted_chain_under_unique_is_all_unions():
+    lfs = [fz.LazyFrame({"a": [i], "b": [i]}) for i in range(5)]
+    q = lfs[0]
+    for lf in lfs[1:]:
+        q = q.merge_sorted(lf, "a")
+    plan = q.unique().explain()
+    assert "MERGE_SORTED" not in plan and "UNION" in plan
+    assert sorted(q.unique().collect()["a"].to_list()) == [0, 1, 2, 3, 4]
