@@ -1,9 +1,8 @@
-"""merge_sorted: two frames sorted by the key(s), merged into one sorted frame.
+"""merge_sorted: two frames sorted by a key column, merged into one sorted frame.
 
-Composed as a concatenation followed by a stable sort on the key(s) with nulls last (the
-order Polars asks the inputs to be in): on sorted inputs that is the merge, and equal keys
-keep the left frame's rows first (Polars' maintain_order). It stays lazy. Not a plan node
-of its own: the sort does O(n log n) work where a merge needs O(n).
+Builds a MergeSorted plan node (`MERGE SORTED` in explain()); the engine merges both
+inputs in one pass at collect() (exec/operators/merge_sorted.cpp), equal keys giving the
+left rows first.
 """
 from __future__ import annotations
 
@@ -29,6 +28,8 @@ def merge_sorted(self: Any, other: Any, key: Any, *, maintain_order: bool = Fals
     if not isinstance(other, LazyFrame):
         raise TypeError(f"expected `other` merge_sorted table to be a 'LazyFrame', not {type(other).__name__!r}")
     keys = _keys(key)
+    if len(keys) == 1:
+        return self._wrap(self._ldf.merge_sorted(other._ldf, keys[0], maintain_order))
     left_schema, right_schema = self.collect_schema(), other.collect_schema()
     if left_schema != right_schema:
         raise SchemaError(f"merge_sorted: the schemas of both frames must be equal, got {left_schema} "

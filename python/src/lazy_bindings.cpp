@@ -20,6 +20,7 @@
 #include "frazil/api/lazy_frame.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/utf8.hpp"
+#include "frazil/core/warnings.hpp"
 #include "frazil/functions/registry.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
@@ -386,6 +387,27 @@ void register_lazy(nb::module_& m) {
              a.coalesce = coalesce;
              return lf.join(other, std::move(left_on), std::move(right_on), std::move(a));
            })
+      .def("join_asof",
+           [](const LazyFrame& lf, const LazyFrame& other, Expr left_on, Expr right_on,
+              std::vector<std::string> left_by, std::vector<std::string> right_by, const std::string& strategy,
+              std::optional<double> tolerance, std::optional<std::string> tolerance_str, bool allow_exact_matches,
+              bool check_sortedness, std::string suffix, bool coalesce) {
+             dsl::AsofJoinOptions o;
+             if (strategy == "backward") o.strategy = dsl::AsofStrategy::Backward;
+             else if (strategy == "forward") o.strategy = dsl::AsofStrategy::Forward;
+             else if (strategy == "nearest") o.strategy = dsl::AsofStrategy::Nearest;
+             else throw InvalidOperationError("`strategy` must be one of 'backward', 'forward', 'nearest'");
+             o.left_by = std::move(left_by);
+             o.right_by = std::move(right_by);
+             o.tolerance = tolerance;
+             o.tolerance_str = std::move(tolerance_str);
+             o.allow_exact_matches = allow_exact_matches;
+             o.check_sortedness = check_sortedness;
+             o.suffix = std::move(suffix);
+             o.coalesce = coalesce;
+             return lf.join_asof(other, std::move(left_on), std::move(right_on), std::move(o));
+           })
+      .def("merge_sorted", &LazyFrame::merge_sorted)
       .def("unique", &LazyFrame::unique)
       .def("rename", &LazyFrame::rename)
       .def("drop", &LazyFrame::drop)
@@ -400,11 +422,16 @@ void register_lazy(nb::module_& m) {
              CollectOptions options;
              options.flags = flags_from_py(flags);
              options.verify = verify_from_py(verify);
-             return run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
+             take_warnings();  // none left from another query
+             DataFrame out = run_interruptible([&](const std::shared_ptr<CancelToken>& token) {
                CollectOptions o = options;
                o.cancel = token;
                return lf.collect(o);
              });
+             // What the query warned about, as Python warnings (an error when they are errors).
+             for (const auto& w : take_warnings())
+               if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) < 0) throw nb::python_error();
+             return out;
            },
            nb::arg("flags"), nb::arg("verify").none() = nb::none())
       .def("profile",

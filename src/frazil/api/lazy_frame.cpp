@@ -116,6 +116,16 @@ LazyFrame LazyFrame::cross_join(const LazyFrame& other, std::string suffix) cons
   return join(other, {}, {}, a);
 }
 
+LazyFrame LazyFrame::join_asof(const LazyFrame& other, Expr left_on, Expr right_on,
+                               dsl::AsofJoinOptions options) const {
+  return LazyFrame(
+      make_plan(dsl::DslAsofJoin{std::move(left_on), std::move(right_on), std::move(options)}, {plan_, other.plan_}));
+}
+
+LazyFrame LazyFrame::merge_sorted(const LazyFrame& other, std::string key, bool maintain_order) const {
+  return LazyFrame(make_plan(dsl::DslMergeSorted{std::move(key), maintain_order}, {plan_, other.plan_}));
+}
+
 LazyFrame LazyFrame::unique(std::vector<std::string> subset, std::string keep, bool maintain_order) const {
   if (keep != "first" && keep != "last" && keep != "any" && keep != "none")
     throw InvalidOperationError(err_msg("`keep` must be one of {'first', 'last', 'any', 'none'}, got '", keep, "'"));

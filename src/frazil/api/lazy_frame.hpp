@@ -77,6 +77,11 @@ class LazyFrame {
     return join(other, on, on, args);
   }
   LazyFrame cross_join(const LazyFrame& other, std::string suffix = "_right") const;
+  // Each left row joined with the right row nearest by key (both sides sorted by their
+  // key; options.strategy, `by` groups, tolerance, ... as Polars' join_asof).
+  LazyFrame join_asof(const LazyFrame& other, Expr left_on, Expr right_on, dsl::AsofJoinOptions options = {}) const;
+  // This frame and `other`, both sorted ascending by `key`, with equal schemas, merged.
+  LazyFrame merge_sorted(const LazyFrame& other, std::string key, bool maintain_order = false) const;
   LazyFrame unique(std::vector<std::string> subset = {}, std::string keep = "any", bool maintain_order = false) const;
   LazyFrame rename(const std::vector<std::pair<std::string, std::string>>& mapping) const;
   LazyFrame drop(std::vector<std::string> names) const;

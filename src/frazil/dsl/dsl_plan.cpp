@@ -12,6 +12,15 @@ const char* scan_format_name(ScanFormat f) {
   return "?";
 }
 
+const char* asof_strategy_name(AsofStrategy s) {
+  switch (s) {
+    case AsofStrategy::Backward: return "backward";
+    case AsofStrategy::Forward: return "forward";
+    case AsofStrategy::Nearest: return "nearest";
+  }
+  return "?";
+}
+
 DslPlan::~DslPlan() {
   if (inputs.empty()) return;
   std::vector<DslPlanRef> dying;

@@ -38,6 +38,24 @@ struct JoinOptions {
   bool operator==(const JoinOptions&) const = default;
 };
 
+// join_asof: how each left row finds its right row by the sorted key (Polars' AsOfOptions).
+enum class AsofStrategy : uint8_t { Backward, Forward, Nearest };
+const char* asof_strategy_name(AsofStrategy s);  // "backward", "forward", "nearest"
+
+struct AsofJoinOptions {
+  AsofStrategy strategy = AsofStrategy::Backward;
+  std::vector<std::string> left_by, right_by;  // equal `by` values are required (none: one group)
+  // The largest distance a match may lie at: a number in the key's physical unit, or a
+  // duration string ("1h30m", for temporal keys; resolved to a number at conversion).
+  std::optional<double> tolerance;
+  std::optional<std::string> tolerance_str;
+  bool allow_exact_matches = true;
+  bool check_sortedness = true;
+  std::string suffix = "_right";
+  bool coalesce = true;  // an equally named right key column is dropped
+  bool operator==(const AsofJoinOptions&) const = default;
+};
+
 struct SortOptions {
   std::vector<bool> descending{false};
   std::vector<bool> nulls_last{false};
@@ -105,6 +123,18 @@ struct DslExplode {
   compute::ExplodeOptions options;
 };
 
+// inputs[0] is the left side, inputs[1] the right; both sorted by their key.
+struct DslAsofJoin {
+  Expr left_on;
+  Expr right_on;
+  AsofJoinOptions options;
+};
+// Two inputs sorted ascending by `key`, merged into one sorted output.
+struct DslMergeSorted {
+  std::string key;
+  bool maintain_order = false;  // shown by explain (the merge is stable either way)
+};
+
 // The kinds, in the order of DslPayload's alternatives.
 enum class DslKind : uint8_t {
   DataFrameScan,
@@ -122,11 +152,13 @@ enum class DslKind : uint8_t {
   Drop,
   WithRowIndex,
   Explode,
+  AsofJoin,
+  MergeSorted,
 };
 
 using DslPayload = std::variant<DslDataFrameScan, DslScan, DslFilter, DslSelect, DslWithColumns, DslGroupBy, DslJoin,
                                 DslSort, DslSlice, DslUnion, DslDistinct, DslRename, DslDrop, DslWithRowIndex,
-                                DslExplode>;
+                                DslExplode, DslAsofJoin, DslMergeSorted>;
 
 struct DslPlan {
   DslPayload node;

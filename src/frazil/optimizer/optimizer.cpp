@@ -12,7 +12,9 @@
 #include "frazil/optimizer/cross_join_to_inner.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
 #include "frazil/optimizer/filter_constraint.hpp"
+#include "frazil/optimizer/flatten_merge_sorted.hpp"
 #include "frazil/optimizer/flatten_union.hpp"
+#include "frazil/optimizer/merge_sorted_to_union.hpp"
 #include "frazil/optimizer/fused_arithmetic.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
@@ -44,6 +46,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"comm_subplan_elim", flags.comm_subplan_elim, [&](Node r) { return cse::comm_subplan_elim(r, lp, ea); }},
       // Always valid and always cheap, as in Polars (no switch).
       {"flatten_union", true, [&](Node r) { return flatten_union(r, lp, ea); }},
+      // Polars' FlattenMergeSortedRule, beside FlattenUnionRule (no switch either).
+      {"flatten_merge_sorted", true, [&](Node r) { return flatten_merge_sorted(r, lp, ea); }},
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
       // Not in Polars: one-sided consequences of OR predicates over joins, for pushdown.
       {"derive_join_predicates", flags.predicate_pushdown, [&](Node r) { return derive_join_predicates(r, lp, ea); }},
@@ -77,6 +81,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"cluster_with_columns", flags.cluster_with_columns,
        [&](Node r) { return cluster_with_columns(r, lp, ea); }},
       {"comm_subexpr_elim", flags.comm_subexpr_elim, [&](Node r) { return cse::comm_subexpr_elim(r, lp, ea); }},
+      // Polars' order observation: a merge nobody reads the order of is a union.
+      {"merge_sorted_to_union", flags.check_order_observe, [&](Node r) { return merge_sorted_to_union(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;
   for (auto& pass : passes) {

@@ -242,6 +242,25 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
       input(0, 2);
       break;
     }
+    case IRKind::AsofJoin: {
+      const auto& j = ir.as<AsofJoinNode>();
+      text(pad + "ASOF JOIN:\n" + pad + "LEFT PLAN ON: [" + format_expr(j.left_on, ea) + "]\n");
+      input(0, 2);
+      text(pad + "RIGHT PLAN ON: [" + format_expr(j.right_on, ea) + "]\n");
+      input(1, 2);
+      text(pad + "END ASOF JOIN\n");
+      break;
+    }
+    case IRKind::MergeSorted: {
+      const auto& m = ir.as<MergeSortedNode>();
+      text(pad + "MERGE SORTED[maintain_order: " + (m.maintain_order ? "true" : "false") + "] ON ['" + m.key +
+           "']:\n" + pad + "LEFT PLAN:\n");
+      input(0, 2);
+      text(pad + "RIGHT PLAN:\n");
+      input(1, 2);
+      text(pad + "END MERGE_SORTED\n");
+      break;
+    }
     case IRKind::Invalid: text(pad + "INVALID\n"); break;
   }
   return out;
@@ -331,6 +350,12 @@ std::string node_label(const IR& ir, const ExprArena& ea) {
     case IRKind::RowIndex: return "ROW INDEX";
     case IRKind::Explode: return "EXPLODE";
     case IRKind::Cache: return "CACHE";
+    case IRKind::AsofJoin: {
+      const auto& j = ir.as<AsofJoinNode>();
+      return "ASOF JOIN\\nleft: " + dot_escape(format_expr(j.left_on, ea)) + "\\nright: " +
+             dot_escape(format_expr(j.right_on, ea));
+    }
+    case IRKind::MergeSorted: return "MERGE SORTED ON " + dot_escape(ir.as<MergeSortedNode>().key);
     case IRKind::Invalid: return "INVALID";
   }
   return "?";

@@ -23,6 +23,8 @@ const char* ir_kind_name(IRKind kind) {
     case IRKind::Explode: return "Explode";
     case IRKind::Cache: return "Cache";
     case IRKind::Invalid: return "Invalid";
+    case IRKind::AsofJoin: return "AsofJoin";
+    case IRKind::MergeSorted: return "MergeSorted";
   }
   return "?";
 }

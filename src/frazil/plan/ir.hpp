@@ -127,6 +127,22 @@ struct CacheNode {
   auto fields() const { return std::tie(id); }
 };
 
+// join_asof: inputs[0] left, inputs[1] right, each sorted by its key (within `by` groups).
+// A tolerance string is resolved into options.tolerance at conversion.
+struct AsofJoinNode {
+  ExprIR left_on;
+  ExprIR right_on;
+  dsl::AsofJoinOptions options;
+  auto fields() const { return std::tie(left_on, right_on, options); }
+};
+
+// merge_sorted: inputs[0] and inputs[1], both sorted ascending by `key`, merged.
+struct MergeSortedNode {
+  std::string key;
+  bool maintain_order = false;  // shown by explain (the merge is stable either way)
+  auto fields() const { return std::tie(key, maintain_order); }
+};
+
 // A node taken out of the arena.
 struct InvalidNode {
   auto fields() const { return std::tuple<>(); }
@@ -151,12 +167,15 @@ enum class IRKind : uint8_t {
   Explode,
   Cache,
   Invalid,
+  AsofJoin,
+  MergeSorted,
 };
 const char* ir_kind_name(IRKind kind);  // "DataFrameScan", "Join", ...
 
 using IRPayload = std::variant<DataFrameScanNode, ScanNode, FilterNode, SelectNode, HStackNode, SimpleProjectionNode,
                                GroupByNode, JoinNode, SortNode, SliceNode, UnionNode, DistinctNode, RenameNode,
-                               RowIndexNode, ExplodeNode, CacheNode, InvalidNode>;
+                               RowIndexNode, ExplodeNode, CacheNode, InvalidNode, AsofJoinNode,
+                               MergeSortedNode>;
 
 class IR {
  public:

@@ -57,6 +57,8 @@ std::string node_label(const plan::IR& ir) {
     case IRKind::RowIndex: return "with_row_index";
     case IRKind::Explode: return "explode";
     case IRKind::Cache: return "cache";
+    case IRKind::AsofJoin: return "join_asof";
+    case IRKind::MergeSorted: return "merge_sorted";
     case IRKind::Invalid: break;
   }
   return "node";

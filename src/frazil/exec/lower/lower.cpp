@@ -12,6 +12,8 @@
 #include "frazil/exec/operators/join_probe.hpp"
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/exec/sinks/aggregate_sinks.hpp"
+#include "frazil/exec/sinks/asof_join_sink.hpp"
+#include "frazil/exec/sinks/merge_sorted_sink.hpp"
 #include "frazil/exec/sinks/cache_sink.hpp"
 #include "frazil/exec/sinks/consumer_sink.hpp"
 #include "frazil/exec/sinks/distinct_sink.hpp"
@@ -313,6 +315,23 @@ class Lowering {
         return close(input(ir.inputs[0]), std::make_shared<SliceSink>(s.offset, s.length), node);
       }
       case IRKind::Union: return union_all(node, ir);
+      case IRKind::AsofJoin: {
+        // The left side first; the right side's rows are gathered by the join's sink.
+        const PipelineId left = materialize(ir.inputs[0]);
+        OpenPipeline right = input(ir.inputs[1]);
+        right.reads.insert(right.reads.begin(), left);
+        return close(std::move(right),
+                     std::make_shared<AsofJoinSink>(ir, ea_, input_schema(ir, 0), input_schema(ir, 1), sink_of(left),
+                                                    left),
+                     node);
+      }
+      case IRKind::MergeSorted: {
+        const PipelineId left = materialize(ir.inputs[0]);
+        OpenPipeline right = input(ir.inputs[1]);
+        right.reads.insert(right.reads.begin(), left);
+        return close(std::move(right),
+                     std::make_shared<MergeSortedSink>(ir.as<plan::MergeSortedNode>(), sink_of(left), left), node);
+      }
       case IRKind::Distinct:
         return close(input(ir.inputs[0]), std::make_shared<DistinctSink>(ir.as<plan::DistinctNode>()), node);
       case IRKind::RowIndex:

@@ -116,6 +116,8 @@ class PredicatePushdown {
       case IRKind::GroupBy: return group_by(n, std::move(acc));
       case IRKind::Join: return join(n, std::move(acc));
       case IRKind::Union: return union_(n, std::move(acc));
+      case IRKind::AsofJoin: return asof_join(n, std::move(acc));
+      case IRKind::MergeSorted: return merge_sorted(n, std::move(acc));
       // Slices, caches: the rows they see decide what they give.
       case IRKind::Slice:
       case IRKind::Cache: return barrier(n, acc);
@@ -400,6 +402,40 @@ class PredicatePushdown {
     Node new_l = push(l, std::move(left));
     Node new_r = push(r, std::move(right));
     lp_.get_mut(n).inputs = {new_l, new_r};
+    return wrap(n, local);
+  }
+
+  // join_asof gives each left row its match whatever the other left rows are: a predicate
+  // on left columns alone may run on the left input first; the right input keeps every row
+  // (a filtered right side would give other matches).
+  Node asof_join(Node n, Preds acc) {
+    const IR& ir = lp_.get(n);
+    const SchemaRef schema = ir.schema;
+    const SchemaRef left_schema = lp_.get(ir.inputs[0]).schema;
+    Preds down, local;
+    for (Node p : acc) {
+      bool ok = !is_fallible(p, ea_, *schema);
+      for (const auto& c : columns_of(p, ea_)) ok = ok && left_schema->contains(c);
+      (ok ? down : local).push_back(p);
+    }
+    const Node right = push(ir.inputs[1], {});
+    lp_.get_mut(n).inputs[1] = right;
+    return through(n, 0, std::move(down), local);
+  }
+
+  // A merge of two sorted inputs filtered is the merge of the filtered inputs (the order is
+  // by key, then side): row-wise predicates that cannot fail go into both.
+  Node merge_sorted(Node n, Preds acc) {
+    const SchemaRef schema = lp_.get(n).schema;
+    Preds down, local;
+    for (Node p : acc) (is_row_local(p, ea_) && !is_fallible(p, ea_, *schema) ? down : local).push_back(p);
+    const std::vector<Node> inputs = lp_.get(n).inputs;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      Preds arm;
+      for (Node p : down) arm.push_back(i == 0 ? p : deep_copy(p, ea_));
+      Node in = push(inputs[i], std::move(arm));
+      lp_.get_mut(n).inputs[i] = in;
+    }
     return wrap(n, local);
   }
 

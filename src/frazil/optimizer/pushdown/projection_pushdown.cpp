@@ -8,6 +8,7 @@
 #include "frazil/plan/expr/rewrite.hpp"
 #include "frazil/plan/plan_walk.hpp"
 #include "frazil/optimizer/pushdown/join_columns.hpp"
+#include "frazil/plan/conversion/asof_join.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 namespace frazil::optimizer {
@@ -313,6 +314,28 @@ class ProjectionPushdown {
     return {left, right};
   }
 
+  // Which input columns a join_asof needs for `need`: its keys and `by` columns, the needed
+  // columns' origins, and a left column a needed right column was suffixed against (without
+  // it the right column would lose its suffix). Fewer other columns rename nothing.
+  std::pair<NameSet, NameSet> asof_needs(const IR& ir, const Schema& ls, const Schema& rs, const NameSet& need) const {
+    const auto& j = ir.as<plan::AsofJoinNode>();
+    NameSet left, right;
+    add_columns(j.left_on.node(), ea_, left);
+    add_columns(j.right_on.node(), ea_, right);
+    left.insert(j.options.left_by.begin(), j.options.left_by.end());
+    right.insert(j.options.right_by.begin(), j.options.right_by.end());
+    for (const auto& c : plan::asof_join_columns(ls, rs, j, ea_)) {
+      if (!need.count(c.output)) continue;
+      if (!c.from_right) {
+        left.insert(c.input);
+      } else if (!c.right_key) {
+        right.insert(c.input);
+        if (c.output != c.input && ls.contains(c.input)) left.insert(c.input);
+      }
+    }
+    return {left, right};
+  }
+
   // The needed output columns keep their names and origins with these input schemas.
   bool same_origins(const IR& ir, const std::vector<JoinColumn>& before, const Schema& ls, const Schema& rs,
                     const NameSet& need) const {
@@ -403,6 +426,19 @@ class ProjectionPushdown {
         d.input_needs[1].names = std::move(right);
         break;
       }
+      case IRKind::AsofJoin: {
+        auto [left, right] = asof_needs(ir, original(ir.inputs[0]), original(ir.inputs[1]), need.resolve(original(n)));
+        d.input_needs[0].names = std::move(left);
+        d.input_needs[1].names = std::move(right);
+        break;
+      }
+      case IRKind::MergeSorted: {
+        // Both inputs keep the same columns, the key among them.
+        Need arm = need;
+        arm.add(ir.as<plan::MergeSortedNode>().key);
+        for (auto& s : d.input_needs) s = arm;
+        break;
+      }
       case IRKind::Explode:
         if (need.all) {
           in0 = Need::everything();  // an explode drops nothing of its input
@@ -466,7 +502,7 @@ class ProjectionPushdown {
   void rewrite(Node n) {
     const Need& need = needed_[slot(n)];
     const IRKind kind = lp_.get(n).kind();
-    if (kind == IRKind::Union || kind == IRKind::Join) {
+    if (kind == IRKind::Union || kind == IRKind::Join || kind == IRKind::AsofJoin || kind == IRKind::MergeSorted) {
       rewrite_adding(n, need);
       return;
     }
@@ -596,6 +632,8 @@ class ProjectionPushdown {
         break;
       case IRKind::Union:
       case IRKind::Join:
+      case IRKind::AsofJoin:
+      case IRKind::MergeSorted:
       case IRKind::Invalid: throw InternalError("projection pushdown reached an invalid plan node");
     }
   }
@@ -604,12 +642,22 @@ class ProjectionPushdown {
   void rewrite_adding(Node n, const Need& need) {
     IR ir = lp_.get(n);
     for (Node& in : ir.inputs) in = resolve(in);
-    if (ir.kind() == IRKind::Union) {
+    if (ir.kind() == IRKind::Union || ir.kind() == IRKind::MergeSorted) {
       const Schema& orig = original(n);
       Need arm = need.empty() ? Need{false, {orig.field(0).name}} : need;
+      if (const auto* m = ir.get_if<plan::MergeSortedNode>()) arm.add(m->key);
       const auto names = ordered(orig, arm);
       for (Node& in : ir.inputs) in = exact(in, names);
       ir.schema = lp_.get(ir.inputs[0]).schema;
+    } else if (ir.kind() == IRKind::AsofJoin) {
+      const std::vector<Node> planned = lp_.get(n).inputs;
+      const Schema& ls = original(planned[0]);
+      const Schema& rs = original(planned[1]);
+      auto [left, right] = asof_needs(ir, ls, rs, need.resolve(original(n)));
+      ir.inputs[0] = exact(ir.inputs[0], ordered(ls, left));
+      ir.inputs[1] = exact(ir.inputs[1], ordered(rs, right));
+      ir.schema = plan::asof_join_schema(*lp_.get(ir.inputs[0]).schema, *lp_.get(ir.inputs[1]).schema,
+                                         ir.as<plan::AsofJoinNode>(), ea_);
     } else {
       rewrite_join(n, ir, need.resolve(original(n)));
     }

@@ -155,6 +155,8 @@ class SlicePushdown {
       case IRKind::GroupBy:
       case IRKind::Join:
       case IRKind::Distinct:
+      case IRKind::AsofJoin:
+      case IRKind::MergeSorted:
       case IRKind::Cache: return barrier(n, s);
       case IRKind::Invalid: break;
     }

@@ -57,6 +57,15 @@ struct FieldHasher {
     for (bool b : o.nulls_last) mix(b + 7);
     (*this)(o.maintain_order);
   }
+  void operator()(const dsl::AsofJoinOptions& o) {
+    mix(static_cast<uint64_t>(o.strategy));
+    (*this)(o.left_by);
+    (*this)(o.right_by);
+    mix(o.tolerance ? std::hash<double>()(*o.tolerance) : 0x5eed);
+    (*this)(o.tolerance_str.value_or(""));
+    mix(o.allow_exact_matches * 4 + o.check_sortedness * 2 + o.coalesce);
+    (*this)(o.suffix);
+  }
   void operator()(const compute::ExplodeOptions& o) { mix(o.empty_as_null * 2 + o.keep_nulls); }
 };
 

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "frazil/core/error.hpp"
+#include "frazil/plan/conversion/asof_join.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/conversion/plan_context.hpp"
@@ -316,6 +317,22 @@ struct Converter {
         x.options = step.options;
         SchemaRef schema = explode_schema(*schema_of(inputs[0]), x.columns);
         return add(std::move(x), std::move(inputs), std::move(schema));
+      }
+      case DslKind::AsofJoin: {
+        const auto& step = p.as<dsl::DslAsofJoin>();
+        const Schema& ls = *schema_of(inputs[0]);
+        const Schema& rs = *schema_of(inputs[1]);
+        std::vector<ExprIR> l = exprs({step.left_on}, ls), r = exprs({step.right_on}, rs);
+        if (l.size() != 1 || r.size() != 1)
+          throw InvalidOperationError("join_asof needs exactly one key on each side");
+        AsofJoinNode j = resolve_asof_join(std::move(l[0]), std::move(r[0]), step.options, ls, rs, ea);
+        SchemaRef schema = asof_join_schema(ls, rs, j, ea);
+        return add(std::move(j), std::move(inputs), std::move(schema));
+      }
+      case DslKind::MergeSorted: {
+        const auto& step = p.as<dsl::DslMergeSorted>();
+        SchemaRef schema = merge_sorted_schema(schema_of(inputs[0]), *schema_of(inputs[1]), step.key);
+        return add(MergeSortedNode{step.key, step.maintain_order}, std::move(inputs), std::move(schema));
       }
     }
     throw InternalError("unknown plan step");

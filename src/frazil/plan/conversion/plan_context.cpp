@@ -26,6 +26,8 @@ const char* resolving_name(dsl::DslKind kind) {
     case DslKind::Drop: return "drop";
     case DslKind::WithRowIndex: return "with_row_index";
     case DslKind::Explode: return "explode";
+    case DslKind::AsofJoin: return "join";
+    case DslKind::MergeSorted: return "merge_sorted";
   }
   return "plan";
 }

@@ -182,6 +182,17 @@ class Estimator {
         if (!c) return c;
         return PlanCost{std::min(c->rows, std::max(1.0, c->rows / 10)), c->work + c->rows};
       }
+      case IRKind::AsofJoin: {
+        // One output row per left row; the right side is read whole.
+        auto l = in(0), r = in(1);
+        if (!l || !r) return std::nullopt;
+        return PlanCost{l->rows, l->work + r->work + l->rows + r->rows, l->kept};
+      }
+      case IRKind::MergeSorted: {
+        auto l = in(0), r = in(1);
+        if (!l || !r) return std::nullopt;
+        return PlanCost{l->rows + r->rows, l->work + r->work + l->rows + r->rows, 1.0};
+      }
       case IRKind::Join: {
         auto l = in(0), r = in(1);
         if (!l || !r) return std::nullopt;
