@@ -125,7 +125,16 @@ class NumericType(DataType):
 
 class IntegerType(NumericType):
     """Base class of the integer dtypes."""
-    pass
+
+    @classmethod
+    def max(cls) -> Any:
+        """A literal of the largest value of this dtype (pl.Int8.max() is 127)."""
+        return _dtype_bound(cls, low=False)
+
+    @classmethod
+    def min(cls) -> Any:
+        """A literal of the smallest value of this dtype."""
+        return _dtype_bound(cls, low=True)
 
 
 class SignedIntegerType(IntegerType):
@@ -140,7 +149,29 @@ class UnsignedIntegerType(IntegerType):
 
 class FloatType(NumericType):
     """Base class of Float32 and Float64."""
-    pass
+
+    @classmethod
+    def max(cls) -> Any:
+        """A literal of +inf of this dtype."""
+        return _dtype_bound(cls, low=False)
+
+    @classmethod
+    def min(cls) -> Any:
+        """A literal of -inf of this dtype."""
+        return _dtype_bound(cls, low=True)
+
+
+def _dtype_bound(cls: Any, *, low: bool) -> Any:
+    """The smallest or largest value of a numeric dtype as a typed literal (dtype.min()/max())."""
+    from frazil.functions import lit
+
+    name = getattr(cls, "__name__", type(cls).__name__)
+    if issubclass(cls, FloatType):
+        return lit(float("-inf") if low else float("inf"), dtype=cls)
+    bits = int("".join(ch for ch in name if ch.isdigit()))
+    if issubclass(cls, UnsignedIntegerType):
+        return lit(0 if low else 2**bits - 1, dtype=cls)
+    return lit(-(2 ** (bits - 1)) if low else 2 ** (bits - 1) - 1, dtype=cls)
 
 
 class TemporalType(DataType):

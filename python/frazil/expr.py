@@ -1192,6 +1192,22 @@ class Expr:
         """The number of null values."""
         return self._fn("null_count")
 
+    # ---- row encoding (frazil/row_encoding.py) ----
+    def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
+                    nulls_last: bool | None = None) -> "Expr":
+        """Order-preserving Binary keys of this expression's rows (Polars' internal API)."""
+        from frazil.row_encoding import expr_row_encode
+
+        return expr_row_encode(self, unordered=unordered, descending=descending, nulls_last=nulls_last)
+
+    def _row_decode(self, names: Any, dtypes: Any, *, unordered: bool = False, descending: Any = None,
+                    nulls_last: Any = None) -> "Expr":
+        """The Struct of columns that _row_encode keys encode."""
+        from frazil.row_encoding import expr_row_decode
+
+        return expr_row_decode(self, names, dtypes, unordered=unordered, descending=descending,
+                               nulls_last=nulls_last)
+
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":

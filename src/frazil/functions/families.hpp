@@ -28,5 +28,6 @@ void register_categorical_functions(Registry& r);  // categorical.cpp: cat.*
 void register_fused_functions(Registry& r);       // fused.cpp: fma, fms, fsm (made by the optimizer)
 void register_struct_functions(Registry& r);      // struct.cpp: as_struct, struct.*, name.*_fields
 void register_binary_functions(Registry& r);      // binary.cpp: bin.*
+void register_row_encoding_functions(Registry& r);  // row_encoding.cpp: _row_encode, _row_decode
 
 }  // namespace frazil::functions

@@ -47,6 +47,7 @@ const Table& table() {
     register_udf_functions(r);
     register_struct_functions(r);
     register_binary_functions(r);
+    register_row_encoding_functions(r);
     return fill;
   }();
   return t;
