@@ -213,7 +213,9 @@ class Expr:
             "expressions API. Use `&` / `|` for boolean logic and `is_in` for membership."
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # Unhashable (== builds an expression); Polars points to the structural hash.
+        raise TypeError(f"unhashable type: 'Expr'\n\nConsider hashing '{self}.meta'.")
 
     # ---- operators ----
     def __add__(self, other: Any) -> "Expr":
@@ -1250,6 +1252,13 @@ class Expr:
         from frazil.expr_name import ExprNameNameSpace
 
         return ExprNameNameSpace(self)
+
+    @property
+    def meta(self) -> Any:
+        """Questions about the expression tree: pl.col('a').meta.root_names() (frazil/expr_meta.py)."""
+        from frazil.expr_meta import ExprMetaNameSpace
+
+        return ExprMetaNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":

@@ -11,6 +11,7 @@ void register_io(nb::module_& m);
 void register_sql(nb::module_& m);
 void register_udf(nb::module_& m);
 void register_nested(nb::module_& m);  // nested_bindings.cpp (struct, name, selectors)
+void register_meta(nb::module_& m);    // meta_bindings.cpp (Expr.meta)
 }
 
 NB_MODULE(_frazil, m) {
@@ -22,4 +23,5 @@ NB_MODULE(_frazil, m) {
   frazil::py::register_sql(m);
   frazil::py::register_udf(m);
   frazil::py::register_nested(m);
+  frazil::py::register_meta(m);
 }
