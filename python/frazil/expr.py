@@ -1194,6 +1194,22 @@ class Expr:
         """The number of null values."""
         return self._fn("null_count")
 
+    # ---- binning (frazil/binning.py) ----
+    def cut(self, breaks: Any, *, labels: Any = None, left_closed: bool = False,
+            include_breaks: bool = False) -> "Expr":
+        """Bin the values into the intervals between `breaks` (Enum of interval labels)."""
+        from frazil.binning import cut
+
+        return cut(self, breaks, labels=labels, left_closed=left_closed, include_breaks=include_breaks)
+
+    def qcut(self, quantiles: Any, *, labels: Any = None, left_closed: bool = False, allow_duplicates: bool = False,
+             include_breaks: bool = False) -> "Expr":
+        """Bin the values at their quantiles (Categorical of interval labels)."""
+        from frazil.binning import qcut
+
+        return qcut(self, quantiles, labels=labels, left_closed=left_closed, allow_duplicates=allow_duplicates,
+                    include_breaks=include_breaks)
+
     # ---- row encoding (frazil/row_encoding.py) ----
     def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
                     nulls_last: bool | None = None) -> "Expr":

@@ -48,6 +48,7 @@ const Table& table() {
     register_struct_functions(r);
     register_binary_functions(r);
     register_row_encoding_functions(r);
+    register_binning_functions(r);
     return fill;
   }();
   return t;

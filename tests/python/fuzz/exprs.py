@@ -257,6 +257,15 @@ class ExprGen:
                 order = rng.choice(["", f", order_by={rng.choice([n for n, _ in self.schema])!r}"])
                 out = "float" if fn in ("rank()", "rolling_mean(2, min_samples=1)") else a.cat
                 return E(f"{{0}}.{fn}.over({k!r}{order})", [a], out, False, True, False)
+        if r < 0.88:
+            # Binning (cut: elementwise over fixed breaks; qcut: breaks from all the rows, like
+            # rank), its categories compared as strings.
+            a = self.leaf(rng.choice(NUMERIC)) if rng.random() < 0.7 else self.gen("num", depth)
+            if rng.random() < 0.5:
+                fn = rng.choice(["cut([-1, 0.5])", "cut([0], left_closed=True)", "cut([-2, 0, 3], labels=['a', 'b', 'c', 'd'])"])
+                return node(f"{{0}}.{fn}.cast(pl.String)", [a], "str")
+            fn = rng.choice(["qcut([0.5])", "qcut(3, allow_duplicates=True)", "qcut([0.2, 0.8], left_closed=True, allow_duplicates=True)"])
+            return E(f"{{0}}.{fn}.cast(pl.String)", [a], "str", False, False, False)
         fn = rng.choice(["sum_horizontal", "min_horizontal", "max_horizontal", "mean_horizontal"])
         a, b = self.gen("num", depth), self.gen("num", depth)
         out = "float" if fn == "mean_horizontal" or "float" in (a.cat, b.cat) else "int"

@@ -1,0 +1,37 @@
+"""Expr.cut / Expr.qcut (Series get them through series_dispatch): values binned into
+intervals, as Polars 2.1 (Enum output for cut, Categorical for qcut; both deprecated there
+in favour of bin_intervals / bin_quantiles, with the same DeprecationWarning).
+Kernels: src/frazil/compute/binning/, registry rows: functions/binning.cpp."""
+from __future__ import annotations
+
+import warnings
+from typing import Any, Sequence
+
+
+def _labels(labels: Sequence[str] | None) -> dict:
+    # Passed only when given: an empty list has no element type to read.
+    return {} if not labels else {"labels": [str(x) for x in labels]}
+
+
+def cut(expr: Any, breaks: Sequence[float], *, labels: Sequence[str] | None = None, left_closed: bool = False,
+        include_breaks: bool = False) -> Any:
+    warnings.warn("`cut` is deprecated; use `bin_intervals` instead", DeprecationWarning, stacklevel=3)
+    breaks = [float(b) for b in breaks]
+    return expr._fn("cut", **({"breaks": breaks} if breaks else {}), **_labels(labels), left_closed=left_closed,
+                    include_breaks=include_breaks)
+
+
+def qcut(expr: Any, quantiles: Sequence[float] | int, *, labels: Sequence[str] | None = None,
+         left_closed: bool = False, allow_duplicates: bool = False, include_breaks: bool = False) -> Any:
+    warnings.warn("`qcut` is deprecated; use `bin_quantiles` or `bin_ranks` instead", DeprecationWarning,
+                  stacklevel=3)
+    if isinstance(quantiles, int) and not isinstance(quantiles, bool):
+        if quantiles < 1:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError(f"qcut needs at least one bin, got {quantiles}")
+        qs = [i / quantiles for i in range(1, quantiles)]
+    else:
+        qs = [float(q) for q in quantiles]
+    return expr._fn("qcut", **({"quantiles": qs} if qs else {}), **_labels(labels), left_closed=left_closed,
+                    allow_duplicates=allow_duplicates, include_breaks=include_breaks)

@@ -1,0 +1,81 @@
+#include "frazil/compute/binning/binning.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "../elementwise_test_util.hpp"
+#include "frazil/core/categories.hpp"
+#include "frazil/core/error.hpp"
+
+using namespace frazil;
+using namespace frazil::compute;
+using namespace frazil::test;
+
+namespace {
+
+Opt<std::string> labels_of(const Array& codes) {
+  Opt<std::string> out;
+  for (int64_t i = 0; i < codes.length(); ++i) {
+    if (codes.is_null(i)) {
+      out.push_back(N);
+    } else {
+      out.push_back(codes.dtype().categories().get(codes.values<uint32_t>()[i]));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Binning, IntervalLabels) {
+  EXPECT_EQ(interval_labels({-1, 0.25, 1e20}, false),
+            (std::vector<std::string>{"(-inf, -1]", "(-1, 0.25]", "(0.25, 100000000000000000000]",
+                                      "(100000000000000000000, inf]"}));
+  EXPECT_EQ(interval_labels({2}, true), (std::vector<std::string>{"[-inf, 2)", "[2, inf)"}));
+}
+
+TEST(Binning, CutRightAndLeftClosed) {
+  ArrayRef v = sliced(f64({-2, -1, 0, 1, N, NAN, 2}));
+  BinSpec s;
+  s.breaks = {1, -1};  // sorted by cut
+  EXPECT_EQ(labels_of(*cut(*v, s)), (Opt<std::string>{"(-inf, -1]", "(-inf, -1]", "(-1, 1]", "(-1, 1]", N, N, "(1, inf]"}));
+  EXPECT_EQ(cut(*v, s)->dtype(), cut_dtype(s));
+  s.left_closed = true;
+  s.labels = {"a", "b", "c"};
+  EXPECT_EQ(labels_of(*cut(*v, s)), (Opt<std::string>{"a", "b", "b", "c", N, N, "c"}));
+  s.include_breaks = true;
+  ArrayRef out = cut(*v, s);
+  EXPECT_EQ(out->dtype(), cut_dtype(s));
+  expect_floats<double>(*out->child(0), {-1, 1, 1, INFINITY, N, N, INFINITY});
+}
+
+TEST(Binning, CutErrors) {
+  BinSpec s;
+  s.breaks = {1, 1};
+  EXPECT_THROW(cut(*i64({1}), s), DuplicateError);
+  s.breaks = {1, 2};
+  s.labels = {"a"};
+  EXPECT_THROW(cut(*i64({1}), s), ShapeError);
+  s.labels = {};
+  EXPECT_THROW(cut(*strs({"x"}), s), InvalidOperationError);
+}
+
+TEST(Binning, QcutLinearQuantiles) {
+  ArrayRef v = f64({-1.0, N, 1.0, 2.0, N, 8.0, 4.0});
+  EXPECT_EQ(labels_of(*qcut(*v, {0.2, 0.3}, {"a", "b", "c"}, false, false, false)),
+            (Opt<std::string>{"a", N, "b", "c", N, "c", "c"}));
+  EXPECT_EQ(labels_of(*qcut(*f64({1, 2, 3, 4, NAN}), {0.5, 1.0}, {}, false, false, false)),
+            (Opt<std::string>{"(-inf, 2.5]", "(-inf, 2.5]", "(2.5, 4]", "(2.5, 4]", N}));
+  EXPECT_EQ(qcut(*f64({NAN, N}), {0.5}, {}, false, false, true)->dtype(), qcut_dtype(true));
+  EXPECT_EQ(qcut(*f64({NAN, N}), {0.5}, {}, false, false, false)->null_count(), 2);
+}
+
+TEST(Binning, QcutErrors) {
+  ArrayRef v = i64({1, 2, 2, 3});
+  EXPECT_THROW(qcut(*v, {0.5, 0.51}, {}, false, false, false), DuplicateError);
+  EXPECT_EQ(labels_of(*qcut(*v, {0.5, 0.51}, {}, false, true, false)),
+            (Opt<std::string>{"(-inf, 2]", "(-inf, 2]", "(-inf, 2]", "(2, inf]"}));
+  EXPECT_THROW(qcut(*v, {1.5}, {}, false, false, false), ComputeError);
+  EXPECT_THROW(qcut(*f64({INFINITY, -INFINITY}), {0.3}, {}, false, false, false), ComputeError);
+}

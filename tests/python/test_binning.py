@@ -1,0 +1,72 @@
+"""cut and qcut, differential against Polars: nulls, NaN, -0.0, infinities, empty and
+one-row input, several chunks, inside agg and over, optimizations on and off (assert_same
+runs both). Categories are compared as strings, dtypes apart."""
+
+import polars
+import pytest
+
+import frazil as pl
+from fuzz.harness import assert_same, assert_same_error
+
+pytestmark = pytest.mark.filterwarnings("ignore:`(q)?cut` is deprecated:DeprecationWarning")
+
+DATA = {"x": [-2.0, -1.0, None, 0.0, -0.0, float("nan"), 1.0, 2.5, float("inf"), 7.0],
+        "i": [5, 1, 2, None, 4, 3, 3, 0, -1, 9],
+        "g": ["a", "b", "a", "b", "a", "a", "b", "b", "a", "b"]}
+
+
+def as_str(e):
+    return e.cast(polars.String) if isinstance(e, polars.Expr) else e.cast(pl.String)
+
+
+@pytest.mark.parametrize("col", ["x", "i"])
+@pytest.mark.parametrize("kwargs", [{}, {"left_closed": True}, {"labels": ["lo", "mid", "hi"]}])
+def test_cut(col, kwargs):
+    assert_same(lambda pl, lf: lf.select(pl.col(col).cut([-1, 0.5], **kwargs).cast(pl.String)), DATA, chunks=2)
+
+
+def test_cut_include_breaks_and_dtype():
+    assert_same(lambda pl, lf: lf.select(pl.col("x").cut([-1, 0.5], include_breaks=True).struct.unnest())
+                .with_columns(pl.col("category").cast(pl.String)), DATA)
+    ours = pl.DataFrame(DATA).select(pl.col("i").cut([1, 3])).to_series().dtype
+    assert ours == pl.Enum(["(-inf, 1]", "(1, 3]", "(3, inf]"])
+
+
+@pytest.mark.parametrize("q", [[0.25, 0.5], [0.0, 0.25, 0.75], 2, 4])
+@pytest.mark.parametrize("kwargs", [{}, {"left_closed": True}, {"allow_duplicates": True}])
+def test_qcut(q, kwargs):
+    assert_same(lambda pl, lf: lf.select(pl.col("i").qcut(q, **kwargs).cast(pl.String)), DATA, chunks=2)
+
+
+def test_qcut_include_breaks_and_dtype():
+    assert_same(lambda pl, lf: lf.select(pl.col("i").qcut([0.3], include_breaks=True).struct.unnest())
+                .with_columns(pl.col("category").cast(pl.String)), DATA)
+    assert pl.DataFrame(DATA).select(pl.col("i").qcut(2)).to_series().dtype == pl.Categorical
+
+
+def test_in_over_and_agg():
+    assert_same(lambda pl, lf: lf.select(pl.col("i").qcut([0.5], labels=["lo", "hi"]).over("g").cast(pl.String)),
+                DATA)
+    assert_same(lambda pl, lf: lf.select(pl.col("x").cut([0]).over("g").cast(pl.String)), DATA)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("i").qcut([0.5]).cast(pl.String))
+                .sort("g"), DATA)
+
+
+@pytest.mark.parametrize("rows", [0, 1])
+def test_empty_and_one_row(rows):
+    data = {"i": DATA["i"][:rows]}
+    assert_same(lambda pl, lf: lf.select(pl.col("i").cast(pl.Float64).cut([1]).cast(pl.String)), data)
+    assert_same(lambda pl, lf: lf.select(pl.col("i").cast(pl.Float64).qcut([0.5]).cast(pl.String)), data)
+
+
+def test_errors():
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").cut([1, 1])), DATA)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").cut([1, 2], labels=["a"])), DATA)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").qcut([0.5, 0.5])), DATA)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").qcut([1.5])), DATA)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("x").qcut([0.5])), {"x": [float("inf"), float("-inf")]})
+
+
+def test_deprecation_warning_as_polars():
+    with pytest.warns(DeprecationWarning, match="bin_intervals"):
+        pl.col("a").cut([1])
