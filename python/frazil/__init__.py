@@ -185,6 +185,22 @@ from frazil.functions_frames import (  # noqa: E402
     zeros,
 )
 
+# Expr.meta, binning, row encoding and the rest of the top-level API (issues #16/#19, meta part).
+from frazil.row_encoding import row_encode as _row_encode  # noqa: E402
+from frazil.toplevel_extras import (  # noqa: E402
+    Engine,
+    InMemoryEngine,
+    StreamingEngine,
+    cum_fold,
+    cum_reduce,
+    cum_sum_horizontal,
+    json_normalize,
+    read_lines,
+    scan_lines,
+    wrap_df,
+    wrap_s,
+)
+
 _apply_environment()
 
 

@@ -69,6 +69,10 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
         if name == "engine":
             # One executor serves every engine Polars names: it streams morsels through
             # pipelines where the plan allows and materializes where it must.
+            from frazil.toplevel_extras import Engine
+
+            if isinstance(value, Engine):
+                continue
             if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
                 raise ValueError(f"Invalid engine argument engine={value!r}")
             continue

@@ -1,0 +1,71 @@
+"""Top-level names of the meta part, differential against Polars: cum_fold, cum_reduce,
+cum_sum_horizontal (nulls, several chunks, opt on/off), read_lines / scan_lines,
+json_normalize, engine objects, wrap_df / wrap_s."""
+import io
+
+import polars
+import pytest
+
+import frazil as pl
+from fuzz.harness import assert_same
+
+DATA = {"a": [1, 2, None, -4], "b": [3, None, 5, 6], "c": [0.5, 1.5, -0.0, float("nan")]}
+
+
+@pytest.mark.parametrize("include_init", [False, True])
+def test_cum_fold(include_init):
+    # (Polars raises a ShapeError for a literal initial value with include_init: not compared.)
+    if not include_init:
+        assert_same(lambda pl, lf: lf.select(pl.cum_fold(pl.lit(1), lambda acc, x: acc + x, ["a", "b"]))
+                    .unnest("cum_fold"), DATA, chunks=2)
+    assert_same(lambda pl, lf: lf.select(pl.cum_fold(pl.col("a"), lambda acc, x: acc * x, [pl.col("b"), "c"],
+                                                     include_init=include_init)).unnest("cum_fold"),
+                DATA)
+
+
+def test_cum_reduce_and_cum_sum_horizontal():
+    assert_same(lambda pl, lf: lf.select(pl.cum_reduce(lambda acc, x: acc + x, ["a", "b", "c"])).unnest("cum_reduce"),
+                DATA, chunks=2)
+    assert_same(lambda pl, lf: lf.select(pl.cum_sum_horizontal("a", "b")).unnest("cum_sum"), DATA)
+    assert_same(lambda pl, lf: lf.select(pl.cum_sum_horizontal("a", "b", "c")).unnest("cum_sum"), DATA, chunks=2)
+
+
+@pytest.mark.parametrize("data", [b"a,b\r\nc\n\nd", b"x\ny\n", b"", b"\n", "é\n".encode()])
+def test_read_lines(data):
+    ours = pl.read_lines(io.BytesIO(data))
+    theirs = polars.read_lines(io.BytesIO(data))
+    assert ours.columns == theirs.columns and ours.to_dicts() == theirs.to_dicts()
+    ours = pl.read_lines(io.BytesIO(data), name="l", row_index_name="i", n_rows=2)
+    theirs = polars.read_lines(io.BytesIO(data), name="l", row_index_name="i", n_rows=2)
+    assert ours.to_dicts() == theirs.to_dicts()
+
+
+def test_scan_lines_file(tmp_path):
+    p = tmp_path / "f.txt"
+    p.write_bytes(b"one\ntwo\r\nthree")
+    assert pl.scan_lines(p).filter(pl.col("line") != "two").collect().to_dicts() == \
+        polars.scan_lines(p).filter(polars.col("line") != "two").collect().to_dicts()
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"max_level": 0}, {"max_level": 1}, {"separator": "_"}])
+def test_json_normalize(kwargs):
+    data = [{"a": 1, "b": {"c": 2, "d": {"e": 3}}}, {"a": None, "b": {"c": 5}}, {"f": [1, 2]}]
+    ours, theirs = pl.json_normalize(data, **kwargs), polars.json_normalize(data, **kwargs)
+    assert ours.columns == theirs.columns
+    assert ours.to_dicts() == theirs.to_dicts()
+
+
+def test_engines():
+    lf = pl.LazyFrame(DATA)
+    for engine in (pl.InMemoryEngine(), pl.StreamingEngine()):
+        assert lf.collect(engine=engine).to_dicts()[:2] == lf.collect().to_dicts()[:2]
+    assert pl.InMemoryEngine().name == "in-memory" and pl.StreamingEngine().name == "streaming"
+    assert isinstance(pl.StreamingEngine(), pl.Engine)
+    with pytest.raises(ValueError, match="Invalid engine"):
+        lf.collect(engine="bogus")
+
+
+def test_wrap():
+    df = pl.DataFrame(DATA)
+    assert pl.wrap_df(df._df).equals(df)
+    assert pl.wrap_s(df["a"]._col).equals(df["a"])
