@@ -195,8 +195,11 @@ from frazil.toplevel_extras import (  # noqa: E402
     cum_reduce,
     cum_sum_horizontal,
     json_normalize,
+    map_groups,
     read_lines,
+    read_parquet_metadata,
     scan_lines,
+    scan_pyarrow_dataset,
     wrap_df,
     wrap_s,
 )

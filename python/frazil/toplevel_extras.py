@@ -224,3 +224,38 @@ def wrap_s(s: Any) -> Any:
     from frazil.series import Series
 
     return Series._from_native(s)
+
+
+# ---- map_groups ----
+def map_groups(exprs: Any, function: Callable, return_dtype: Any = None, *, is_elementwise: bool = False,
+               returns_scalar: bool = False) -> Any:
+    """A Python function over the Series of several expressions, per group inside agg()
+    (over the whole columns elsewhere); with returns_scalar its one value per group."""
+    from frazil.udf import map_batches_function
+
+    out = map_batches_function(exprs, function, return_dtype, is_elementwise=is_elementwise,
+                               returns_scalar=returns_scalar)
+    return out.first() if returns_scalar else out
+
+
+# ---- Parquet footer ----
+def read_parquet_metadata(source: Any, storage_options: Any = None, credential_provider: Any = "auto") -> dict:
+    """The key-value metadata of a Parquet file's footer (a path, bytes or a file object)."""
+    import os
+
+    from frazil import _frazil
+    from frazil.io import _path_str, _read_bytes
+
+    if isinstance(source, (str, os.PathLike)):
+        return _frazil.parquet_key_values(_path_str(source))
+    return _frazil.parquet_key_values(_read_bytes(source))
+
+
+# ---- pyarrow datasets ----
+def scan_pyarrow_dataset(source: Any, *, allow_pyarrow_filter: bool = True, batch_size: int | None = None) -> Any:
+    """A pyarrow Dataset as a LazyFrame. The dataset is read (through pyarrow) when
+    scan_pyarrow_dataset is called, not at collect; filters then run in frazil."""
+    from frazil.dataframe import from_arrow
+
+    table = source.to_table(batch_size=batch_size) if batch_size else source.to_table()
+    return from_arrow(table).lazy()

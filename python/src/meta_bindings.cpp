@@ -5,9 +5,12 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cstring>
+
 #include "core_common.hpp"
 #include "frazil/dsl/expr_meta.hpp"
 #include "frazil/functions/function_spec.hpp"
+#include "frazil/io/parquet/file_reader.hpp"
 
 namespace frazil::py {
 
@@ -77,9 +80,27 @@ nb::dict node_info(const Expr& e) {
   return d;
 }
 
+// The key-value metadata of a Parquet file's footer (read_parquet_metadata): a path, or
+// the file's bytes.
+nb::dict parquet_key_values(nb::handle source) {
+  std::shared_ptr<io::parquet::ParquetFile> file;
+  if (nb::isinstance<nb::bytes>(source)) {
+    nb::bytes b = nb::borrow<nb::bytes>(source);
+    Buffer buf = Buffer::allocate(b.size());
+    std::memcpy(buf.mutable_data(), b.c_str(), b.size());
+    file = io::parquet::ParquetFile::from_buffer(std::move(buf), "in-memory source");
+  } else {
+    file = io::parquet::ParquetFile::open(nb::cast<std::string>(source));
+  }
+  nb::dict out;
+  for (const auto& kv : file->metadata().key_value_metadata) out[kv.key.c_str()] = kv.value.value_or("");
+  return out;
+}
+
 }  // namespace
 
 void register_meta(nb::module_& m) {
+  m.def("parquet_key_values", &parquet_key_values);
   m.def("expr_node", &node_info);
   m.def("expr_same", &dsl::same_expr);
   m.def("expr_hash", &dsl::expr_hash);

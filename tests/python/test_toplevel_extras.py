@@ -69,3 +69,40 @@ def test_wrap():
     df = pl.DataFrame(DATA)
     assert pl.wrap_df(df._df).equals(df)
     assert pl.wrap_s(df["a"]._col).equals(df["a"])
+
+
+@pytest.mark.parametrize("returns_scalar", [False, True])
+def test_map_groups(returns_scalar):
+    data = {"g": [1, 1, 2, 2, 2], "a": [1, 2, 3, None, 5], "b": [4, 5, 6, 7, 8]}
+
+    def fn(s):
+        out = s[0] + s[1]
+        return out.sum() if returns_scalar else out
+
+    ours = pl.DataFrame(data).group_by("g", maintain_order=True).agg(
+        pl.map_groups(["a", "b"], fn, returns_scalar=returns_scalar))
+    theirs = polars.DataFrame(data).group_by("g", maintain_order=True).agg(
+        polars.map_groups(["a", "b"], fn, returns_scalar=returns_scalar))
+    assert ours.to_dicts() == theirs.to_dicts()
+
+
+def test_read_parquet_metadata(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    p = tmp_path / "m.parquet"
+    pq.write_table(pa.table({"a": [1]}).replace_schema_metadata({"k": "v", "x": "yz"}), p)
+    ours, theirs = pl.read_parquet_metadata(p), polars.read_parquet_metadata(p)
+    assert ours == theirs and ours["k"] == "v"
+    assert pl.read_parquet_metadata(p.read_bytes()) == ours
+    with pytest.raises(Exception, match="m2.parquet"):
+        pl.read_parquet_metadata(tmp_path / "m2.parquet")
+
+
+def test_scan_pyarrow_dataset():
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    dset = ds.dataset(pa.table({"a": [1, 2, 3], "b": ["x", None, "z"]}))
+    assert pl.scan_pyarrow_dataset(dset).filter(pl.col("a") > 1).collect().to_dicts() == \
+        polars.scan_pyarrow_dataset(dset).filter(polars.col("a") > 1).collect().to_dicts()
