@@ -35,3 +35,43 @@ def qcut(expr: Any, quantiles: Sequence[float] | int, *, labels: Sequence[str] |
         qs = [float(q) for q in quantiles]
     return expr._fn("qcut", **({"quantiles": qs} if qs else {}), **_labels(labels), left_closed=left_closed,
                     allow_duplicates=allow_duplicates, include_breaks=include_breaks)
+
+
+def _interval_options(labels: Any, include_intervals: bool, right_closed: bool) -> dict:
+    out: dict = {"include_intervals": include_intervals, "right_closed": right_closed}
+    if labels is not False and labels is not None:
+        out.update(_labels(labels))
+    return out
+
+
+def bin_intervals(expr: Any, intervals: Any, *, labels: Any, include_intervals: bool = False,
+                  right_closed: bool = False) -> Any:
+    """Polars 2.1's bin_intervals: explicit strictly ascending breakpoints (any orderable
+    dtype, cast to the values'), or a number of equal-width bins over [min, max]."""
+    from frazil.expr import parse_into_expression
+
+    options = _interval_options(labels, include_intervals, right_closed)
+    if isinstance(intervals, int) and not isinstance(intervals, bool):
+        return expr._fn("bin_intervals_uniform", n=intervals, **options)
+    from frazil.series import Series
+
+    breaks = intervals if isinstance(intervals, Series) else Series("breaks", list(intervals))
+    from frazil.expr import wrap
+
+    return wrap(expr._pyexpr.function("bin_intervals", [parse_into_expression(breaks)], **options))
+
+
+def bin_quantiles(expr: Any, quantiles: Any, *, labels: Any, include_intervals: bool = False,
+                  right_closed: bool = False) -> Any:
+    """Polars 2.1's bin_quantiles: bins between the values' quantiles (a list of
+    probabilities, or a number of equal-probability bins)."""
+    if isinstance(quantiles, int) and not isinstance(quantiles, bool):
+        if quantiles < 1:
+            from frazil.exceptions import ComputeError
+
+            raise ComputeError(f"bin_quantiles needs at least one bin, got {quantiles}")
+        qs = [i / quantiles for i in range(1, quantiles)]
+    else:
+        qs = [float(q) for q in quantiles]
+    return expr._fn("bin_quantiles", **({"quantiles": qs} if qs else {}),
+                    **_interval_options(labels, include_intervals, right_closed))

@@ -1210,6 +1210,22 @@ class Expr:
         return qcut(self, quantiles, labels=labels, left_closed=left_closed, allow_duplicates=allow_duplicates,
                     include_breaks=include_breaks)
 
+    def bin_intervals(self, intervals: Any, *, labels: Any, include_intervals: bool = False,
+                      right_closed: bool = False) -> "Expr":
+        """Bin the values into the intervals between breakpoints (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_intervals
+
+        return bin_intervals(self, intervals, labels=labels, include_intervals=include_intervals,
+                             right_closed=right_closed)
+
+    def bin_quantiles(self, quantiles: Any, *, labels: Any, include_intervals: bool = False,
+                      right_closed: bool = False) -> "Expr":
+        """Bin the values between their quantiles (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_quantiles
+
+        return bin_quantiles(self, quantiles, labels=labels, include_intervals=include_intervals,
+                             right_closed=right_closed)
+
     # ---- row encoding (frazil/row_encoding.py) ----
     def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
                     nulls_last: bool | None = None) -> "Expr":

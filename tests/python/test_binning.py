@@ -70,3 +70,41 @@ def test_errors():
 def test_deprecation_warning_as_polars():
     with pytest.warns(DeprecationWarning, match="bin_intervals"):
         pl.col("a").cut([1])
+
+
+@pytest.mark.parametrize("col", ["x", "i"])
+@pytest.mark.parametrize("kwargs", [{"labels": False}, {"labels": ["lo", "mid", "hi"]},
+                                    {"labels": False, "right_closed": True},
+                                    {"labels": False, "include_intervals": True}])
+def test_bin_intervals_explicit(col, kwargs):
+    def q(pl, lf):
+        out = lf.select(pl.col(col).bin_intervals([-1, 2], **kwargs).alias("b"))
+        if kwargs.get("include_intervals"):
+            return out.unnest("b")
+        return out.select(pl.col("b").cast(pl.String)) if kwargs["labels"] else out
+
+    assert_same(q, DATA, chunks=2)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("col", ["x", "i"])
+def test_bin_intervals_uniform(n, col):
+    data = {"x": [-2.0, None, 0.5, 1.0, 7.0, float("nan")], "i": [5, 1, None, 2, 9, 4], "g": list("aabbab")}
+    assert_same(lambda pl, lf: lf.select(pl.col(col).bin_intervals(n, labels=False, include_intervals=True)
+                                         .alias("b")).unnest("b"), data)
+    assert_same(lambda pl, lf: lf.select(pl.col(col).bin_intervals(n, labels=False).over("g")), data)
+
+
+@pytest.mark.parametrize("q", [[0.25, 0.75], [0.5], 2, 4])
+def test_bin_quantiles(q):
+    assert_same(lambda pl, lf: lf.select(pl.col("x").bin_quantiles(q, labels=False, include_intervals=True)
+                                         .alias("b")).unnest("b"), DATA)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("x").bin_quantiles(q, labels=False)).sort("g"), DATA)
+
+
+def test_bin_intervals_strings_and_errors():
+    data = {"s": ["b", "a", None, "c", ""]}
+    assert_same(lambda pl, lf: lf.select(pl.col("s").bin_intervals(["a", "c"], labels=False, include_intervals=True)
+                                         .alias("b")).unnest("b"), data)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").bin_intervals([2, 1], labels=False)), DATA)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("i").bin_intervals([1, 2], labels=["a"])), DATA)

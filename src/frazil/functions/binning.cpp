@@ -1,6 +1,9 @@
 // Binning: cut (fixed breaks -> Enum of interval labels) and qcut (breaks at the values'
-// quantiles -> Categorical), kernels in compute/binning/. qcut reads all of its input's
-// rows, so inside agg()/over() its breaks are computed per group.
+// quantiles -> Categorical), and Polars 2.1's bin_intervals (explicit breaks, or a number of
+// equal-width bins) and bin_quantiles (UInt32 bin, Enum of labels or Struct {bin, left,
+// right}); kernels in compute/binning/. Breaks derived from the data (qcut, uniform bins,
+// quantiles) read all of the input's rows, so inside agg()/over() they are per group.
+#include "frazil/compute/binning/bin_intervals.hpp"
 #include "frazil/compute/binning/binning.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
@@ -22,9 +25,65 @@ compute::BinSpec cut_spec(const Args& a) {
   return s;
 }
 
+compute::IntervalBinning interval_binning(const Args& a) {
+  compute::IntervalBinning h;
+  h.labels = a.get_string_list("labels");
+  h.include_intervals = a.get_bool("include_intervals");
+  h.right_closed = a.get_bool("right_closed");
+  return h;
+}
+
+std::vector<Param> interval_params() {
+  return {string_list_param("labels"), bool_param("include_intervals", false), bool_param("right_closed", false)};
+}
+
+FunctionSpec interval_row(std::string name) {
+  FunctionSpec s;
+  s.name = std::move(name);
+  s.params = interval_params();
+  s.output_dtype = [](const CallTypes& c) { return compute::interval_bins_dtype(c.inputs[0], interval_binning(c.args)); };
+  return s;
+}
+
 }  // namespace
 
 void register_binning_functions(Registry& r) {
+  {
+    // The breaks are a set input, cast to the values' dtype by the kernel (any orderable dtype).
+    FunctionSpec s = interval_row("bin_intervals");
+    s.min_inputs = s.max_inputs = 2;
+    s.roles = {InputRole::Row, InputRole::Set};
+    s.fallible = true;
+    s.kernel = [](const Args& a) -> Kernel {
+      return [h = interval_binning(a)](std::span<const ArrayRef> in) { return compute::bin_by_breaks(*in[0], *in[1], h); };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = interval_row("bin_intervals_uniform");
+    s.shape = Shape::LengthPreserving;
+    s.input_types = binnable;
+    s.params.insert(s.params.begin(), int_param("n", 1));
+    s.kernel = [](const Args& a) -> Kernel {
+      return [h = interval_binning(a), n = a.get_int("n")](std::span<const ArrayRef> in) {
+        return compute::bin_uniform(*in[0], n, h);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = interval_row("bin_quantiles");
+    s.shape = Shape::LengthPreserving;
+    s.fallible = true;
+    s.input_types = binnable;
+    s.params.insert(s.params.begin(), float_list_param("quantiles"));
+    s.kernel = [](const Args& a) -> Kernel {
+      return [h = interval_binning(a), q = a.get_float_list("quantiles")](std::span<const ArrayRef> in) {
+        return compute::bin_at_quantiles(*in[0], q, h);
+      };
+    };
+    r.add(std::move(s));
+  }
   {
     FunctionSpec s;
     s.name = "cut";

@@ -1,4 +1,5 @@
 #include "frazil/compute/binning/binning.hpp"
+#include "frazil/compute/binning/bin_intervals.hpp"
 
 #include <gtest/gtest.h>
 
@@ -78,4 +79,37 @@ TEST(Binning, QcutErrors) {
             (Opt<std::string>{"(-inf, 2]", "(-inf, 2]", "(-inf, 2]", "(2, inf]"}));
   EXPECT_THROW(qcut(*v, {1.5}, {}, false, false, false), ComputeError);
   EXPECT_THROW(qcut(*f64({INFINITY, -INFINITY}), {0.3}, {}, false, false, false), ComputeError);
+}
+
+TEST(BinIntervals, ExplicitBreaksLeftAndRightClosed) {
+  ArrayRef v = sliced(f64({1.0, 2.5, N, NAN, -1.0, 3.0}));
+  IntervalBinning how;
+  EXPECT_EQ(values_of<uint32_t>(*bin_by_breaks(*v, *f64({1, 3}), how)), (Opt<uint32_t>{1, 1, N, 2, 0, 2}));
+  how.right_closed = true;
+  EXPECT_EQ(values_of<uint32_t>(*bin_by_breaks(*v, *i64({1, 3}), how)), (Opt<uint32_t>{0, 1, N, 2, 0, 1}));
+  how.include_intervals = true;
+  ArrayRef s = bin_by_breaks(*v, *f64({1, 3}), how);
+  EXPECT_EQ(s->dtype(), interval_bins_dtype(v->dtype(), how));
+  expect_floats<double>(*s->child(1), {N, 1, N, 3, N, 1});
+  expect_floats<double>(*s->child(2), {1, 3, N, N, 1, 3});
+}
+
+TEST(BinIntervals, UniformAndQuantileBreaks) {
+  IntervalBinning how;
+  how.include_intervals = true;
+  // [1, 9] in 3 bins: breaks 3.67 and 6.33, rounded up for integers.
+  ArrayRef s = bin_uniform(*i64({5, 1, 2, 9, 4}), 3, how);
+  EXPECT_EQ(values_of<int64_t>(*s->child(1)), (Opt<int64_t>{4, N, N, 7, 4}));
+  // floor(q * n) ranks of the 7 sorted values.
+  ArrayRef q = bin_at_quantiles(*f64({0, 1, 2, 3, 4, 5, 6}), {0.25}, how);
+  expect_floats<double>(*q->child(2), {1, N, N, N, N, N, N});
+}
+
+TEST(BinIntervals, Errors) {
+  IntervalBinning how;
+  EXPECT_THROW(bin_by_breaks(*i64({1}), *i64({2, 1}), how), ComputeError);
+  EXPECT_THROW(bin_by_breaks(*i64({1}), *i64({1, N}), how), ComputeError);
+  how.labels = {"a"};
+  EXPECT_THROW(bin_by_breaks(*i64({1}), *i64({1, 2}), how), ShapeError);
+  EXPECT_THROW(bin_uniform(*strs({"a"}), 2, IntervalBinning{}), InvalidOperationError);
 }
