@@ -75,3 +75,14 @@ def bin_quantiles(expr: Any, quantiles: Any, *, labels: Any, include_intervals: 
         qs = [float(q) for q in quantiles]
     return expr._fn("bin_quantiles", **({"quantiles": qs} if qs else {}),
                     **_interval_options(labels, include_intervals, right_closed))
+
+
+def bin_ranks(expr: Any, ranks: Any, *, labels: Any, include_intervals: bool = False) -> Any:
+    """Polars 2.1's bin_ranks: bins by position in sorted order (fractions of the rows, or a
+    number of near-equal bins); equal values may fall in adjacent bins."""
+    options = _interval_options(labels, include_intervals, False)
+    del options["right_closed"]
+    if isinstance(ranks, int) and not isinstance(ranks, bool):
+        return expr._fn("bin_ranks", n=ranks, **options)
+    rs = [float(r) for r in ranks]
+    return expr._fn("bin_ranks", **({"ranks": rs} if rs else {}), **options)

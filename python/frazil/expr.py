@@ -1226,6 +1226,12 @@ class Expr:
         return bin_quantiles(self, quantiles, labels=labels, include_intervals=include_intervals,
                              right_closed=right_closed)
 
+    def bin_ranks(self, ranks: Any, *, labels: Any, include_intervals: bool = False) -> "Expr":
+        """Bin the values by their position in sorted order (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_ranks
+
+        return bin_ranks(self, ranks, labels=labels, include_intervals=include_intervals)
+
     # ---- row encoding (frazil/row_encoding.py) ----
     def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
                     nulls_last: bool | None = None) -> "Expr":

@@ -108,3 +108,22 @@ def test_bin_intervals_strings_and_errors():
                                          .alias("b")).unnest("b"), data)
     assert_same_error(lambda pl, lf: lf.select(pl.col("i").bin_intervals([2, 1], labels=False)), DATA)
     assert_same_error(lambda pl, lf: lf.select(pl.col("i").bin_intervals([1, 2], labels=["a"])), DATA)
+
+
+@pytest.mark.parametrize("ranks", [[0.41], [0.1], [0.59], [0.2, 0.2, 0.8], [0.25, 0.75], 2, 3, 4, 9])
+def test_bin_ranks(ranks):
+    data = {"v": [4, 0, 3, 1, 2, None, 3, 3], "f": [1.0, float("nan"), None, -0.0, 0.0, 2.0, 1.0, -1.0],
+            "g": list("abababab")}
+    for col in ("v", "f"):
+        assert_same(lambda pl, lf: lf.select(pl.col(col).bin_ranks(ranks, labels=False, include_intervals=True)
+                                             .alias("b")).unnest("b"), data)
+    assert_same(lambda pl, lf: lf.select(pl.col("v").bin_ranks(ranks, labels=False).over("g")), data)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(pl.col("v").bin_ranks(ranks, labels=False)).sort("g"), data)
+
+
+def test_bin_ranks_labels_and_errors():
+    data = {"x": [1, 1, 2, 2]}
+    assert_same(lambda pl, lf: lf.select(pl.col("x").bin_ranks([0.25, 0.75], labels=["low", "mid", "high"])
+                                         .cast(pl.String)), data)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("x").bin_ranks([0.5, 0.25], labels=False)), data)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("x").bin_ranks(2, labels=["a"])), data)

@@ -1,6 +1,6 @@
 // Binning: cut (fixed breaks -> Enum of interval labels) and qcut (breaks at the values'
 // quantiles -> Categorical), and Polars 2.1's bin_intervals (explicit breaks, or a number of
-// equal-width bins) and bin_quantiles (UInt32 bin, Enum of labels or Struct {bin, left,
+// equal-width bins), bin_quantiles and bin_ranks (UInt32 bin, Enum of labels or Struct {bin, left,
 // right}); kernels in compute/binning/. Breaks derived from the data (qcut, uniform bins,
 // quantiles) read all of the input's rows, so inside agg()/over() they are per group.
 #include "frazil/compute/binning/bin_intervals.hpp"
@@ -67,6 +67,18 @@ void register_binning_functions(Registry& r) {
     s.kernel = [](const Args& a) -> Kernel {
       return [h = interval_binning(a), n = a.get_int("n")](std::span<const ArrayRef> in) {
         return compute::bin_uniform(*in[0], n, h);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    FunctionSpec s = interval_row("bin_ranks");
+    s.shape = Shape::LengthPreserving;
+    s.fallible = true;
+    s.params.insert(s.params.begin(), {float_list_param("ranks"), int_param("n", 0)});
+    s.kernel = [](const Args& a) -> Kernel {
+      return [h = interval_binning(a), r = a.get_float_list("ranks"), n = a.get_int("n")](std::span<const ArrayRef> in) {
+        return compute::bin_by_rank(*in[0], r, n, h);
       };
     };
     r.add(std::move(s));

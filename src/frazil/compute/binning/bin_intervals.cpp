@@ -7,6 +7,7 @@
 #include "frazil/compute/inspect.hpp"
 #include "frazil/compute/positions.hpp"
 #include "frazil/compute/selection.hpp"
+#include "frazil/compute/sort.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
@@ -139,6 +140,63 @@ ArrayRef bin_at_quantiles(const Array& values, const std::vector<double>& quanti
   if (!h.labels.empty()) h.labels.resize(static_cast<size_t>(b->length() + 1));
   ArrayRef out = bin_by_breaks(values, *b, h);
   return h.labels.size() == how.labels.size() ? out : cast(*out, interval_bins_dtype(values.dtype(), how));
+}
+
+ArrayRef bin_by_rank(const Array& values, const std::vector<double>& ranks, int64_t n_bins, const IntervalBinning& how) {
+  if (values.dtype().is_nested())
+    throw InvalidOperationError(err_msg("bin_ranks needs orderable values, got `", values.dtype().short_name(), "`"));
+  const int64_t n = values.length();
+  const int64_t valid = n - values.null_count();
+  // cuts[k]: the sorted position where bin k + 1 starts.
+  std::vector<int64_t> cuts;
+  if (ranks.empty()) {
+    if (n_bins < 1) throw InvalidOperationError(err_msg("bin_ranks needs at least one bin, got ", n_bins));
+    const int64_t base = valid / n_bins, extra = valid % n_bins;
+    int64_t at = 0;
+    for (int64_t k = 0; k + 1 < n_bins; ++k) cuts.push_back(at += base + (k < extra ? 1 : 0));
+  } else {
+    double prev = 0.0;
+    for (double r : ranks) {
+      if (!(r >= 0.0 && r <= 1.0) || r < prev)
+        throw ComputeError("bin_ranks needs non-decreasing fractions in [0, 1]");
+      prev = r;
+      cuts.push_back(static_cast<int64_t>(std::floor(r * static_cast<double>(valid) + 0.5)));
+    }
+  }
+  const size_t bins_count = cuts.size() + 1;
+  if (!how.labels.empty() && how.labels.size() != bins_count)
+    throw ShapeError(err_msg("`bin_ranks` produces ", bins_count, " bins but got ", how.labels.size(), " labels"));
+  SortOptions o;
+  o.stable = true;
+  o.nulls_last = {true};
+  o.descending = {false};
+  const std::vector<IdxSize> order = arg_sort({values.slice(0, n)}, o);
+  std::vector<int64_t> bin_of_row(static_cast<size_t>(n), -1);
+  for (int64_t j = 0; j < valid; ++j) {
+    const int64_t k = std::upper_bound(cuts.begin(), cuts.end(), j) - cuts.begin();
+    bin_of_row[order[static_cast<size_t>(j)]] = k;
+  }
+  PrimitiveBuilder<uint32_t> bins(category_dtype(how), n);
+  for (int64_t i = 0; i < n; ++i) {
+    if (bin_of_row[static_cast<size_t>(i)] < 0) bins.push_null(); else bins.push(static_cast<uint32_t>(bin_of_row[static_cast<size_t>(i)]));
+  }
+  ArrayRef bin = bins.finish();
+  if (!how.include_intervals) return bin;
+  // Bin k starts at sorted position cuts[k - 1]; its right bound is where the next
+  // non-empty bin starts (the value at position cuts[k], when there is one).
+  PrimitiveBuilder<int64_t> left_at(DataType::int64(), n), right_at(DataType::int64(), n);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t k = bin_of_row[static_cast<size_t>(i)];
+    if (k <= 0) left_at.push_null(); else left_at.push(order[static_cast<size_t>(cuts[static_cast<size_t>(k - 1)])]);
+    if (k < 0 || static_cast<size_t>(k) >= cuts.size() || cuts[static_cast<size_t>(k)] >= valid) {
+      right_at.push_null();
+    } else {
+      right_at.push(order[static_cast<size_t>(cuts[static_cast<size_t>(k)])]);
+    }
+  }
+  ArrayRef left = gather(values, *left_at.finish(), true);
+  ArrayRef right = gather(values, *right_at.finish(), true);
+  return Array::make(interval_bins_dtype(values.dtype(), how), n, Buffer(), {}, {bin, left, right});
 }
 
 }  // namespace frazil::compute

@@ -33,4 +33,9 @@ ArrayRef bin_uniform(const Array& values, int64_t n, const IntervalBinning& how)
 // the n sorted non-null, non-NaN values (in the values' dtype); repeated breaks merge.
 ArrayRef bin_at_quantiles(const Array& values, const std::vector<double>& quantiles, const IntervalBinning& how);
 
+// Bins by position in sorted order (bin_ranks): the non-null values are sorted (ties in
+// input order) and cut at positions round(r * n) of the fractions `ranks`, or into `n_bins`
+// near-equal bins (earlier bins one larger). The bounds are the values where bins start.
+ArrayRef bin_by_rank(const Array& values, const std::vector<double>& ranks, int64_t n_bins, const IntervalBinning& how);
+
 }  // namespace frazil::compute

@@ -113,3 +113,16 @@ TEST(BinIntervals, Errors) {
   EXPECT_THROW(bin_by_breaks(*i64({1}), *i64({1, 2}), how), ShapeError);
   EXPECT_THROW(bin_uniform(*strs({"a"}), 2, IntervalBinning{}), InvalidOperationError);
 }
+
+TEST(BinIntervals, RanksArePositional) {
+  IntervalBinning how;
+  // [1, 1, 2, 2] cut at 25% and 75% of the rows: equal values split across bins.
+  EXPECT_EQ(values_of<uint32_t>(*bin_by_rank(*i64({1, 1, 2, 2}), {0.25, 0.75}, 0, how)), (Opt<uint32_t>{0, 1, 1, 2}));
+  // Two near-equal bins of 5 values (the first one larger), nulls stay null.
+  how.include_intervals = true;
+  ArrayRef s = bin_by_rank(*i64({5, 1, 1, 3, N, 2}), {}, 2, how);
+  EXPECT_EQ(values_of<uint32_t>(*s->child(0)), (Opt<uint32_t>{1, 0, 0, 1, N, 0}));
+  EXPECT_EQ(values_of<int64_t>(*s->child(1)), (Opt<int64_t>{3, N, N, 3, N, N}));
+  EXPECT_EQ(values_of<int64_t>(*s->child(2)), (Opt<int64_t>{N, 3, 3, N, N, 3}));
+  EXPECT_THROW(bin_by_rank(*i64({1}), {0.5, 0.2}, 0, IntervalBinning{}), ComputeError);
+}
