@@ -414,6 +414,12 @@ class LazyFrame:
                 f.write(png)
         return None if output_path else png
 
+    def map_batches(self, function: Any, **kwargs: Any) -> "LazyFrame":
+        """A Python function from the frame to a new frame, at collect (frazil/lazy_map_batches.py)."""
+        from frazil.lazy_map_batches import map_batches
+
+        return map_batches(self, function, **kwargs)
+
     def sink_csv(self, path: Any, **kwargs: Any) -> Any:
         from frazil.io import sink
 

@@ -106,3 +106,17 @@ def test_scan_pyarrow_dataset():
     dset = ds.dataset(pa.table({"a": [1, 2, 3], "b": ["x", None, "z"]}))
     assert pl.scan_pyarrow_dataset(dset).filter(pl.col("a") > 1).collect().to_dicts() == \
         polars.scan_pyarrow_dataset(dset).filter(polars.col("a") > 1).collect().to_dicts()
+
+
+def test_lazyframe_map_batches():
+    data = {"a": [3, 1, None, 2], "b": ["x", "y", "z", None]}
+    assert_same(lambda pl, lf: lf.map_batches(lambda df: df.head(2)), data)
+    assert_same(lambda pl, lf: lf.map_batches(lambda df: df.select("a").drop_nulls(), schema={"a": pl.Int64})
+                .filter(pl.col("a") > 1), data, chunks=2)
+    # validate_output_schema=False: frazil keeps the declared columns (Polars returns what
+    # the function gave, whatever the schema says).
+    out = pl.LazyFrame(data).map_batches(lambda df: df.select("b", "a"), schema={"a": pl.Int64},
+                                         validate_output_schema=False).collect()
+    assert out.columns == ["a"] and out["a"].to_list() == data["a"]
+    with pytest.raises(pl.exceptions.ComputeError, match="output schema"):
+        pl.LazyFrame(data).map_batches(lambda df: df.select("a")).collect()
