@@ -872,9 +872,15 @@ class Expr:
         last = [nulls_last] if isinstance(nulls_last, bool) else [bool(x) for x in nulls_last]
         return wrap(self._pyexpr.sort_by(keys, desc, last or [False], maintain_order))
 
-    def filter(self, *predicates: Any) -> "Expr":
-        """The values where the predicates are true."""
+    def filter(self, *predicates: Any, **constraints: Any) -> "Expr":
+        """The values where the predicates are true; name=value constraints mean
+        col(name) == value, as in Polars."""
+        from frazil.functions import col, lit
+
         preds = parse_many(predicates, str_as_lit=False)
+        preds += [(col(name) == (v if isinstance(v, Expr) else lit(v)))._pyexpr for name, v in constraints.items()]
+        if not preds:
+            raise TypeError("filter() needs at least one predicate or constraint")
         p = preds[0]
         for q in preds[1:]:
             p = p.binary("&", q)

@@ -79,3 +79,12 @@ def test_tree_format_and_graph():
     assert text.splitlines()[0] == "binary: /" and "col(foo)" in text and "window" in text
     dot = e.meta.show_graph(show=False, raw_output=True)
     assert dot.startswith("digraph") and "binary: *" in dot
+
+
+def test_filter_with_constraints_matches_polars():
+    from fuzz.harness import assert_same
+
+    data = {"a": [1, 2, 3, None], "bar": [13, 1, 13, 13], "s": ["x", "y", "x", None]}
+    assert_same(lambda pl, lf: lf.select(pl.col("a").filter(bar=13)), data)
+    assert_same(lambda pl, lf: lf.select(pl.col("a").filter(pl.col("a") > 1, bar=13, s="x")), data)
+    assert pl.col("foo").filter(bar=13).meta.root_names() == ["foo", "bar"]
