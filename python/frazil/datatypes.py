@@ -11,6 +11,10 @@ import datetime as _dt
 import decimal as _decimal
 from collections import OrderedDict
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from frazil.expr import Expr
 
 _TIME_UNITS = ("ns", "us", "ms")
 
@@ -127,12 +131,12 @@ class IntegerType(NumericType):
     """Base class of the integer dtypes."""
 
     @classmethod
-    def max(cls) -> Any:
+    def max(cls) -> "Expr":
         """A literal of the largest value of this dtype (pl.Int8.max() is 127)."""
         return _dtype_bound(cls, low=False)
 
     @classmethod
-    def min(cls) -> Any:
+    def min(cls) -> "Expr":
         """A literal of the smallest value of this dtype."""
         return _dtype_bound(cls, low=True)
 
@@ -151,17 +155,17 @@ class FloatType(NumericType):
     """Base class of Float32 and Float64."""
 
     @classmethod
-    def max(cls) -> Any:
+    def max(cls) -> "Expr":
         """A literal of +inf of this dtype."""
         return _dtype_bound(cls, low=False)
 
     @classmethod
-    def min(cls) -> Any:
+    def min(cls) -> "Expr":
         """A literal of -inf of this dtype."""
         return _dtype_bound(cls, low=True)
 
 
-def _dtype_bound(cls: Any, *, low: bool) -> Any:
+def _dtype_bound(cls: "DataTypeClass", *, low: bool) -> "Expr":
     """The smallest or largest value of a numeric dtype as a typed literal (dtype.min()/max())."""
     from frazil.functions import lit
 

@@ -4,7 +4,7 @@ collect(engine=...), cumulative folds (cum_fold, cum_reduce, cum_sum_horizontal)
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 
 # ---- engines: collect(engine=InMemoryEngine()) means what collect(engine="in-memory") does ----
@@ -105,7 +105,7 @@ def cum_sum_horizontal(*exprs: Any) -> Any:
     for e in exprs:
         items.extend(e if isinstance(e, (list, tuple)) else [e])
     from frazil.expr_struct import struct
-    from frazil.functions import col, sum_horizontal
+    from frazil.functions import sum_horizontal
 
     items = _fold_inputs(items)
     if not items:
