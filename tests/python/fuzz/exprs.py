@@ -257,6 +257,14 @@ class ExprGen:
                 order = rng.choice(["", f", order_by={rng.choice([n for n, _ in self.schema])!r}"])
                 out = "float" if fn in ("rank()", "rolling_mean(2, min_samples=1)") else a.cat
                 return E(f"{{0}}.{fn}.over({k!r}{order})", [a], out, False, True, False)
+        a, b = self.col("int"), self.col("int")
+        if r < 0.84 and a is not None and b is not None and self.mode == "row":
+            # Cumulative folds across integer columns: the last running value of cum_fold (its
+            # fields take the first column's dtype). Literal inputs and agg() are left out:
+            # Polars raises on a fold of scalars and on cum_fold inside agg.
+            fn = rng.choice(["acc + x", "acc - x", "pl.max_horizontal(acc, x)"])
+            return node(f"pl.cum_fold({{0}}, lambda acc, x: {fn}, [{{1}}.alias('f1')]).struct.field('f1')", [a, b],
+                        "int")
         if r < 0.88:
             # Binning (cut: elementwise over fixed breaks; qcut: breaks from all the rows, like
             # rank), its categories compared as strings.
