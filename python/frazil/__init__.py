@@ -194,6 +194,7 @@ from frazil.toplevel_extras import (  # noqa: E402
     cum_fold,
     cum_reduce,
     cum_sum_horizontal,
+    defer,
     json_normalize,
     map_groups,
     read_lines,

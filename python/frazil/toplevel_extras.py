@@ -259,3 +259,19 @@ def scan_pyarrow_dataset(source: Any, *, allow_pyarrow_filter: bool = True, batc
 
     table = source.to_table(batch_size=batch_size) if batch_size else source.to_table()
     return from_arrow(table).lazy()
+
+
+# ---- defer ----
+def defer(function: Callable[[], Any], *, schema: Any, validate_schema: bool = True) -> Any:
+    """A LazyFrame whose data is `function()`, called when the query is collected (each
+    time), of the given schema (or a callable giving it). Filters and projections run in
+    frazil after the function."""
+    from frazil.lazyframe import LazyFrame
+
+    resolved = schema() if callable(schema) else schema
+    if not resolved:
+        from frazil.exceptions import InvalidOperationError
+
+        raise InvalidOperationError("defer needs a schema with at least one column")
+    return LazyFrame(schema=resolved).map_batches(lambda _: function(), schema=resolved,
+                                                  validate_output_schema=validate_schema)

@@ -120,3 +120,21 @@ def test_lazyframe_map_batches():
     assert out.columns == ["a"] and out["a"].to_list() == data["a"]
     with pytest.raises(pl.exceptions.ComputeError, match="output schema"):
         pl.LazyFrame(data).map_batches(lambda df: df.select("a")).collect()
+
+
+def test_defer_runs_at_collect():
+    calls = []
+
+    def source(p):
+        calls.append(1)
+        return p.DataFrame({"a": [1.0, None, 3.0], "b": ["x", "y", "z"]})
+
+    schema = {"a": pl.Float64, "b": pl.String}
+    lf = pl.defer(lambda: source(pl), schema=schema)
+    assert calls == []
+    got = lf.filter(pl.col("a") > 1).select("b").collect()
+    expected = polars.defer(lambda: source(polars), schema={"a": polars.Float64, "b": polars.String}) \
+        .filter(polars.col("a") > 1).select("b").collect()
+    assert got.to_dicts() == expected.to_dicts()
+    with pytest.raises(pl.exceptions.ComputeError):
+        pl.defer(lambda: pl.DataFrame({"a": [1]}), schema=schema).collect()
