@@ -138,3 +138,19 @@ def test_defer_runs_at_collect():
     assert got.to_dicts() == expected.to_dicts()
     with pytest.raises(pl.exceptions.ComputeError):
         pl.defer(lambda: pl.DataFrame({"a": [1]}), schema=schema).collect()
+
+
+def test_from_repr_matches_polars():
+    import datetime
+
+    df = polars.DataFrame({"a": [1, None, -3], "s": ["x y", None, ""], "f": [1.5, float("nan"), float("-inf")],
+                           "b": [True, None, False], "d": [datetime.date(2020, 1, 2), None, datetime.date(1969, 12, 31)],
+                           "t": [datetime.datetime(2020, 1, 2, 3, 4, 5), None, datetime.datetime(2001, 1, 1)],
+                           "u": pl.Series([None, None, None], dtype=pl.UInt8).to_list(),
+                           "h": [datetime.time(1, 2, 3), None, datetime.time(23, 59, 59)]},
+                          schema_overrides={"u": polars.UInt8})
+    for text in (repr(df), repr(df["s"]), repr(df["a"]), repr(df["f"])):
+        ours, theirs = pl.from_repr(text), polars.from_repr(text)
+        assert str(ours) == str(theirs)
+    with pytest.raises(ValueError, match="truncated"):
+        pl.from_repr(repr(polars.DataFrame({"a": list(range(100))})))
