@@ -28,7 +28,7 @@ from bench.pdsh.engines import ENGINES
 from bench.pdsh.queries import QUERY_NUMBERS
 
 ROOT = datagen.ROOT
-MODULE_OF = {"frazil": "frazil", "polars": "polars", "duckdb": "duckdb", "datafusion": "datafusion"}
+MODULE_OF = {"frazil": "frazil", "frazil-sql": "frazil", "polars": "polars", "duckdb": "duckdb", "datafusion": "datafusion"}
 LABEL = {"frazil": "frazil", "frazil-sql": "frazil (SQL)", "polars": "polars (streaming)", "duckdb": "duckdb", "datafusion": "datafusion"}
 
 

@@ -18,8 +18,8 @@ def report(value):
     print("result", value)
 try:
 {body}
-except pl.exceptions.ComputeError as e:
-    print("raised", str(e).splitlines()[0])
+except (pl.exceptions.ComputeError, pl.exceptions.SQLInterfaceError, pl.exceptions.SQLSyntaxError) as e:
+    print("raised", type(e).__name__, str(e).splitlines()[0])
 """
 
 # Each body ends by reporting a value that shows the whole chain was built and run.
@@ -49,6 +49,15 @@ SHAPES = {
                        lambda n: [n, 2 * n, 3 * n]),
     "AND chain": ("e = pl.col('a') > 0\nfor i in range(N): e = e & (pl.col('a') > -i)\n"
                   "report(lf.filter(e).collect()['a'].to_list())", lambda n: [1, 2, 3]),
+    "when/then chain": ("e = pl.when(pl.col('a') > 100).then(-1)\n"
+                        "for i in range(N): e = e.when(pl.col('a') == i).then(pl.lit(i))\n"
+                        "report(lf.select(e.otherwise(-2)).collect()['literal'].to_list())", lambda n: [1, 2, 3]),
+    # libpg_query unpacks its tree recursively: a 10,000-term sum overflowed an 8 MB stack
+    "SQL sum of N terms": ("q = 'SELECT ' + '+'.join(['a'] * N) + ' AS s FROM t'\n"
+                           "report(pl.SQLContext(t=lf).execute(q, eager=True)['s'].to_list())",
+                           lambda n: [n, 2 * n, 3 * n]),
+    "SQL CASE of N WHENs": ("q = 'SELECT CASE ' + ' '.join(f'WHEN a = {i} THEN {i}' for i in range(N)) + ' END AS c FROM t'\n"
+                            "report(pl.SQLContext(t=lf).execute(q, eager=True)['c'].to_list())", lambda n: [1, 2, 3]),
 }
 
 
@@ -66,7 +75,7 @@ def run_child(body: str, n: int, stack_size: str | None = None) -> str:
 # The cheap shapes at 100,000; those that take seconds at that depth at 20,000 (the
 # small-stack test below drives them past the guard).
 DEPTH = {"chained + 1": 20_000, "explain of chained + 1": 20_000, "chained with_columns": 20_000,
-         "nested when": 20_000}
+         "nested when": 20_000, "when/then chain": 20_000, "SQL sum of N terms": 20_000, "SQL CASE of N WHENs": 10_000}
 
 
 @pytest.mark.parametrize("name", list(SHAPES))
@@ -84,6 +93,43 @@ def test_deep_shape_on_a_small_stack_raises(name):
     line = run_child(body, 20_000, stack_size="2M")
     assert line == f"result {expected(20_000)}" or (
         line.startswith("raised ") and "nested too deeply for the stack" in line and "FRAZIL_STACK_SIZE" in line), line
+
+
+def test_deep_sql_on_a_small_stack_raises():
+    # The parse tree libpg_query would build is bounded before it is built: on a 2 MiB stack
+    # a 20,000-term sum is refused, naming the depth and the stack, instead of overflowing.
+    body, _ = SHAPES["SQL sum of N terms"]
+    line = run_child(body, 20_000, stack_size="2M")
+    assert line.startswith("raised SQLInterfaceError SQL query nests too deeply: up to 20001 levels"), line
+    assert "FRAZIL_STACK_SIZE" in line, line
+
+
+def test_sql_nested_too_deep_for_the_grammar_is_a_syntax_error():
+    # PostgreSQL's grammar stack holds 10,000 open parentheses: deeper is its error, not a crash.
+    body = "q = 'SELECT ' + '(' * N + 'a' + ')' * N + ' AS s FROM t'\nreport(pl.SQLContext(t=lf).execute(q, eager=True)['s'].to_list())"
+    assert run_child(body, 1_000) == "result [1, 2, 3]"
+    line = run_child(body, 100_000)
+    assert line.startswith("raised SQLSyntaxError") and "memory exhausted" in line, line
+
+
+def test_when_then_chain_builds_in_linear_time():
+    # Then rebuilt the whole chain at every .then(): 10,000 branches took 107 s.
+    script = """
+import time
+import frazil as pl
+def build(n):
+    e = pl.when(pl.col('a') > 0).then(0)
+    for i in range(n): e = e.when(pl.col('a') > i).then(i)
+    return e.otherwise(-1)
+def seconds(n):
+    start = time.perf_counter(); build(n); return time.perf_counter() - start
+small, large = min(seconds(2000) for _ in range(2)), min(seconds(8000) for _ in range(2))
+print(large / max(small, 1e-4))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    growth = float(out.stdout.strip().splitlines()[-1])
+    assert growth < 10, f"4x the branches took {growth:.1f}x the time"
 
 
 def test_bad_stack_size_is_a_clear_error():

@@ -106,3 +106,15 @@ def test_runner_reports_a_failing_worker(tmp_path: Path) -> None:
     args = argparse.Namespace(scale=1, format="parquet", reps=1, threads=1, timeout=60)
     out = run_one("no-such-engine", 1, args, tmp_path / "q1.parquet")
     assert out.status == "FAILED" and "unknown engine" in out.detail
+
+
+def test_runner_knows_every_engine() -> None:
+    # `make run`'s default engine list includes frazil-sql, which the runner's module table
+    # lacked: the main job died with KeyError before running a query.
+    from bench.pdsh.engines import ENGINES
+    from bench.pdsh.run import LABEL, MODULE_OF
+
+    assert set(MODULE_OF) == set(ENGINES) and set(LABEL) == set(ENGINES)
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    default = next(line.split("?=", 1)[1].strip() for line in makefile.splitlines() if line.startswith("ENGINES"))
+    assert set(default.split(",")) <= set(ENGINES), default

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "frazil/core/builder.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/literals.hpp"
@@ -89,7 +90,13 @@ std::optional<LazyFrame> Context::table(const std::string& name) const {
   return it->second;
 }
 
+// The SQL entry points run on a large stack (core/stack.hpp): libpg_query's tree walks and
+// the translator recurse over the query's nesting, which ParsedSql bounds by the stack left.
 LazyFrame Context::execute(const std::string& sql) {
+  return run_on_large_stack([&] { return execute_here(sql); });
+}
+
+LazyFrame Context::execute_here(const std::string& sql) {
   ParsedSql parsed(sql);
   std::optional<LazyFrame> result;
   for (size_t i = 0; i < parsed.size(); ++i) {
@@ -293,7 +300,7 @@ std::vector<std::string> split_statements(const std::string& sql) {
   return out;
 }
 
-std::vector<std::string> referenced_tables(const std::string& sql) {
+static std::vector<std::string> referenced_tables_here(const std::string& sql) {
   ParsedSql parsed(sql);
   std::vector<std::string> names, ctes;
   for (size_t i = 0; i < parsed.size(); ++i) {
@@ -309,6 +316,10 @@ std::vector<std::string> referenced_tables(const std::string& sql) {
     if (std::find(ctes.begin(), ctes.end(), n) == ctes.end() && std::find(out.begin(), out.end(), n) == out.end())
       out.push_back(n);
   return out;
+}
+
+std::vector<std::string> referenced_tables(const std::string& sql) {
+  return run_on_large_stack([&] { return referenced_tables_here(sql); });
 }
 
 namespace {
@@ -354,7 +365,7 @@ void check_expression_text(const std::string& sql) {
 
 }  // namespace
 
-dsl::Expr sql_expr(const std::string& sql) {
+static dsl::Expr sql_expr_here(const std::string& sql) {
   check_expression_text(sql);
   std::optional<ParsedSql> parsed_or;
   try {
@@ -387,6 +398,10 @@ dsl::Expr sql_expr(const std::string& sql) {
   dsl::Expr e = tr.expr(t->val, scope);
   if (t->name && *t->name) e = e.alias(t->name);
   return e;
+}
+
+dsl::Expr sql_expr(const std::string& sql) {
+  return run_on_large_stack([&] { return sql_expr_here(sql); });
 }
 
 }  // namespace frazil::sql

@@ -41,6 +41,7 @@ class Context {
   LazyFrame execute(const std::string& sql);
 
  private:
+  LazyFrame execute_here(const std::string& sql);  // execute() runs it on a large stack
   std::map<std::string, LazyFrame> tables_;
 };
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "frazil/compute/cast.hpp"
+#include "frazil/core/stack.hpp"
 #include "frazil/core/supertype.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/literals.hpp"
@@ -116,6 +117,7 @@ Expr pick(const Expr& a, const Expr& b, bool greatest) {
 
 Expr Translator::expr(const PgNode* node, Scope& scope) {
   if (!node) throw InternalError("empty SQL expression node");
+  check_stack("SQL translation");  // recursive over the expression's depth (core/stack.hpp)
   // After GROUP BY, aggregates and group keys are columns of the aggregated frame.
   if (scope.grouped) {
     for (const auto& [n, e] : scope.grouped->aggregates)
@@ -167,15 +169,18 @@ Expr Translator::expr(const PgNode* node, Scope& scope) {
       const auto* c = node->case_expr;
       std::optional<Expr> subject;
       if (c->arg) subject = expr(c->arg, scope);
-      std::optional<dsl::Then> chain;
+      if (c->n_args == 0) unsupported(node, "CASE without WHEN");
+      std::vector<std::pair<Expr, Expr>> branches;  // translated in the text's order
       for (size_t i = 0; i < c->n_args; ++i) {
         const auto* w = c->args[i]->case_when;
         Expr cond = subject ? (*subject == expr(w->expr, scope)) : expr(w->expr, scope);
-        Expr value = expr(w->result, scope);
-        chain = chain ? chain->when(cond).then(value) : dsl::when(cond).then(value);
+        branches.emplace_back(std::move(cond), expr(w->result, scope));
       }
-      if (!chain) unsupported(node, "CASE without WHEN");
-      return chain->otherwise(c->defresult ? expr(c->defresult, scope) : lit_null());
+      // Nested from the last branch out, as dsl::Then::otherwise builds it; a dsl::Then chain
+      // would copy its branches at every WHEN (10,000 WHENs took 6.5 s).
+      Expr out = c->defresult ? expr(c->defresult, scope) : lit_null();
+      for (auto it = branches.rbegin(); it != branches.rend(); ++it) out = dsl::when(it->first).then(it->second).otherwise(out);
+      return out;
     }
     case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
       std::vector<Expr> args;

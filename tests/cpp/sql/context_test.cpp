@@ -200,3 +200,23 @@ TEST(SqlContext, SqlExprAndReferencedTables) {
             (std::vector<std::string>{"y", "x"}));
   EXPECT_EQ(sql::split_statements("SELECT ';'; SELECT 2;").size(), 2u);
 }
+
+// libpg_query recurses over the parse tree without a check of its own: a 10,000-term sum
+// overflowed an 8 MiB stack. Context::execute runs on a large stack, and a text that could nest
+// deeper than that stack holds is refused before it is parsed.
+TEST(SqlContext, DeepSumRunsAndDeeperIsRefused) {
+  sql::Context ctx;
+  ctx.register_frame("t", people());
+  std::string sum = "id";
+  for (int i = 1; i < 5000; ++i) sum += "+id";
+  DataFrame out = ctx.execute("SELECT " + sum + " AS s FROM t WHERE id = 1").collect();
+  ASSERT_EQ(out.height(), 1u);
+  std::string deeper = "id";
+  for (int i = 1; i < 300000; ++i) deeper += "+id";  // more levels than 1 GiB of stack allows
+  try {
+    ctx.execute("SELECT " + deeper + " AS s FROM t");
+    FAIL() << "a 300,000-term sum was parsed";
+  } catch (const SQLInterfaceError& e) {
+    EXPECT_NE(std::string(e.what()).find("nests too deeply"), std::string::npos) << e.what();
+  }
+}
