@@ -34,6 +34,13 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
         "differential", r"^(values|height)$", r"\.(std|var)\(", r"NaN|null|heights differ",
         "Polars' group_by path gives std/var 0.0 for a group of one infinite value or of nulls only (its "
         "Series.std gives NaN / null, as frazil does)"),
+    "int-mean-beyond-float-precision": (
+        "differential", r"^values$", r"\.(mean|std|var)\([\s\S]*92233720368547758\d\d",
+        r"",
+        "a mean of Int64 values beyond 2^53 is a sum of rounded doubles in both engines, and the values "
+        "cancel differently in each one's order (i64 max, -i64 max and eight small values: exact -55.8, "
+        "frazil -66.2, Polars 0.0); summing integers exactly (in 128 bits, as DuckDB) would make frazil's "
+        "exact but still not Polars'"),
     "polars-cross-join-slice": (
         "differential", r"^(height|values)$", r"how='cross'.*\.(slice|head|tail|limit|first|last)\(", r"",
         "Polars bug: a slice of a cross join followed by group_by is dropped from the plan"),
