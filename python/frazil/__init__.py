@@ -190,6 +190,26 @@ from frazil.functions_frames import (  # noqa: E402
 # Array dtype and the arr namespace (issue #18, array part).
 from frazil.datatypes import Array  # noqa: E402
 from frazil.expr_arr import concat_arr  # noqa: E402
+# Expr.meta, binning, row encoding and the rest of the top-level API (issues #16/#19, meta part).
+from frazil.from_repr import from_repr  # noqa: E402
+from frazil.row_encoding import row_encode as _row_encode  # noqa: E402
+from frazil.toplevel_extras import (  # noqa: E402
+    Engine,
+    InMemoryEngine,
+    StreamingEngine,
+    cum_fold,
+    cum_reduce,
+    cum_sum_horizontal,
+    defer,
+    json_normalize,
+    map_groups,
+    read_lines,
+    read_parquet_metadata,
+    scan_lines,
+    scan_pyarrow_dataset,
+    wrap_df,
+    wrap_s,
+)
 
 _apply_environment()
 

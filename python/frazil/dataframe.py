@@ -166,6 +166,13 @@ class DataFrame:
             raise IndexError(f"index {index} is out of bounds for sequence of length {self.width}")
         return Series._from_native(self._df.column_at(index if index >= 0 else self.width + index))
 
+    def _row_encode(self, *, unordered: bool = False, descending: list[bool] | None = None,
+                    nulls_last: list[bool] | None = None) -> Series:
+        """One order-preserving Binary key per row (frazil/row_encoding.py)."""
+        from frazil.row_encoding import frame_row_encode
+
+        return frame_row_encode(self, unordered=unordered, descending=descending, nulls_last=nulls_last)
+
     def __iter__(self):
         return iter(self.get_columns())
 

@@ -11,7 +11,6 @@ import datetime as _dt
 import decimal as _decimal
 from collections import OrderedDict
 from collections.abc import Mapping
-
 _TIME_UNITS = ("ns", "us", "ms")
 
 

@@ -213,7 +213,9 @@ class Expr:
             "expressions API. Use `&` / `|` for boolean logic and `is_in` for membership."
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # Unhashable (== builds an expression); Polars points to the structural hash.
+        raise TypeError(f"unhashable type: 'Expr'\n\nConsider hashing '{self}.meta'.")
 
     # ---- operators ----
     def __add__(self, other: Any) -> "Expr":
@@ -870,9 +872,15 @@ class Expr:
         last = [nulls_last] if isinstance(nulls_last, bool) else [bool(x) for x in nulls_last]
         return wrap(self._pyexpr.sort_by(keys, desc, last or [False], maintain_order))
 
-    def filter(self, *predicates: Any) -> "Expr":
-        """The values where the predicates are true."""
+    def filter(self, *predicates: Any, **constraints: Any) -> "Expr":
+        """The values where the predicates are true; name=value constraints mean
+        col(name) == value, as in Polars."""
+        from frazil.functions import col, lit
+
         preds = parse_many(predicates, str_as_lit=False)
+        preds += [(col(name) == (v if isinstance(v, Expr) else lit(v)))._pyexpr for name, v in constraints.items()]
+        if not preds:
+            raise TypeError("filter() needs at least one predicate or constraint")
         p = preds[0]
         for q in preds[1:]:
             p = p.binary("&", q)
@@ -1192,6 +1200,60 @@ class Expr:
         """The number of null values."""
         return self._fn("null_count")
 
+    # ---- binning (frazil/binning.py) ----
+    def cut(self, breaks: Any, *, labels: Any = None, left_closed: bool = False,
+            include_breaks: bool = False) -> "Expr":
+        """Bin the values into the intervals between `breaks` (Enum of interval labels)."""
+        from frazil.binning import cut
+
+        return cut(self, breaks, labels=labels, left_closed=left_closed, include_breaks=include_breaks)
+
+    def qcut(self, quantiles: Any, *, labels: Any = None, left_closed: bool = False, allow_duplicates: bool = False,
+             include_breaks: bool = False) -> "Expr":
+        """Bin the values at their quantiles (Categorical of interval labels)."""
+        from frazil.binning import qcut
+
+        return qcut(self, quantiles, labels=labels, left_closed=left_closed, allow_duplicates=allow_duplicates,
+                    include_breaks=include_breaks)
+
+    def bin_intervals(self, intervals: Any, *, labels: Any, include_intervals: bool = False,
+                      right_closed: bool = False) -> "Expr":
+        """Bin the values into the intervals between breakpoints (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_intervals
+
+        return bin_intervals(self, intervals, labels=labels, include_intervals=include_intervals,
+                             right_closed=right_closed)
+
+    def bin_quantiles(self, quantiles: Any, *, labels: Any, include_intervals: bool = False,
+                      right_closed: bool = False) -> "Expr":
+        """Bin the values between their quantiles (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_quantiles
+
+        return bin_quantiles(self, quantiles, labels=labels, include_intervals=include_intervals,
+                             right_closed=right_closed)
+
+    def bin_ranks(self, ranks: Any, *, labels: Any, include_intervals: bool = False) -> "Expr":
+        """Bin the values by their position in sorted order (UInt32, Enum or Struct)."""
+        from frazil.binning import bin_ranks
+
+        return bin_ranks(self, ranks, labels=labels, include_intervals=include_intervals)
+
+    # ---- row encoding (frazil/row_encoding.py) ----
+    def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
+                    nulls_last: bool | None = None) -> "Expr":
+        """Order-preserving Binary keys of this expression's rows (Polars' internal API)."""
+        from frazil.row_encoding import expr_row_encode
+
+        return expr_row_encode(self, unordered=unordered, descending=descending, nulls_last=nulls_last)
+
+    def _row_decode(self, names: Any, dtypes: Any, *, unordered: bool = False, descending: Any = None,
+                    nulls_last: Any = None) -> "Expr":
+        """The Struct of columns that _row_encode keys encode."""
+        from frazil.row_encoding import expr_row_decode
+
+        return expr_row_decode(self, names, dtypes, unordered=unordered, descending=descending,
+                               nulls_last=nulls_last)
+
     # ---- namespaces ----
     @property
     def str(self) -> "ExprStringNameSpace":
@@ -1248,6 +1310,13 @@ class Expr:
         from frazil.expr_name import ExprNameNameSpace
 
         return ExprNameNameSpace(self)
+
+    @property
+    def meta(self) -> Any:
+        """Questions about the expression tree: pl.col('a').meta.root_names() (frazil/expr_meta.py)."""
+        from frazil.expr_meta import ExprMetaNameSpace
+
+        return ExprMetaNameSpace(self)
 
     @property
     def dt(self) -> "ExprDateTimeNameSpace":

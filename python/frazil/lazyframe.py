@@ -69,6 +69,10 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
         if name == "engine":
             # One executor serves every engine Polars names: it streams morsels through
             # pipelines where the plan allows and materializes where it must.
+            from frazil.toplevel_extras import Engine
+
+            if isinstance(value, Engine):
+                continue
             if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
                 raise ValueError(f"Invalid engine argument engine={value!r}")
             continue
@@ -409,6 +413,12 @@ class LazyFrame:
             with open(output_path, "wb") as f:
                 f.write(png)
         return None if output_path else png
+
+    def map_batches(self, function: Any, **kwargs: Any) -> "LazyFrame":
+        """A Python function from the frame to a new frame, at collect (frazil/lazy_map_batches.py)."""
+        from frazil.lazy_map_batches import map_batches
+
+        return map_batches(self, function, **kwargs)
 
     def sink_csv(self, path: Any, **kwargs: Any) -> Any:
         from frazil.io import sink

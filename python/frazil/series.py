@@ -171,6 +171,20 @@ class Series:
 
     # ---- Series-only methods ----
 
+    def _row_encode(self, *, unordered: bool = False, descending: bool | None = None,
+                    nulls_last: bool | None = None) -> Series:
+        """Order-preserving Binary keys of the values (frazil/row_encoding.py)."""
+        from frazil.row_encoding import series_row_encode
+
+        return series_row_encode(self, unordered=unordered, descending=descending, nulls_last=nulls_last)
+
+    def _row_decode(self, names, dtypes, *, unordered: bool = False, descending=None, nulls_last=None) -> Series:
+        """The Struct of columns that these _row_encode keys encode."""
+        from frazil.row_encoding import series_row_decode
+
+        return series_row_decode(self, names, dtypes, unordered=unordered, descending=descending,
+                                 nulls_last=nulls_last)
+
     def clone(self) -> Series:
         """A copy (the buffers are shared: frazil's columns are immutable)."""
         return Series._from_native(self._col)

@@ -12,6 +12,7 @@ void register_sql(nb::module_& m);
 void register_udf(nb::module_& m);
 void register_nested(nb::module_& m);  // nested_bindings.cpp (struct, name, selectors)
 void register_serde(nb::module_& m);   // serde_bindings.cpp (plan serialization, #24)
+void register_meta(nb::module_& m);    // meta_bindings.cpp (Expr.meta)
 }
 
 NB_MODULE(_frazil, m) {
@@ -24,4 +25,5 @@ NB_MODULE(_frazil, m) {
   frazil::py::register_udf(m);
   frazil::py::register_nested(m);
   frazil::py::register_serde(m);
+  frazil::py::register_meta(m);
 }

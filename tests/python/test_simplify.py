@@ -121,7 +121,7 @@ FIRES = {
     "fold_int": 'SELECT [(col("a") + 3)]',
     "ternary_true": 'SELECT [col("a")]',
     "ternary_false": 'SELECT [(col("a") * 2)]',
-    "is_null_any": 'SELECT [(col("a").null_count() > 0)]',
+    "is_null_any": 'SELECT [col("a").has_nulls()]',  # null_count() > 0, then the count rule
     "is_not_null_any": 'SELECT [(col("a").count() > 0)]',
     "drop_nulls_len": 'SELECT [col("f").count()]',
     "sort_reverse": 'SELECT [col("a").sort(desc)]',

@@ -29,5 +29,7 @@ void register_fused_functions(Registry& r);       // fused.cpp: fma, fms, fsm (m
 void register_struct_functions(Registry& r);      // struct.cpp: as_struct, struct.*, name.*_fields
 void register_binary_functions(Registry& r);      // binary.cpp: bin.*
 void register_array_functions(Registry& r);       // array.cpp: arr.*, list.to_array, reshape
+void register_row_encoding_functions(Registry& r);  // row_encoding.cpp: _row_encode, _row_decode
+void register_binning_functions(Registry& r);     // binning.cpp: cut, qcut, bin_intervals, bin_quantiles, bin_ranks
 
 }  // namespace frazil::functions

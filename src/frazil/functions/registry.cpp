@@ -48,6 +48,8 @@ const Table& table() {
     register_struct_functions(r);
     register_binary_functions(r);
     register_array_functions(r);  // after list: arr.* rows derive from list.* rows
+    register_row_encoding_functions(r);
+    register_binning_functions(r);
     return fill;
   }();
   return t;

@@ -259,6 +259,23 @@ class ExprGen:
                 return E(f"{{0}}.{fn}.over({k!r}{order})", [a], out, False, True, False)
         if r < 0.9 and self.columns("array"):
             return self.array_function(depth)
+        a, b = self.col("int"), self.col("int")
+        if r < 0.84 and a is not None and b is not None and self.mode == "row":
+            # Cumulative folds across integer columns: the last running value of cum_fold (its
+            # fields take the first column's dtype). Literal inputs and agg() are left out:
+            # Polars raises on a fold of scalars and on cum_fold inside agg.
+            fn = rng.choice(["acc + x", "acc - x", "pl.max_horizontal(acc, x)"])
+            return node(f"pl.cum_fold({{0}}, lambda acc, x: {fn}, [{{1}}.alias('f1')]).struct.field('f1')", [a, b],
+                        "int")
+        if r < 0.88:
+            # Binning (cut: elementwise over fixed breaks; qcut: breaks from all the rows, like
+            # rank), its categories compared as strings.
+            a = self.leaf(rng.choice(NUMERIC)) if rng.random() < 0.7 else self.gen("num", depth)
+            if rng.random() < 0.5:
+                fn = rng.choice(["cut([-1, 0.5])", "cut([0], left_closed=True)", "cut([-2, 0, 3], labels=['a', 'b', 'c', 'd'])"])
+                return node(f"{{0}}.{fn}.cast(pl.String)", [a], "str")
+            fn = rng.choice(["qcut([0.5])", "qcut(3, allow_duplicates=True)", "qcut([0.2, 0.8], left_closed=True, allow_duplicates=True)"])
+            return E(f"{{0}}.{fn}.cast(pl.String)", [a], "str", False, False, False)
         fn = rng.choice(["sum_horizontal", "min_horizontal", "max_horizontal", "mean_horizontal"])
         a, b = self.gen("num", depth), self.gen("num", depth)
         out = "float" if fn == "mean_horizontal" or "float" in (a.cat, b.cat) else "int"

@@ -11,6 +11,7 @@ std::optional<AExpr> SimplifyExprRule::optimize_expr(ExprArena& arena, Node node
   if (auto out = simplify::fold_constants(arena, node, schema)) return out;
   if (auto out = simplify::fold_ternary(arena, node, schema)) return out;
   if (auto out = simplify::simplify_functions(arena, node, schema)) return out;
+  if (auto out = simplify::simplify_count_comparisons(arena, node, schema)) return out;
   return std::nullopt;
 }
 

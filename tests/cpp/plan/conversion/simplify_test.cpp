@@ -136,9 +136,25 @@ TEST(TernaryFolding, OnlyWhenLengthsAgree) {
 }
 
 TEST(FunctionRules, IsNullAnyIsNullCount) {
-  expect_rewrite(col("a").is_null().any(), false, "(col(\"a\").null_count() > 0)");
+  // is_null().any() -> null_count() > 0, which the count rule turns into has_nulls().
+  expect_rewrite(col("a").is_null().any(), false, "col(\"a\").has_nulls()");
   expect_rewrite(col("a").is_not_null().any(), false, "(col(\"a\").count() > 0)");
   expect_rewrite(col("a").drop_nulls().len(), false, "col(\"a\").count()");
+}
+
+TEST(CountComparisons, NullCountAndLenAgainstSmallIntegers) {
+  const Expr nc = col("a").null_count();
+  expect_rewrite(nc > lit(0), false, "col(\"a\").has_nulls()");
+  expect_rewrite(nc >= lit(1), false, "col(\"a\").has_nulls()");
+  expect_rewrite(nc == lit(0), false, "col(\"a\").has_nulls().not()");
+  expect_rewrite(lit(1) > nc, false, "col(\"a\").has_nulls().not()");
+  expect_rewrite(nc >= lit(0), false, "true");
+  expect_rewrite(nc == lit(-1), false, "false");
+  expect_rewrite(nc > lit(1), false, "(col(\"a\").null_count() > 1)");  // not a zero test
+  const Expr n = col("a").len();
+  expect_rewrite(n == lit(0), false, "col(\"a\").is_empty()");
+  expect_rewrite(lit(0) < n, false, "col(\"a\").is_empty().not()");
+  expect_rewrite(n != lit(-1), false, "true");
 }
 
 TEST(FunctionRules, SortReverseFlipsFlags) {

@@ -21,6 +21,8 @@ std::optional<AExpr> fold_constants(ExprArena& arena, Node node, const Schema& s
 std::optional<AExpr> fold_ternary(ExprArena& arena, Node node, const Schema& schema);
 // is_null().any(), is_not_null().any(), sort().reverse(), drop_nulls().len() (function_rules.cpp).
 std::optional<AExpr> simplify_functions(ExprArena& arena, Node node, const Schema& schema);
+// count op k for a count (null_count, len) and an integer literal k (count_comparisons.cpp).
+std::optional<AExpr> simplify_count_comparisons(ExprArena& arena, Node node, const Schema& schema);
 
 // `(x op1 y) AND (x op2 y)` can never both hold: their true-sets over {<, ==, >} are
 // disjoint (operands may be swapped in the second). Encoded as three bits per comparison.
