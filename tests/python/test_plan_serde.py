@@ -112,6 +112,7 @@ def test_dtypes_in_frames_survive():
             pl.Series("st", [{"a": 1}, None, {"a": 3}]),
             pl.Series("du", [dt.timedelta(1)] * 3, dtype=pl.Duration("ms")),
             pl.Series("ti", [dt.time(1, 2)] * 3),
+            pl.Series("ar", [[1, 2], None, [3, None]], dtype=pl.Array(pl.Int32, 2)),
         ]
     )
     back = pl.LazyFrame.deserialize(df.lazy().serialize()).collect()
@@ -145,6 +146,22 @@ def test_python_udfs_travel_as_pickles():
     assert back.collect()["b"].to_list() == [2, 4]
     with pytest.raises(ComputeError, match="cannot be pickled"):
         pl.LazyFrame({"a": [1]}).select(pl.col("a").map_batches(lambda s: s)).serialize()
+
+
+def test_array_dtypes_and_steps_round_trip():
+    lf = pl.LazyFrame({"a": [[1, 2, 3], [4, 5, 6]]}, schema={"a": pl.Array(pl.Int64, 3)})
+    q = lf.with_columns(s=pl.col("a").arr.sum(), c=pl.col("a").cast(pl.List(pl.Int64)).list.to_array(3))
+    back = pl.LazyFrame.deserialize(q.serialize())
+    assert back.collect_schema() == q.collect_schema() and back.collect().equals(q.collect())
+
+
+def test_asof_join_and_merge_sorted_round_trip():
+    left = pl.LazyFrame({"t": [1, 5, 10], "g": ["a", "b", "a"]})
+    right = pl.LazyFrame({"t": [0, 4, 9], "g": ["a", "b", "a"], "v": [1.0, 2.0, 3.0]})
+    for q in (left.join_asof(right, on="t", by="g", strategy="nearest", tolerance=3),
+              left.select("t").merge_sorted(right.select("t"), key="t")):
+        back = pl.LazyFrame.deserialize(q.serialize())
+        assert back.explain() == q.explain() and back.collect().equals(q.collect())
 
 
 def test_refused_parts_are_named():

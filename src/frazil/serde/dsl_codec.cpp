@@ -16,7 +16,7 @@ using namespace dsl;
 
 namespace {
 
-constexpr uint8_t kDslKindCount = static_cast<uint8_t>(DslKind::Explode) + 1;
+constexpr uint8_t kDslKindCount = static_cast<uint8_t>(DslKind::MergeSorted) + 1;
 constexpr uint8_t kJoinTypeCount = static_cast<uint8_t>(compute::JoinType::Cross) + 1;
 
 class PlanWriter {
@@ -126,6 +126,30 @@ class PlanWriter {
         w.strs(e.columns);
         w.boolean(e.options.empty_as_null);
         w.boolean(e.options.keep_nulls);
+        break;
+      }
+      case DslKind::AsofJoin: {
+        const auto& j = p.as<DslAsofJoin>();
+        w.varint(exprs_.add(j.left_on));
+        w.varint(exprs_.add(j.right_on));
+        const AsofJoinOptions& o = j.options;
+        w.u8(static_cast<uint8_t>(o.strategy));
+        w.strs(o.left_by);
+        w.strs(o.right_by);
+        w.boolean(o.tolerance.has_value());
+        if (o.tolerance) w.f64(*o.tolerance);
+        w.boolean(o.tolerance_str.has_value());
+        if (o.tolerance_str) w.str(*o.tolerance_str);
+        w.boolean(o.allow_exact_matches);
+        w.boolean(o.check_sortedness);
+        w.str(o.suffix);
+        w.boolean(o.coalesce);
+        break;
+      }
+      case DslKind::MergeSorted: {
+        const auto& m = p.as<DslMergeSorted>();
+        w.str(m.key);
+        w.boolean(m.maintain_order);
         break;
       }
       default: throw ComputeError(err_msg("cannot serialize plan step kind ", int(kind), ": not in the plan format yet"));
@@ -261,6 +285,30 @@ class PlanReader {
         e.options.empty_as_null = r.boolean();
         e.options.keep_nulls = r.boolean();
         return make(std::move(e), std::move(inputs));
+      }
+      case DslKind::AsofJoin: {
+        arity(2, 2);
+        DslAsofJoin j;
+        j.left_on = exprs_.read_ref(r);
+        j.right_on = exprs_.read_ref(r);
+        AsofJoinOptions& o = j.options;
+        o.strategy = static_cast<AsofStrategy>(r.enum_u8(3, "asof strategy"));
+        o.left_by = r.strs();
+        o.right_by = r.strs();
+        if (r.boolean()) o.tolerance = r.f64();
+        if (r.boolean()) o.tolerance_str = r.str();
+        o.allow_exact_matches = r.boolean();
+        o.check_sortedness = r.boolean();
+        o.suffix = r.str();
+        o.coalesce = r.boolean();
+        return make(std::move(j), std::move(inputs));
+      }
+      case DslKind::MergeSorted: {
+        arity(2, 2);
+        DslMergeSorted m;
+        m.key = r.str();
+        m.maintain_order = r.boolean();
+        return make(std::move(m), std::move(inputs));
       }
     }
     r.fail("an unknown plan step kind");

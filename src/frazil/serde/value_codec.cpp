@@ -16,7 +16,7 @@ namespace frazil::serde {
 namespace {
 
 // The last TypeId this version of the format knows (ids are written as their number).
-constexpr uint8_t kTypeIdCount = static_cast<uint8_t>(TypeId::Float16) + 1;
+constexpr uint8_t kTypeIdCount = static_cast<uint8_t>(TypeId::Array) + 1;
 
 void write_dtype_at(ByteWriter& w, const DataType& t, int depth) {
   if (depth > kMaxValueNesting) throw ComputeError(err_msg("cannot serialize a dtype nested deeper than ", kMaxValueNesting));
@@ -35,6 +35,10 @@ void write_dtype_at(ByteWriter& w, const DataType& t, int depth) {
       w.i64(t.scale());
       break;
     case TypeId::List: write_dtype_at(w, t.inner(), depth + 1); break;
+    case TypeId::Array:
+      w.i64(t.width());
+      write_dtype_at(w, t.inner(), depth + 1);
+      break;
     case TypeId::Struct:
       w.varint(t.fields().size());
       for (const Field& f : t.fields()) {
@@ -65,6 +69,12 @@ DataType read_dtype_at(ByteReader& r, int depth) {
       return DataType::decimal(static_cast<int>(p), static_cast<int>(s));
     }
     case TypeId::List: return DataType::list(read_dtype_at(r, depth + 1));
+    case TypeId::Array: {
+      const size_t at = r.offset();
+      const int64_t width = r.i64();
+      if (width < 0) r.fail(err_msg("invalid Array width ", width, " at byte ", at));
+      return DataType::array(read_dtype_at(r, depth + 1), width);
+    }
     case TypeId::Struct: {
       const size_t n = r.count(2);
       std::vector<Field> fields;
