@@ -195,3 +195,19 @@ def test_parquet_round_trip_of_nested_categories(tmp_path, page_size):
     assert back.dtypes == f.dtypes, back.dtypes
     assert back.to_polars().equals(pl.DataFrame(data, schema=schema))
     assert pl.read_parquet(path).cast({"l": pl.List(pl.String)}).get_column("l").to_list() == data["l"]
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "ipc"])
+@pytest.mark.parametrize("rows", [slice(None), slice(0, 1), slice(0, 0)])
+def test_polars_written_dictionaries_read_as_categorical_and_enum(tmp_path, fmt, rows):
+    # Polars names an Enum's categories in the field metadata of its ARROW:schema footer
+    # (_PL_ENUM_VALUES2): the column must read back as that Enum, not as a Categorical.
+    df = cat_frame()[rows]
+    path = tmp_path / f"p.{fmt}"
+    getattr(df, f"write_{fmt}")(path)
+    back = getattr(fz, f"read_{fmt}")(path)
+    want = getattr(pl, f"read_{fmt}")(path)
+    assert back.dtypes == [fz.Categorical, fz.Int64, fz.Enum(ENUM), fz.String]
+    assert back.to_polars().equals(want)
+    # An Enum read back keeps its category order for sorting.
+    assert back["e"].sort().to_list() == want["e"].sort().to_list()
