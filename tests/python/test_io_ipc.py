@@ -209,3 +209,19 @@ def test_invalid_utf8_in_an_ipc_string_column_names_column_and_row(tmp_path, vie
     feather.write_feather(pa.table({"txt": bad}), path, compression="uncompressed")
     with pytest.raises(pl.exceptions.ComputeError, match=r"'txt'.*row 1|row 1.*'txt'"):
         pl.read_ipc(path)
+
+
+@pytest.mark.parametrize("compression", ["lz4", "zstd"])
+def test_compressed_batches_read_whole_and_projected_as_pyarrow(tmp_path, compression):
+    # A whole read decompresses every buffer of a batch on the pool; a projection one by one.
+    n = 70_000
+    t = pa.table({
+        "i": pa.array([None if i % 11 == 0 else i for i in range(n)], pa.int64()),
+        "s": pa.array([f"row {i} " * (i % 4) for i in range(n)], pa.string()),
+        "f": pa.array([i / 3 for i in range(n)], pa.float64()),
+        "l": pa.array([[i, None] if i % 5 else None for i in range(n)], pa.list_(pa.int32())),
+    })
+    path = tmp_path / "c.arrow"
+    feather.write_feather(t, path, compression=compression, chunksize=30_000)
+    assert rows_equal(pl.read_ipc(path).to_arrow().to_pylist(), t.to_pylist())
+    assert pl.read_ipc(path, columns=["l", "s"]).to_arrow().to_pylist() == t.select(["l", "s"]).to_pylist()
