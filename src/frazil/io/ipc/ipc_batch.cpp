@@ -422,24 +422,48 @@ class Encoder {
  private:
   // Uncompressed bytes are written from where they are; made or compressed ones are kept
   // in the body until it is written.
+  // With compression, buffers are only noted here and compressed together in finish().
   void emit(const uint8_t* data, size_t size) {
-    if (opt_.compression != IpcCompression::Uncompressed && size > 0) {
-      std::vector<uint8_t> packed;
-      compress_ipc_buffer(opt_.compression, opt_.compression_level, data, size, packed);
-      body_.owned.push_back(std::move(packed));
-      data = body_.owned.back().data();
-      size = body_.owned.back().size();
+    if (opt_.compression != IpcCompression::Uncompressed) {
+      pending_.push_back({data, size});
+      return;
     }
+    place(data, size);
+  }
+
+  void place(const uint8_t* data, size_t size) {
     buffers_.emplace_back(body_.length, static_cast<int64_t>(size));
     body_.pieces.push_back({data, size});
     body_.length += static_cast<int64_t>((size + 7) / 8 * 8);
   }
 
   void emit_owned(std::vector<uint8_t>&& bytes) {
-    if (opt_.compression != IpcCompression::Uncompressed) return emit(bytes.data(), bytes.size());
-    body_.owned.push_back(std::move(bytes));
+    body_.owned.push_back(std::move(bytes));  // a deque: the bytes stay where they are
     emit(body_.owned.back().data(), body_.owned.back().size());
   }
+
+ public:
+  // Compresses the noted buffers on the pool, then lays them out in order.
+  void finish() {
+    if (pending_.empty()) return;
+    std::vector<std::vector<uint8_t>> packed(pending_.size());
+    parallel_for(pending_.size(), [&](size_t i) {
+      if (pending_[i].size > 0)
+        compress_ipc_buffer(opt_.compression, opt_.compression_level, pending_[i].data, pending_[i].size, packed[i]);
+    });
+    for (size_t i = 0; i < pending_.size(); ++i) {
+      if (pending_[i].size == 0) {
+        place(pending_[i].data, 0);
+        continue;
+      }
+      body_.owned.push_back(std::move(packed[i]));
+      place(body_.owned.back().data(), body_.owned.back().size());
+    }
+    pending_.clear();
+  }
+
+ private:
+  std::vector<BatchBody::Piece> pending_;
 
   void bits(const uint8_t* src, int64_t pos, int64_t len) {
     if (pos % 8 == 0) return emit(src + pos / 8, static_cast<size_t>(bitmap_bytes(len)));
@@ -512,6 +536,7 @@ void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers
     body.keep.push_back(c.as_array());
     e.array(*body.keep.back(), 0, rows);
   }
+  e.finish();
   std::vector<fb::FieldNode> nodes;
   for (const auto& [len, nulls] : e.nodes_) nodes.emplace_back(len, nulls);
   std::vector<fb::Buffer> buffers;
