@@ -389,6 +389,10 @@ class LazyFrame:
         plan is lowered to (each a source, operators and a sink), the strategy every join,
         group-by and sort chose, and the rules they adapt by at run time.
         """
+        if kwargs.get("engine") == "distributed":  # issue #24: the stage graph (frazil.distributed)
+            from frazil.distributed import explain_stages
+
+            return explain_stages(self, kwargs.get("partitions", 2))
         if format == "physical":
             if not optimized:
                 raise ValueError('explain(format="physical") shows the plan that runs: it needs optimized=True')
