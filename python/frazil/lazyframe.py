@@ -356,6 +356,11 @@ class LazyFrame:
         FRAZIL_VERIFY."""
         from frazil.dataframe import DataFrame
 
+        engine = kwargs.get("engine")
+        if engine == "ray" or type(engine).__name__ == "RayEngine":  # issue #24: frazil.ray
+            from frazil.ray import collect_on_ray
+
+            return collect_on_ray(self, engine)
         return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
 
     def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),

@@ -22,7 +22,9 @@ PARTITIONS = (1, 3, 7)
 
 
 def check(lf: pl.LazyFrame, partitions=PARTITIONS, rel_tol: float = 1e-9, **kwargs) -> None:
-    expected = lf.collect().to_polars()
+    # verify=False: under FRAZIL_VERIFY, q9's sum().round(2) lands a cent apart between the
+    # optimized and unoptimized single-node plans themselves (float re-association).
+    expected = lf.collect(verify=False).to_polars()
     for n in partitions:
         graph = plan_stages(lf, n, **kwargs)
         got = run_local(lf, n, graph=graph).to_polars()
