@@ -258,6 +258,13 @@ class Planner {
     // Already hash-partitioned by the keys (a join on them): every group is on one task.
     if (g && !g->maintain_order && in.tasks == opt_.partitions)
       if (auto keys = column_names(g->keys, ea_); keys && *keys == in.hashed) return local(n, {in}, in.tasks, *keys, false);
+    // n_unique's partial state is a list of distinct values per group: with many groups
+    // (q21: one per order) hashing the raw rows by plain-column keys is much cheaper.
+    if (g && !g->maintain_order && has_n_unique(g->aggs))
+      if (auto keys = column_names(g->keys, ea_)) {
+        Built h = hash_exchange(in, *keys);
+        return local(n, {h}, h.tasks, *keys, false);
+      }
     if (auto split = split_aggregation(n, lp_, ea_)) {
       Built partial = local(split->partial, {in}, in.tasks, {}, in.ordered);
       if (g && !g->maintain_order) {
@@ -315,6 +322,18 @@ class Planner {
       return local(n, {lh, rh}, lh.tasks, keep_left_keys ? *lkeys : std::vector<std::string>{}, false);
     }
     return local(n, {gather(left), gather(right)}, 1, {}, left.ordered && right.ordered);
+  }
+
+  bool has_n_unique(const std::vector<plan::ExprIR>& exprs) const {
+    std::vector<Node> stack;
+    for (const auto& e : exprs) stack.push_back(e.node());
+    while (!stack.empty()) {
+      const plan::AExpr& a = ea_.get(stack.back());
+      stack.pop_back();
+      if (a.kind == plan::AExprKind::Agg && a.agg == compute::AggKind::NUnique) return true;
+      stack.insert(stack.end(), a.inputs.begin(), a.inputs.end());
+    }
+    return false;
   }
 
   // The right side of a semi/anti join reduced to its distinct keys on every task.
