@@ -202,3 +202,18 @@ def test_cli_reads_a_file_and_a_prompt(tmp_path: Path) -> None:
     assert out.returncode == 0
     assert "42" in out.stdout and "Run Time:" in out.stdout
     assert "Error: column 'nope' not found" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("SELECT 1e10720", "numeric literal 1e10720 is out of range"),
+        ("SELECT -1e400", "is out of range"),
+        ("SELECT INTERVAL '.:5'", "invalid interval"),
+    ],
+)
+def test_sql_numbers_beyond_a_double_are_named(query: str, message: str) -> None:
+    # std::stod threw std::out_of_range past the SQL error handling (found by sql_fuzz
+    # under ASan): the process aborted.
+    with pytest.raises(pl.exceptions.SQLInterfaceError, match=message):
+        pl.sql(query).collect()

@@ -50,8 +50,11 @@ double FunctionCall::float_arg(size_t i) const {
       negative = true;
       n = n->a_expr->rexpr;
     }
-    if (n->node_case == PG_QUERY__NODE__NODE_A_CONST && n->a_const->val_case == PG_QUERY__A__CONST__VAL_FVAL)
-      return (negative ? -1 : 1) * std::stod(n->a_const->fval->fval);
+    if (n->node_case == PG_QUERY__NODE__NODE_A_CONST && n->a_const->val_case == PG_QUERY__A__CONST__VAL_FVAL) {
+      const auto value = parse_double(n->a_const->fval->fval);
+      if (!value) fail("argument " + std::to_string(i + 1) + " is out of range: " + n->a_const->fval->fval);
+      return (negative ? -1 : 1) * *value;
+    }
   }
   fail("argument " + std::to_string(i + 1) + " must be a numeric literal");
 }

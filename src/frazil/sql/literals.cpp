@@ -1,7 +1,9 @@
 #include "frazil/sql/literals.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "frazil/compute/cast_format.hpp"
@@ -78,6 +80,16 @@ int64_t add_months_to_days(int64_t days, int64_t months) {
 
 }  // namespace
 
+std::optional<double> parse_double(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return std::nullopt;
+  if (errno == ERANGE && std::isinf(value)) return std::nullopt;
+  return value;
+}
+
 std::optional<Interval> parse_interval(const std::string& text, int unit_mask) {
   Interval out;
   size_t i = 0;
@@ -107,7 +119,9 @@ std::optional<Interval> parse_interval(const std::string& text, int unit_mask) {
         size_t s = q;
         while (q < n && (std::isdigit(static_cast<unsigned char>(text[q])) || text[q] == '.')) ++q;
         if (q == s) return std::nullopt;
-        parts[count++] = std::stod(text.substr(s, q - s));
+        const auto part = parse_double(text.substr(s, q - s));
+        if (!part) return std::nullopt;
+        parts[count++] = *part;
         if (q < n && text[q] == ':') {
           ++q;
           continue;
@@ -121,7 +135,9 @@ std::optional<Interval> parse_interval(const std::string& text, int unit_mask) {
       any = true;
       continue;
     }
-    const double value = std::stod(text.substr(start, i - start));
+    const auto number = parse_double(text.substr(start, i - start));
+    if (!number) return std::nullopt;
+    const double value = *number;
     skip_space();
     size_t unit_start = i;
     while (i < n && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;

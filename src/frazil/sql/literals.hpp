@@ -20,6 +20,10 @@ struct Interval {
 // "1 day", "90 days", "2 hours 30 minutes", "1 year 2 months", "-3 weeks", "1:30:00",
 // or a bare number with `unit_mask` (PostgreSQL's interval field bits of `INTERVAL '90'
 // DAY`). nullopt when the text is not an interval.
+// A number's text as a double; nullopt when it is not a number or lies beyond a double's
+// range (`1e400`), so that the caller names the literal instead of a library exception.
+std::optional<double> parse_double(const std::string& text);
+
 std::optional<Interval> parse_interval(const std::string& text, int unit_mask = 0);
 
 // The scalar a typed string literal denotes, parsed as the engine's cast parses it;

@@ -307,7 +307,9 @@ Expr Translator::constant(const PgQuery__AConst* c) {
           }
         }
       }
-      return dsl::lit_dynamic_float(std::stod(text));
+      const auto value = parse_double(text);
+      if (!value) fail(ErrorKind::SQLInterface, c->location, "numeric literal " + text + " is out of range");
+      return dsl::lit_dynamic_float(*value);
     }
     case PG_QUERY__A__CONST__VAL_BOOLVAL: return lit(static_cast<bool>(c->boolval->boolval));
     case PG_QUERY__A__CONST__VAL_SVAL: return lit(std::string(c->sval->sval ? c->sval->sval : ""));
@@ -522,7 +524,9 @@ Expr Translator::a_expr(const PgQuery__AExpr* e, Scope& scope) {
                 } catch (const std::out_of_range&) {
                 }
               }
-              return dsl::lit_dynamic_float(-std::stod(text));
+              const auto value = parse_double(text);
+              if (!value) fail(ErrorKind::SQLInterface, c->location, "numeric literal " + text + " is out of range");
+              return dsl::lit_dynamic_float(-*value);
             }
           }
           return -expr(e->rexpr, scope);
@@ -713,7 +717,9 @@ std::optional<Scalar> Translator::constant_scalar(const PgNode* node) {
             return std::nullopt;
           }
         }
-        return Scalar::float64(std::stod(text));
+        const auto value = parse_double(text);
+        if (!value) return std::nullopt;
+        return Scalar::float64(*value);
       }
       case PG_QUERY__A__CONST__VAL_BOOLVAL: return Scalar::boolean(c->boolval->boolval);
       case PG_QUERY__A__CONST__VAL_SVAL: return Scalar::string(c->sval->sval ? c->sval->sval : "");
