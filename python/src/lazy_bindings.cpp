@@ -408,6 +408,7 @@ void register_lazy(nb::module_& m) {
              return lf.join_asof(other, std::move(left_on), std::move(right_on), std::move(o));
            })
       .def("merge_sorted", &LazyFrame::merge_sorted)
+      .def("join_where", &LazyFrame::join_where)
       .def("unique", &LazyFrame::unique)
       .def("rename", &LazyFrame::rename)
       .def("drop", &LazyFrame::drop)

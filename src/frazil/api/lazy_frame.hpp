@@ -80,6 +80,9 @@ class LazyFrame {
   // Each left row joined with the right row nearest by key (both sides sorted by their
   // key; options.strategy, `by` groups, tolerance, ... as Polars' join_asof).
   LazyFrame join_asof(const LazyFrame& other, Expr left_on, Expr right_on, dsl::AsofJoinOptions options = {}) const;
+  // The pairs of rows of this frame and `other` for which every predicate holds (inner);
+  // right columns are named with `suffix` where a name is on both sides.
+  LazyFrame join_where(const LazyFrame& other, std::vector<Expr> predicates, std::string suffix = "_right") const;
   // This frame and `other`, both sorted ascending by `key`, with equal schemas, merged.
   LazyFrame merge_sorted(const LazyFrame& other, std::string key, bool maintain_order = false) const;
   LazyFrame unique(std::vector<std::string> subset = {}, std::string keep = "any", bool maintain_order = false) const;

@@ -261,6 +261,23 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
       text(pad + "END MERGE_SORTED\n");
       break;
     }
+    case IRKind::InequalityJoin: {
+      const auto& j = ir.as<InequalityJoinNode>();
+      if (j.nested_loop) {
+        text(pad + "NESTED LOOP JOIN ON " + predicate_text(*j.predicate, ea) + ":\n" + pad + "LEFT PLAN:\n");
+        input(0, 2);
+        text(pad + "RIGHT PLAN:\n");
+        input(1, 2);
+        text(pad + "END NESTED LOOP JOIN\n");
+        break;
+      }
+      text(pad + "IEJOIN JOIN:\n" + pad + "LEFT PLAN ON: " + expr_list(j.left_on, ea) + "\n");
+      input(0, 2);
+      text(pad + "RIGHT PLAN ON: " + expr_list(j.right_on, ea) + "\n");
+      input(1, 2);
+      text(pad + "END IEJOIN JOIN\n");
+      break;
+    }
     case IRKind::Invalid: text(pad + "INVALID\n"); break;
   }
   return out;
@@ -356,6 +373,7 @@ std::string node_label(const IR& ir, const ExprArena& ea) {
              dot_escape(format_expr(j.right_on, ea));
     }
     case IRKind::MergeSorted: return "MERGE SORTED ON " + dot_escape(ir.as<MergeSortedNode>().key);
+    case IRKind::InequalityJoin: return ir.as<InequalityJoinNode>().nested_loop ? "NESTED LOOP JOIN" : "IEJOIN JOIN";
     case IRKind::Invalid: return "INVALID";
   }
   return "?";
