@@ -441,8 +441,9 @@ void register_lazy(nb::module_& m) {
              nb::gil_scoped_release release;
              return lf.profile(f);
            })
-      .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
-        return lf.explain(optimized, flags_from_py(flags));
+      .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags,
+                         bool streaming_engine) {
+        return lf.explain(optimized, flags_from_py(flags), streaming_engine);
       })
       .def("explain_physical",
            [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {

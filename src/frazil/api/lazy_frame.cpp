@@ -318,11 +318,11 @@ void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consum
   });
 }
 
-std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
+std::string LazyFrame::explain(bool optimized, const OptFlags& flags, bool streaming_engine) const {
   return run_on_large_stack([&] {
     Prepared p = prepare(flags, optimized);
     monitor::print_trace_events();
-    return plan::explain_plan(p.root, p.lp, p.ea);
+    return plan::explain_plan(p.root, p.lp, p.ea, streaming_engine);
   });
 }
 

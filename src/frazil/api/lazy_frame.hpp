@@ -104,7 +104,8 @@ class LazyFrame {
   // (node: String, start and end: UInt64 microseconds since the query started; a node's
   // span contains its inputs'), the first row being the optimization, as Polars' profile().
   std::pair<DataFrame, DataFrame> profile(const OptFlags& flags = OptFlags()) const;
-  std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
+  // streaming_engine: the names Polars prints for explain(engine="streaming") (plan/format.hpp).
+  std::string explain(bool optimized = true, const OptFlags& flags = OptFlags(), bool streaming_engine = false) const;
   // The physical plan collect() would run (explain(format="physical")): the pipelines, each
   // source -> operators -> sink, with the strategy every join, group-by and sort chose and
   // the adaptive rules they apply at run time. Reads no data (Parquet footers only).

@@ -9,6 +9,7 @@
 #include "frazil/core/error.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
 #include "frazil/physical/planner.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
 
 namespace frazil::exec {
 
@@ -96,24 +97,34 @@ DataFrame ie_join(const plan::InequalityJoinNode& j, const DataFrame& left, cons
     if (r0.valid[r]) order.push_back(static_cast<IdxSize>(r));
   auto less = [&](IdxSize a, IdxSize b) { return holds_at(r0, a, r0, b, "<"); };
   std::stable_sort(order.begin(), order.end(), less);
-  const std::string& op = j.ops[0];
+  // A lower and an upper bound on one right expression (lo <= r < hi) bound the run at both
+  // ends: the second inequality needs no test per pair.
+  // (Both bounds compared in one representation, as the sorted keys.)
+  const bool both_ends = keys.size() == 2 && expr_equal(j.right_on[0].node(), j.right_on[1].node(), ea) &&
+                         keys[0].first.is_float == keys[1].first.is_float;
   std::vector<IdxSize> li, ri;
   for (int64_t i = 0; i < left.height(); ++i) {
     if (!l0.valid[i]) continue;
     // The run of sorted right rows r with left op r: above the left key for < and <=,
     // below it for > and >=.
-    auto below = [&](IdxSize r) { return holds_at(r0, r, l0, i, "<"); };     // r < l
-    auto at_most = [&](IdxSize r) { return holds_at(r0, r, l0, i, "<="); };  // r <= l
-    const auto first_not_below = std::partition_point(order.begin(), order.end(), below);
-    const auto first_above = std::partition_point(order.begin(), order.end(), at_most);
     auto lo = order.begin(), hi = order.end();
-    if (op == "<") lo = first_above;
-    else if (op == "<=") lo = first_not_below;
-    else if (op == ">") hi = first_not_below;
-    else hi = first_above;
-    for (auto it = lo; it != hi; ++it) {
+    auto narrow = [&](const Keys& l, const std::string& op) {
+      auto below = [&](IdxSize r) { return holds_at(r0, r, l, i, "<"); };     // r < l
+      auto at_most = [&](IdxSize r) { return holds_at(r0, r, l, i, "<="); };  // r <= l
+      if (op == "<") lo = std::max(lo, std::partition_point(order.begin(), order.end(), at_most));
+      else if (op == "<=") lo = std::max(lo, std::partition_point(order.begin(), order.end(), below));
+      else if (op == ">") hi = std::min(hi, std::partition_point(order.begin(), order.end(), below));
+      else hi = std::min(hi, std::partition_point(order.begin(), order.end(), at_most));
+    };
+    narrow(l0, j.ops[0]);
+    if (both_ends) {
+      if (!keys[1].first.valid[i]) continue;
+      narrow(keys[1].first, j.ops[1]);
+    }
+    for (auto it = lo; it < hi; ++it) {
       bool ok = true;
-      for (size_t k = 1; k < keys.size() && ok; ++k) ok = holds_at(keys[k].first, i, keys[k].second, *it, j.ops[k]);
+      for (size_t k = both_ends ? 2 : 1; k < keys.size() && ok; ++k)
+        ok = holds_at(keys[k].first, i, keys[k].second, *it, j.ops[k]);
       if (!ok) continue;
       li.push_back(static_cast<IdxSize>(i));
       ri.push_back(*it);

@@ -46,6 +46,16 @@ struct Condition {
 
 }  // namespace
 
+bool is_range_join(const InequalityJoinNode& j, const ExprArena& arena) {
+  if (j.nested_loop) return false;
+  if (j.ops.size() == 1) return true;
+  if (j.ops.size() != 2) return false;
+  auto is_less = [](const std::string& op) { return op == "<" || op == "<="; };
+  if (is_less(j.ops[0]) == is_less(j.ops[1])) return false;
+  return expr_equal(j.left_on[0].node(), j.left_on[1].node(), arena) ||
+         expr_equal(j.right_on[0].node(), j.right_on[1].node(), arena);
+}
+
 SchemaRef join_where_schema(const Schema& left, const Schema& right, const std::string& suffix,
                             const ExprArena& arena) {
   dsl::JoinOptions o;

@@ -16,6 +16,10 @@ namespace frazil::plan {
 SchemaRef join_where_schema(const Schema& left, const Schema& right, const std::string& suffix,
                             const ExprArena& arena);
 
+// An IEJoin with one inequality, or with a lower and an upper bound on one side's shared
+// expression (a <= x < b): the shape Polars' streaming engine runs as a range join.
+bool is_range_join(const InequalityJoinNode& j, const ExprArena& arena);
+
 // Adds the join (and the filter above it) to `lp`; `predicates` are bound to `joined`.
 Node plan_join_where(const std::vector<ExprIR>& predicates, Node left, Node right, const SchemaRef& joined,
                      const std::string& suffix, IRArena& lp, ExprArena& ea);
