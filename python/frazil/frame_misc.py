@@ -476,8 +476,14 @@ def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, wei
                 min_samples: int | None = None, center: bool = False) -> Any:
     """A Python function over each window of `window_size` values (null when the window has
     fewer than min_samples non-null values; centred if asked). Row by row in Python."""
+    from frazil.datatypes import Float64
     from frazil.series import Series
 
+    # Polars' result dtype: the input's, or Float64 when weights meet a non-float input
+    # (the input is cast to Float64 to be weighted).
+    if weights is not None and not self.dtype.is_float():
+        self = self.cast(Float64)
+    dtype = self.dtype
     min_samples = window_size if min_samples is None else min_samples
     n = len(self)
     out = []
@@ -492,7 +498,7 @@ def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, wei
             out.append(None)
         else:
             out.append(function(window))
-    return Series(self.name, out)
+    return Series(self.name, out, dtype=dtype, strict=False)
 
 
 # ---------------------------------------------------------------- LazyFrame

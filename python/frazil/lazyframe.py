@@ -356,6 +356,11 @@ class LazyFrame:
         FRAZIL_VERIFY."""
         from frazil.dataframe import DataFrame
 
+        engine = kwargs.get("engine")
+        if engine == "ray" or type(engine).__name__ == "RayEngine":  # issue #24: frazil.ray
+            from frazil.ray import collect_on_ray
+
+            return collect_on_ray(self, engine)
         return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
 
     def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
@@ -389,6 +394,10 @@ class LazyFrame:
         plan is lowered to (each a source, operators and a sink), the strategy every join,
         group-by and sort chose, and the rules they adapt by at run time.
         """
+        if kwargs.get("engine") == "distributed":  # issue #24: the stage graph (frazil.distributed)
+            from frazil.distributed import explain_stages
+
+            return explain_stages(self, kwargs.get("partitions", 2))
         if format == "physical":
             if not optimized:
                 raise ValueError('explain(format="physical") shows the plan that runs: it needs optimized=True')

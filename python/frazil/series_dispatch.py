@@ -153,10 +153,24 @@ UNARY_OPERATORS = [("__neg__", operator.neg), ("__pos__", operator.pos), ("__abs
                    ("__invert__", operator.invert)]
 
 
+_ARITHMETIC = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv, operator.mod)
+
+
+def _check_arithmetic_lengths(fn: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
+    """Two Series of different lengths (neither of one row) in arithmetic: Polars' error."""
+    from frazil.exceptions import InvalidOperationError
+    from frazil.series import Series
+
+    if fn in _ARITHMETIC and isinstance(right, Series) and len(left) != len(right) and 1 not in (len(left), len(right)):
+        raise InvalidOperationError(
+            f"cannot do arithmetic operation on series of different lengths: got {len(left)} and {len(right)}")
+
+
 def _binary_method(fn: Callable[[Any, Any], Any], reflected: bool) -> Callable[[Any, Any], Any]:
     def method(self: Any, other: Any) -> Any:
         from frazil.functions import lit
 
+        _check_arithmetic_lengths(fn, self, other)
         o = lit(other) if reflected else _as_expression_argument(other)
         out = apply_expression(self, lambda e: fn(o, e) if reflected else fn(e, o))
         return out.alias(self.name)

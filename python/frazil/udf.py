@@ -135,8 +135,11 @@ def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, wei
     def windows(s: Any) -> Any:
         return series_rolling_map(s, function, window_size, weights, min_samples=min_samples, center=center)
 
-    return self._fn("map_elements", function=_register(_batch_call(windows, several=False)),
-                    return_dtype=_dtype(None))
+    # Weighted windows compute in a float dtype, as Polars: an integer input becomes Float64
+    # (multiplying by a float literal keeps Float16/Float32 and lifts integers to Float64).
+    source = self if weights is None else self * 1.0
+    return source._fn("map_elements", function=_register(_batch_call(windows, several=False)),
+                      return_dtype=_dtype(None))
 
 
 def map_batches_function(exprs: Any, function: Callable[[list], Any], return_dtype: Any = None, *,

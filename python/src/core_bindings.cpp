@@ -17,6 +17,8 @@
 
 namespace frazil::py {
 
+bool raise_kept_udf_error(const char* message);  // udf_bindings.cpp
+
 namespace {
 
 const char* exception_name(ErrorKind kind) {
@@ -89,6 +91,7 @@ void translate_error(const std::exception_ptr& p, void*) {
     }
     Py_DECREF(cls);
   } catch (const Error& e) {
+    if (e.kind() == ErrorKind::Compute && raise_kept_udf_error(e.what())) return;
     if (dynamic_cast<const FileNotFoundError*>(&e)) return raise_python(PyExc_FileNotFoundError, nullptr, e.what());
     if (e.kind() == ErrorKind::IO) return raise_python(PyExc_OSError, nullptr, e.what());
     if (e.kind() == ErrorKind::OutOfMemory) return raise_python(PyExc_MemoryError, nullptr, e.what());

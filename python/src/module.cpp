@@ -13,6 +13,7 @@ void register_udf(nb::module_& m);
 void register_nested(nb::module_& m);  // nested_bindings.cpp (struct, name, selectors)
 void register_serde(nb::module_& m);   // serde_bindings.cpp (plan serialization, #24)
 void register_meta(nb::module_& m);    // meta_bindings.cpp (Expr.meta)
+void register_distributed(nb::module_& m);  // distributed_bindings.cpp (stages, fragments, #24)
 }
 
 NB_MODULE(_frazil, m) {
@@ -26,4 +27,5 @@ NB_MODULE(_frazil, m) {
   frazil::py::register_nested(m);
   frazil::py::register_serde(m);
   frazil::py::register_meta(m);
+  frazil::py::register_distributed(m);
 }

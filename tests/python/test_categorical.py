@@ -195,3 +195,70 @@ def test_parquet_round_trip_of_nested_categories(tmp_path, page_size):
     assert back.dtypes == f.dtypes, back.dtypes
     assert back.to_polars().equals(pl.DataFrame(data, schema=schema))
     assert pl.read_parquet(path).cast({"l": pl.List(pl.String)}).get_column("l").to_list() == data["l"]
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "ipc"])
+@pytest.mark.parametrize("rows", [slice(None), slice(0, 1), slice(0, 0)])
+def test_polars_written_dictionaries_read_as_categorical_and_enum(tmp_path, fmt, rows):
+    # Polars names an Enum's categories in the field metadata of its ARROW:schema footer
+    # (_PL_ENUM_VALUES2): the column must read back as that Enum, not as a Categorical.
+    df = cat_frame()[rows]
+    path = tmp_path / f"p.{fmt}"
+    getattr(df, f"write_{fmt}")(path)
+    back = getattr(fz, f"read_{fmt}")(path)
+    want = getattr(pl, f"read_{fmt}")(path)
+    assert back.dtypes == [fz.Categorical, fz.Int64, fz.Enum(ENUM), fz.String]
+    assert back.to_polars().equals(want)
+    # An Enum read back keeps its category order for sorting.
+    assert back["e"].sort().to_list() == want["e"].sort().to_list()
+
+
+CSV_TEXT = "x,y\na,1\nb,2\n,3\na,4\n\"b\",5\n"
+
+
+@pytest.mark.parametrize("reader", ["read_csv", "scan_csv"])
+@pytest.mark.parametrize("kind", ["overrides_cat", "overrides_enum", "schema_enum", "reversed_enum"])
+@pytest.mark.parametrize("text", [CSV_TEXT, "x,y\n", "x,y\na,1\n", "x,y\n" + "b,1\na,2\n,3\n" * 40000])
+def test_csv_reads_categorical_and_enum(tmp_path, reader, kind, text):
+    path = tmp_path / "c.csv"
+    path.write_text(text)
+
+    def run(m):
+        kw = {"overrides_cat": {"schema_overrides": {"x": m.Categorical}},
+              "overrides_enum": {"schema_overrides": {"x": m.Enum(["a", "b"])}},
+              "schema_enum": {"schema": {"x": m.Enum(["a", "b"]), "y": m.Int64}},
+              "reversed_enum": {"schema_overrides": {"x": m.Enum(["b", "a"])}}}[kind]
+        out = getattr(m, reader)(path, **kw)
+        return out if reader == "read_csv" else out.collect()
+
+    got, want = run(fz), run(pl)
+    assert got.dtypes[0] == (fz.Categorical if kind == "overrides_cat" else fz.Enum(want.dtypes[0].categories.to_list()))
+    assert got.to_polars().equals(want)
+    # Sorting follows the Enum's category order, Categorical's lexical order.
+    assert got["x"].sort().to_list() == want["x"].sort().to_list()
+
+
+@pytest.mark.parametrize("reader", ["read_csv", "scan_csv"])
+def test_csv_enum_unknown_value_names_column_and_line(tmp_path, reader):
+    path = tmp_path / "c.csv"
+    path.write_text(CSV_TEXT)
+    for m in (pl, fz):
+        with pytest.raises(m.exceptions.ComputeError, match="'x'"):
+            out = getattr(m, reader)(path, schema_overrides={"x": m.Enum(["a"])})
+            if reader == "scan_csv":
+                out.collect()
+    with pytest.raises(fz.exceptions.ComputeError, match="line 3"):
+        fz.read_csv(path, schema_overrides={"x": fz.Enum(["a"])})
+    # ignore_errors does not apply to values outside an Enum (Polars raises too).
+    with pytest.raises(fz.exceptions.ComputeError, match="'x'"):
+        fz.read_csv(path, schema_overrides={"x": fz.Enum(["a"])}, ignore_errors=True)
+    with pytest.raises(pl.exceptions.ComputeError):
+        pl.read_csv(path, schema_overrides={"x": pl.Enum(["a"])}, ignore_errors=True)
+    # A quoted empty string read as a value must be a category too.
+    path.write_text('x,y\n"",1\na,2\n')
+    for m in (pl, fz):
+        with pytest.raises(m.exceptions.ComputeError):
+            m.read_csv(path, schema_overrides={"x": m.Enum(["a"])})
+    got = fz.read_csv(path, schema_overrides={"x": fz.Enum(["", "a"])})
+    want = pl.read_csv(path, schema_overrides={"x": pl.Enum(["", "a"])})
+    assert got.to_polars().equals(want)

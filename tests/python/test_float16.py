@@ -108,3 +108,16 @@ def test_search_sorted_and_rank():
     df = pl.DataFrame({"h": pl.Series([0.25, 1.0, 2.0, 3.0, None], dtype=pl.Float16)})
     assert_same(lambda pl, lf: lf.select(pl.col("h").drop_nulls().search_sorted(1.5).alias("pos")), df)
     assert_same(lambda pl, lf: lf.select(pl.col("h").rank().alias("r"), pl.col("h").cum_max().alias("m")), df)
+
+
+@pytest.mark.parametrize("fn", ["exp", "log1p", "log10", "sin", "arctan", "sqrt", "cbrt"])
+def test_float_functions_keep_float16(fn):
+    assert_same(lambda m, lf: lf.select(getattr(m.col("f"), fn)(), getattr(m.col("h"), fn)()), half_frame())
+
+
+@pytest.mark.parametrize(("a", "base"), [("Float16", "Float16"), ("Float16", "Float64"), ("Int32", "Float16"),
+                                         ("Int32", "Float32"), ("Float32", "Int32"), ("Int32", "Int32")])
+def test_log_base_takes_the_float_dtype(a, base):
+    data = pl.DataFrame({"a": pl.Series([1, 3, 9, None, 81, 2], dtype=getattr(pl, a)),
+                         "b": pl.Series([3, 3, 9, 3, None, 2], dtype=getattr(pl, base))})
+    assert_same(lambda m, lf: lf.select(m.col("a").log(m.col("b")), m.col("a").log(2).alias("c")), data)

@@ -181,3 +181,47 @@ def test_sink_ipc_streams_and_matches(tmp_path) -> None:
     df.lazy().filter(pl.col("i64").is_not_null()).sink_ipc(path, compression="zstd", record_batch_size=64)
     want = df.filter(pl.col("i64").is_not_null())
     assert rows_equal(feather.read_table(path).to_pylist(), _rows(want))
+
+
+@pytest.mark.parametrize("view", [False, True])
+def test_string_columns_of_many_batches_read_as_polars_reads_them(tmp_path, view):
+    # Long and short, ASCII and multi-byte values over several 64K-row check blocks.
+    words = ["", "a", "été", "plain ascii value", "ünïcödé that is longer than twelve", None, "日本語"]
+    values = [words[(i * 7919) % len(words)] for i in range(200_000)]
+    arr = pa.array(values, pa.string_view() if view else pa.string())
+    path = tmp_path / "s.arrow"
+    feather.write_feather(pa.table({"s": arr}), path, compression="uncompressed", chunksize=150_000)
+    for memory_map in (False, True):
+        ours = pl.read_ipc(path, memory_map=memory_map)
+        assert ours["s"].to_list() == polars.read_ipc(path)["s"].to_list()
+
+
+@pytest.mark.parametrize("view", [False, True])
+def test_invalid_utf8_in_an_ipc_string_column_names_column_and_row(tmp_path, view):
+    good = b"a long enough first value"
+    data = good + b"x\xc3(y long enough second value"
+    offsets = np.array([0, len(good), len(data)], dtype=np.int32)
+    binary = pa.Array.from_buffers(pa.binary(), 2, [None, pa.py_buffer(offsets.tobytes()), pa.py_buffer(data)])
+    if view:
+        binary = binary.cast(pa.binary_view())
+    bad = binary.view(pa.string_view() if view else pa.string())
+    path = tmp_path / "bad.arrow"
+    feather.write_feather(pa.table({"txt": bad}), path, compression="uncompressed")
+    with pytest.raises(pl.exceptions.ComputeError, match=r"'txt'.*row 1|row 1.*'txt'"):
+        pl.read_ipc(path)
+
+
+@pytest.mark.parametrize("compression", ["lz4", "zstd"])
+def test_compressed_batches_read_whole_and_projected_as_pyarrow(tmp_path, compression):
+    # A whole read decompresses every buffer of a batch on the pool; a projection one by one.
+    n = 70_000
+    t = pa.table({
+        "i": pa.array([None if i % 11 == 0 else i for i in range(n)], pa.int64()),
+        "s": pa.array([f"row {i} " * (i % 4) for i in range(n)], pa.string()),
+        "f": pa.array([i / 3 for i in range(n)], pa.float64()),
+        "l": pa.array([[i, None] if i % 5 else None for i in range(n)], pa.list_(pa.int32())),
+    })
+    path = tmp_path / "c.arrow"
+    feather.write_feather(t, path, compression=compression, chunksize=30_000)
+    assert rows_equal(pl.read_ipc(path).to_arrow().to_pylist(), t.to_pylist())
+    assert pl.read_ipc(path, columns=["l", "s"]).to_arrow().to_pylist() == t.select(["l", "s"]).to_pylist()

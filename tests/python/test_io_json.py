@@ -112,3 +112,21 @@ def test_read_json_and_lazy_sources() -> None:
     got = pl.scan_ndjson([f, f], row_index_name="r", include_file_paths="p").collect()
     assert got["r"].to_list() == [0, 1, 2, 3]
     assert got.columns == ["r", "a", "p"]
+
+
+def test_write_ndjson_of_many_blocks_matches_polars_bytes(tmp_path):
+    # Several waves of 16K-row blocks (the block buffers are reused between waves and batches).
+    n = 150_001
+    data = {
+        "i": [None if i % 97 == 0 else i * 31 for i in range(n)],
+        "s": [None if i % 89 == 0 else f"v{i % 1000}\u00e9" * (i % 5) for i in range(n)],
+        "f": [i / 7 for i in range(n)],
+    }
+    ours, theirs = tmp_path / "f.jsonl", tmp_path / "p.jsonl"
+    pl.DataFrame(data).write_ndjson(ours)
+    polars.DataFrame(data).write_ndjson(theirs)
+    assert ours.read_bytes() == theirs.read_bytes()
+    # Two frames in a row through the lazy sink: the second batch reuses the buffers.
+    sunk = tmp_path / "s.jsonl"
+    pl.concat([pl.DataFrame(data), pl.DataFrame(data).head(70_000)]).lazy().sink_ndjson(sunk)
+    assert sunk.read_bytes() == theirs.read_bytes() + b"".join(theirs.read_bytes().splitlines(True)[:70_000])

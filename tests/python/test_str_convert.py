@@ -88,3 +88,20 @@ def test_json_path_match(path):
                   '{"a": [{"b":1},{"b":2}]}', '{"a b": 1, "c":1.50, "t": true, "e": 1e3, "s": "x\\ny \\u00e9", '
                   '"n": null}', '{"a": {"k": "v",  "n": [1, 2.0]}}']}
     assert_same(lambda pl, lf: lf.select(pl.col("s").str.json_path_match(path)), data)
+
+
+@pytest.mark.parametrize("name", ["Int128", "UInt128", "Float16"])
+@pytest.mark.parametrize("values", [["1", "-2", None, "3.5", "null"], [], [None], ["[1]"]])
+def test_json_decode_to_wide_and_half_types(name, values):
+    import frazil as fz
+    import polars as pl
+
+    def run(m):
+        return m.Series(values, dtype=m.String).str.json_decode(getattr(m, name)).to_list()
+    try:
+        want = run(pl)
+    except pl.exceptions.ComputeError:
+        with pytest.raises(fz.exceptions.ComputeError):
+            run(fz)
+        return
+    assert run(fz) == want

@@ -49,8 +49,9 @@ def test_the_function_sees_every_row_before_a_filter():
 
 
 def test_errors_and_inspect(capsys):
-    with pytest.raises(fz.exceptions.ComputeError, match="ZeroDivisionError"):
-        fz.DataFrame(D).select(fz.col("a").map_batches(lambda s: 1 / 0))
+    # The function's own exception comes back as itself (Polars re-raises it).
+    with pytest.raises(ZeroDivisionError):
+        fz.DataFrame(D).select(fz.col("a").map_batches(lambda s: 1 / 0, return_dtype=fz.Int64))
     with pytest.raises(fz.exceptions.ComputeError, match="return_dtype"):
         fz.DataFrame(D).select(fz.col("a").map_batches(lambda s: s.cast(fz.String) + "x"))
     fz.DataFrame(D).select(fz.col("a").inspect("values: {}"))
@@ -78,3 +79,28 @@ def test_lazy_inspect_prints_at_collect(capsys):
     out = lf.filter(fz.col("a") > 1).collect()
     printed = capsys.readouterr().out
     assert printed.startswith("frame: shape: (2, 2)") and out.rows() == [(2, "y")]
+
+
+@pytest.mark.parametrize("m", [pl, fz])
+def test_the_functions_exception_is_raised_as_itself(m):
+    def boom(_):
+        raise ValueError("test error")
+
+    with pytest.raises(ValueError, match="test error"):
+        m.select(m.lit(1).map_elements(boom, return_dtype=m.Int64))
+    with pytest.raises(KeyError):
+        m.DataFrame(D).lazy().select(m.col("a").map_batches(lambda s: {}["k"], return_dtype=m.Int64)).collect()
+    with pytest.raises(ValueError):
+        m.DataFrame(D).group_by("g").agg(m.col("a").map_elements(lambda v: int("x"), return_dtype=m.Int64))
+
+
+@pytest.mark.parametrize("dtype", ["Int8", "UInt32", "Float32", "Float64"])
+@pytest.mark.parametrize("weights", [None, [1.0, 2.0, 3.0]])
+def test_rolling_map_keeps_polars_dtype(dtype, weights):
+    def run(m):
+        s = m.Series("A", [1, 2, 9, None, 13, 4], dtype=getattr(m, dtype))
+        eager = s.rolling_map(lambda w: w.sum(), window_size=3, weights=weights)
+        q = s.to_frame().lazy().select(m.col("A").rolling_map(lambda w: w.sum(), window_size=3, weights=weights))
+        return str(eager.dtype), eager.to_list(), str(q.collect_schema()["A"]), q.collect()["A"].to_list()
+
+    assert run(fz) == run(pl)

@@ -6,6 +6,7 @@
 #include "frazil/compute/array/layout.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/decimal/decimal_arith.hpp"
+#include "frazil/compute/list/list_arith.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/compute/kernel_util.hpp"
@@ -280,6 +281,7 @@ ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataTy
 }  // namespace
 
 DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
+  if (is_list_arith(l, r)) return list_arith_dtype(op, l, r);
   const bool add = op == ArithOp::Add, sub = op == ArithOp::Sub;
   // Arrays of one width: value by value.
   if (l.id() == TypeId::Array && r.id() == TypeId::Array) {
@@ -344,6 +346,7 @@ ArrayRef array_arith(ArithOp op, const Array& left, const Array& right, const Da
 }
 
 ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
+  if (is_list_arith(left.dtype(), right.dtype())) return list_arith(op, left, right);
   const DataType out = arith_result_dtype(op, left.dtype(), right.dtype());
   if (left.dtype().is_null() || right.dtype().is_null())
     return make_null_array(out, broadcast_length(left, right, arith_op_symbol(op)));

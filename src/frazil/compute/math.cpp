@@ -78,12 +78,25 @@ uint32_t count_bits(BitCount what, T v) {
 
 ArrayRef float_fn(FloatFn fn, const Array& values) {
   if (values.dtype().is_null()) return make_null_array(DataType::float64(), values.length());
+  // Float16 computes in Float64 and keeps its dtype (Polars).
+  if (values.dtype().id() == TypeId::Float16)
+    return cast(*float_fn(fn, *cast(values, DataType::float64())), values.dtype());
   ArrayRef x = as_float(values);
   if (x->dtype().id() == TypeId::Float32) return map_fn<float>(*x, fn, 0);
   return map_fn<double>(*x, fn, 0);
 }
 
 ArrayRef log_base(const Array& values, const Array& base) {
+  // The result's dtype: the root's float dtype, else the base's, else Float64 (Polars);
+  // Float16 computes in Float64.
+  const TypeId root = values.dtype().id(), by = base.dtype().id();
+  const bool root_float = root == TypeId::Float16 || root == TypeId::Float32 || root == TypeId::Float64;
+  const bool base_float = by == TypeId::Float16 || by == TypeId::Float32 || by == TypeId::Float64;
+  const DataType out = root_float ? values.dtype() : base_float ? base.dtype() : DataType::float64();
+  if (out.id() == TypeId::Float16 || (out.id() == TypeId::Float32 && root != TypeId::Float32)) {
+    ArrayRef wide = log_base(*cast(values, DataType::float64()), *cast(base, DataType::float64()));
+    return cast(*wide, out);
+  }
   ArrayRef x = as_float(values);
   if (x->dtype().id() == TypeId::Float32) {
     ArrayRef b = cast(base, DataType::float32());

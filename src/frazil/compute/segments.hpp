@@ -24,7 +24,7 @@ inline void check_segments(Segments seg, int64_t n, const char* what) {
 // An offset-0 validity bitmap being written bit by bit; finish() drops it when nothing is null.
 class OutValidity {
  public:
-  explicit OutValidity(int64_t n) : n_(n), bits_(alloc_bits(n)) {}
+  explicit OutValidity(int64_t n) : bits_(alloc_bits(n)) {}
   void set(int64_t i, bool valid) {
     set_bit_to(bits_.mutable_data(), i, valid);
     nulls_ += !valid;
@@ -33,7 +33,6 @@ class OutValidity {
   int64_t null_count() const { return nulls_; }
 
  private:
-  int64_t n_;
   Buffer bits_;
   int64_t nulls_ = 0;
 };

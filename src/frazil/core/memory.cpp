@@ -69,6 +69,16 @@ void reserve_memory(int64_t bytes) {
   }
 }
 
+bool try_reserve_memory(int64_t bytes) {
+  const int64_t before = g_in_use.fetch_add(bytes, std::memory_order_relaxed);
+  const int64_t limit = memory_limit();
+  if (limit > 0 && before + bytes > limit) {
+    g_in_use.fetch_sub(bytes, std::memory_order_relaxed);
+    return false;
+  }
+  return true;
+}
+
 void release_memory(int64_t bytes) { g_in_use.fetch_sub(bytes, std::memory_order_relaxed); }
 
 }  // namespace detail

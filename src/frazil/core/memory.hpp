@@ -31,6 +31,9 @@ namespace detail {
 // Counts `bytes` more, or throws OutOfMemoryError when that would pass the limit.
 void reserve_memory(int64_t bytes);
 void release_memory(int64_t bytes);
+// Counts `bytes` more and returns true, or returns false (counting nothing) when that
+// would pass the limit: for callers that can spill instead of failing.
+bool try_reserve_memory(int64_t bytes);
 }  // namespace detail
 
 }  // namespace frazil

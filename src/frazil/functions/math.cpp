@@ -86,14 +86,20 @@ void register_math_functions(Registry& r) {
                           {"tanh", FloatFn::Tanh}, {"arcsinh", FloatFn::Arcsinh}, {"arccosh", FloatFn::Arccosh},
                           {"arctanh", FloatFn::Arctanh}, {"degrees", FloatFn::Degrees},
                           {"radians", FloatFn::Radians}})
-    r.add(float_function(name, fn, real));
+    r.add(float_function(name, fn, real | TypeSet::of({TypeId::Float16})));
   for (auto [name, fn] : {std::pair{"exp", FloatFn::Exp}, {"log1p", FloatFn::Log1p}, {"log10", FloatFn::Log10},
                           {"cbrt", FloatFn::Cbrt}, {"erf", FloatFn::Erf}, {"erfc", FloatFn::Erfc}})
-    r.add(float_function(name, fn, number));
+    r.add(float_function(name, fn, number | TypeSet::of({TypeId::Float16})));
   {
-    FunctionSpec s = float_function("log", FloatFn::Log, number);
+    FunctionSpec s = float_function("log", FloatFn::Log, number | TypeSet::of({TypeId::Float16}));
     s.min_inputs = s.max_inputs = 2;  // the root and the base
     s.null_if_null = input(0) | input(1);
+    // The root's float dtype, else the base's, else Float64 (Polars).
+    s.output_dtype = [](const CallTypes& c) {
+      for (const DataType& t : c.inputs)
+        if (t.id() == TypeId::Float16 || t.id() == TypeId::Float32 || t.id() == TypeId::Float64) return t;
+      return DataType::float64();
+    };
     s.kernel = binary(compute::log_base);
     r.add(std::move(s));
   }

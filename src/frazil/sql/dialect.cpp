@@ -1,6 +1,5 @@
 #include "frazil/sql/dialect.hpp"
 
-#include <pg_query.h>
 #include <pg_query/pg_query.pb-c.h>
 
 #include <algorithm>
@@ -8,42 +7,16 @@
 #include <memory>
 #include <vector>
 
+#include "frazil/sql/tokens.hpp"
+
 namespace frazil::sql {
 
 namespace {
 
-struct Token {
-  int32_t start;
-  int32_t end;
-  int kind;  // PgQuery__Token: an ASCII code for one-character tokens
-  int keyword;  // PgQuery__KeywordKind: 0 for non-keywords
-};
-
-bool is_comment(int kind) {
-  return kind == PG_QUERY__TOKEN__SQL_COMMENT || kind == PG_QUERY__TOKEN__C_COMMENT;
-}
-
 std::vector<Token> scan(const std::string& sql) {
-  PgQueryScanResult result = pg_query_scan(sql.c_str());
-  std::unique_ptr<PgQueryScanResult, void (*)(PgQueryScanResult*)> guard(
-      &result, [](PgQueryScanResult* r) { pg_query_free_scan_result(*r); });
-  if (result.error) {
-    SourceText src(sql);
-    // cursorpos is 1-based.
-    const int32_t at = result.error->cursorpos > 0 ? result.error->cursorpos - 1 : -1;
-    fail_at(ErrorKind::SQLSyntax, src, at, std::string("SQL syntax error: ") + result.error->message);
-  }
-  PgQuery__ScanResult* tree =
-      pg_query__scan_result__unpack(nullptr, result.pbuf.len, reinterpret_cast<const uint8_t*>(result.pbuf.data));
-  if (!tree) throw InternalError("libpg_query returned an unreadable token list");
-  std::vector<Token> tokens;
-  for (size_t i = 0; i < tree->n_tokens; ++i) {
-    const auto* t = tree->tokens[i];
-    if (is_comment(t->token)) continue;
-    tokens.push_back({t->start, t->end, static_cast<int>(t->token), static_cast<int>(t->keyword_kind)});
-  }
-  pg_query__scan_result__free_unpacked(tree, nullptr);
-  return tokens;
+  ScannedText scanned = scan_tokens(sql);
+  if (!scanned.ok()) fail_at(ErrorKind::SQLSyntax, SourceText(sql), scanned.error_at, "SQL syntax error: " + scanned.error);
+  return std::move(scanned.tokens);
 }
 
 const char* const kIntervalUnits[] = {

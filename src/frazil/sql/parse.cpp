@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "frazil/core/stack.hpp"
+#include "frazil/sql/tokens.hpp"
 
 namespace frazil::sql {
 
@@ -18,43 +19,35 @@ constexpr size_t kStackReserve = 1 << 20;  // left for the frames above the pars
 // An upper bound on the parse tree's depth: every token that can open a level (operators,
 // parentheses, keywords). Names, constants and the commas of a list do not deepen the tree,
 // so a long IN list or a wide select list is not counted against it.
-size_t nesting_bound(const std::string& text) {
-  PgQueryScanResult result = pg_query_scan(text.c_str());
+size_t nesting_bound(const std::vector<Token>& tokens) {
   size_t levels = 0;
-  if (!result.error) {
-    PgQuery__ScanResult* tree =
-        pg_query__scan_result__unpack(nullptr, result.pbuf.len, reinterpret_cast<const uint8_t*>(result.pbuf.data));
-    if (tree) {
-      for (size_t i = 0; i < tree->n_tokens; ++i) {
-        switch (tree->tokens[i]->token) {
-          case PG_QUERY__TOKEN__IDENT:
-          case PG_QUERY__TOKEN__UIDENT:
-          case PG_QUERY__TOKEN__FCONST:
-          case PG_QUERY__TOKEN__SCONST:
-          case PG_QUERY__TOKEN__USCONST:
-          case PG_QUERY__TOKEN__BCONST:
-          case PG_QUERY__TOKEN__XCONST:
-          case PG_QUERY__TOKEN__ICONST:
-          case PG_QUERY__TOKEN__PARAM:
-          case PG_QUERY__TOKEN__ASCII_44:  // ,
-          case PG_QUERY__TOKEN__ASCII_59:  // ;
-          case PG_QUERY__TOKEN__AS:
-            break;
-          default:
-            ++levels;
-        }
-      }
-      pg_query__scan_result__free_unpacked(tree, nullptr);
+  for (const Token& t : tokens) {
+    switch (t.kind) {
+      case PG_QUERY__TOKEN__IDENT:
+      case PG_QUERY__TOKEN__UIDENT:
+      case PG_QUERY__TOKEN__FCONST:
+      case PG_QUERY__TOKEN__SCONST:
+      case PG_QUERY__TOKEN__USCONST:
+      case PG_QUERY__TOKEN__BCONST:
+      case PG_QUERY__TOKEN__XCONST:
+      case PG_QUERY__TOKEN__ICONST:
+      case PG_QUERY__TOKEN__PARAM:
+      case PG_QUERY__TOKEN__ASCII_44:  // ,
+      case PG_QUERY__TOKEN__ASCII_59:  // ;
+      case PG_QUERY__TOKEN__AS:
+        break;
+      default:
+        ++levels;
     }
   }
-  pg_query_free_scan_result(result);
   return levels;
 }
 
 // Refuses a text whose parse tree could nest deeper than the stack left allows: libpg_query
 // would overflow it (a 10,000-term `a+a+...` crashed the process on an 8 MB stack).
 void check_nesting(const std::string& text) {
-  const size_t levels = nesting_bound(text);
+  // A text that does not scan has no tree to bound: the parse reports its error.
+  const size_t levels = nesting_bound(scan_tokens(text).tokens);
   const size_t left = stack_remaining();
   if (left > kStackReserve && levels <= (left - kStackReserve) / kStackPerLevel) return;
   throw SQLInterfaceError("SQL query nests too deeply: up to " + std::to_string(levels) +
@@ -66,22 +59,9 @@ void check_nesting(const std::string& text) {
 // The token of the user's text that starts at `offset` (PostgreSQL's message quotes the
 // rewritten token, which may have been re-spelled).
 std::string original_token(const std::string& text, int32_t offset) {
-  PgQueryScanResult result = pg_query_scan(text.c_str());
-  std::string out;
-  if (!result.error) {
-    PgQuery__ScanResult* tree =
-        pg_query__scan_result__unpack(nullptr, result.pbuf.len, reinterpret_cast<const uint8_t*>(result.pbuf.data));
-    if (tree) {
-      for (size_t i = 0; i < tree->n_tokens; ++i)
-        if (tree->tokens[i]->start <= offset && offset < tree->tokens[i]->end) {
-          out = text.substr(tree->tokens[i]->start, tree->tokens[i]->end - tree->tokens[i]->start);
-          break;
-        }
-      pg_query__scan_result__free_unpacked(tree, nullptr);
-    }
-  }
-  pg_query_free_scan_result(result);
-  return out;
+  for (const Token& t : scan_tokens(text).tokens)
+    if (t.start <= offset && offset < t.end) return text.substr(t.start, t.end - t.start);
+  return "";
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "frazil/compute/cast.hpp"
 #include "frazil/compute/cast_format.hpp"
 #include "frazil/compute/string/string_util.hpp"
 #include "frazil/compute/temporal/strptime.hpp"
@@ -313,8 +314,24 @@ class StructDecoder final : public Decoder {
   int64_t n_ = 0;
 };
 
+// Int128/UInt128/Float16: decoded through the nearest 64-bit (32 for Float16) type, then
+// cast, so values beyond 64 bits are not read (simdjson's numbers stop there).
+class WideningDecoder final : public Decoder {
+ public:
+  WideningDecoder(const DataType& via, DataType to) : via_(make_decoder(via)), to_(std::move(to)) {}
+  void append(const element* e) override { via_->append(e); }
+  ArrayRef finish() override { return cast(*via_->finish(), to_, /*strict=*/true, "json_decode"); }
+
+ private:
+  std::unique_ptr<Decoder> via_;
+  DataType to_;
+};
+
 std::unique_ptr<Decoder> make_decoder(const DataType& t) {
   switch (t.id()) {
+    case TypeId::Int128: return std::make_unique<WideningDecoder>(DataType::int64(), t);
+    case TypeId::UInt128: return std::make_unique<WideningDecoder>(DataType::uint64(), t);
+    case TypeId::Float16: return std::make_unique<WideningDecoder>(DataType::float32(), t);
     case TypeId::Null: return std::make_unique<NullDecoder>();
     case TypeId::Boolean: return std::make_unique<BoolDecoder>();
     case TypeId::String: return std::make_unique<StringDecoder>();

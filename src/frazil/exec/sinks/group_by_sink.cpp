@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "frazil/compute/hash.hpp"
+#include "frazil/compute/partition.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/compute/sort.hpp"
 #include "frazil/core/thread_pool.hpp"
@@ -317,7 +318,7 @@ DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::Expr
     for (auto& v : out) v.reserve(static_cast<size_t>(len / parts + 16));
     for (int64_t i = 0; i < len; ++i) {
       // The high bits pick the partition; the tables inside use the low bits.
-      size_t p = static_cast<size_t>((static_cast<unsigned __int128>(hashes[i]) * parts) >> 64);
+      size_t p = compute::hash_partition(hashes[i], parts);
       out[p].push_back(static_cast<IdxSize>(off + i));
     }
   });

@@ -1,5 +1,6 @@
 #include "frazil/io/arrow/import.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/io/arrow/format.hpp"
 #include "frazil/io/arrow/utf8.hpp"
 
@@ -172,6 +174,75 @@ ArrayRef import_offset_binary(const ArrowArray* a, const DataType& dtype, const 
   return views_over_data(dtype, len, std::move(aligned), nc, data_buf, data_size, span, ctx);
 }
 
+// Views are checked in blocks of this many rows, on the pool when there are several.
+constexpr int64_t kViewBlock = int64_t(1) << 16;
+
+template <typename F>
+void for_view_blocks(int64_t len, const F& fn) {
+  const int64_t blocks = (len + kViewBlock - 1) / kViewBlock;
+  if (blocks <= 1) {
+    if (len > 0) fn(size_t(0), int64_t(0), len);
+    return;
+  }
+  parallel_for(static_cast<size_t>(blocks), [&](size_t b) {
+    const int64_t begin = static_cast<int64_t>(b) * kViewBlock;
+    fn(b, begin, std::min(len, begin + kViewBlock));
+  });
+}
+
+// What one pass over a view array checks: every valid view in bounds with its prefix
+// matching its data, and (utf8) its bytes UTF-8. `whole_ok[k]`: data buffer k was found
+// valid UTF-8 as a whole, so a view into it is valid when both of its ends are character
+// boundaries (the bytes there are read anyway, beside the prefix).
+struct ViewCheck {
+  const View* views;
+  const uint8_t* bits;
+  int64_t off;
+  const uint8_t* const* data;
+  const int64_t* sizes;
+  int64_t n_data;
+  const char* whole_ok;  // null: no buffer was validated whole
+  bool utf8;
+};
+
+enum class ViewFault { None, Bounds, Prefix, Utf8 };
+
+// The fault of row i (None for a null row or a good one); *copy is set for rows that make
+// the views buffer need rewriting (stray views in null slots, unpadded inline values).
+inline ViewFault view_fault(const ViewCheck& c, int64_t i, bool* copy) {
+  const View& v = c.views[i];
+  const bool valid = !c.bits || get_bit(c.bits, c.off + i);
+  if (v.is_inline()) {
+    uint64_t lo;
+    uint32_t hi;
+    std::memcpy(&lo, v.data, 8);
+    std::memcpy(&hi, v.data + 8, 4);
+    const uint32_t n = v.length;  // byte k of the value sits at bits 8k (little-endian)
+    const uint64_t lo_pad = n >= 8 ? 0 : ~uint64_t(0) << (8 * n);
+    const uint32_t hi_pad = n <= 8 ? ~uint32_t(0) : (n >= 12 ? 0 : ~uint32_t(0) << (8 * (n - 8)));
+    if (((lo & lo_pad) | (hi & hi_pad)) != 0) *copy = true;
+    // ASCII in all 12 bytes means ASCII in the value (fixed-size loads, no call).
+    if (valid && c.utf8 && ((lo | hi) & 0x8080808080808080ULL) != 0 && !is_valid_utf8(v.data, v.length))
+      return ViewFault::Utf8;
+    return ViewFault::None;
+  }
+  const uint32_t idx = v.buffer_index();
+  if (idx >= c.n_data || int64_t(v.offset()) + v.length > c.sizes[idx]) {
+    *copy = true;
+    return valid ? ViewFault::Bounds : ViewFault::None;
+  }
+  if (!valid) return ViewFault::None;
+  const uint8_t* data = c.data[idx];
+  const int64_t start = v.offset(), stop = start + v.length;
+  if (std::memcmp(data + start, v.data, 4) != 0) return ViewFault::Prefix;
+  if (!c.utf8) return ViewFault::None;
+  const bool ok = c.whole_ok && c.whole_ok[idx]
+                      ? !is_utf8_continuation(data[start]) &&
+                            (stop == c.sizes[idx] || !is_utf8_continuation(data[stop]))
+                      : is_valid_utf8(data + start, v.length);
+  return ok ? ViewFault::None : ViewFault::Utf8;
+}
+
 // Utf8View / BinaryView: shared as they are once every view is checked to be in bounds.
 ArrayRef import_view(const ArrowArray* a, const DataType& dtype, const Ctx& ctx) {
   if (a->n_buffers < 3) malformed(ctx.column, err_msg("view array with ", a->n_buffers, " buffers"));
@@ -189,28 +260,43 @@ ArrayRef import_view(const ArrowArray* a, const DataType& dtype, const Ctx& ctx)
   }
   const View* views = buffers[0].as<View>() + off;
   const uint8_t* bits = validity.empty() ? nullptr : validity.data();
-  bool needs_copy = false;  // null slots holding stray views, or unpadded inline values
-  for (int64_t i = 0; i < len; ++i) {
-    const View& v = views[i];
-    const bool valid = !bits || get_bit(bits, off + i);
-    const uint8_t* bytes;
-    if (v.is_inline()) {
-      for (uint32_t k = v.length; k < View::kInlineSize; ++k)
-        if (v.data[k]) needs_copy = true;
-      bytes = v.data;
-    } else {
-      const uint32_t idx = v.buffer_index();
-      if (idx >= n_data || int64_t(v.offset()) + v.length > sizes[idx]) {
-        if (valid) malformed(ctx.column, err_msg("view at row ", i, " points outside its data buffer"));
-        needs_copy = true;
-        continue;
+  const bool utf8 = dtype.is_string() && ctx.validate_utf8;
+  std::vector<const uint8_t*> data_ptrs;
+  int64_t data_bytes = 0;
+  for (int64_t k = 0; k < n_data; ++k) {
+    data_ptrs.push_back(buffers[1 + k].data());
+    data_bytes += sizes[k];
+  }
+  // A whole (unsliced) array's data buffers are validated whole, once (SIMD); a slice may
+  // cover little of them, so its views are validated one by one.
+  std::vector<char> whole_ok(static_cast<size_t>(n_data), 0);
+  const bool whole = utf8 && off == 0 && data_bytes > 0;
+  if (whole)
+    for (int64_t k = 0; k < n_data; ++k) whole_ok[k] = is_valid_utf8(data_ptrs[k], static_cast<size_t>(sizes[k]));
+  const ViewCheck check{views, bits, off, data_ptrs.data(), sizes, n_data, whole ? whole_ok.data() : nullptr, utf8};
+  // Block by block on the pool (no throw there: a bad block is re-checked in order below, so
+  // that the error names the first bad row).
+  const size_t blocks = static_cast<size_t>((len + kViewBlock - 1) / kViewBlock);
+  std::vector<char> block_bad(blocks, 0), block_copy(blocks, 0);
+  for_view_blocks(len, [&check, &block_bad, &block_copy](size_t b, int64_t begin, int64_t stop) {
+    bool bad = false, copy = false;
+    for (int64_t i = begin; i < stop; ++i) bad |= view_fault(check, i, &copy) != ViewFault::None;
+    block_bad[b] = bad;
+    block_copy[b] = copy;
+  });
+  bool needs_copy = false;
+  for (size_t b = 0; b < blocks; ++b) {
+    needs_copy |= block_copy[b] != 0;
+    if (!block_bad[b]) continue;
+    for (int64_t i = int64_t(b) * kViewBlock; i < std::min(len, int64_t(b + 1) * kViewBlock); ++i) {
+      bool ignored = false;
+      switch (view_fault(check, i, &ignored)) {
+        case ViewFault::None: break;
+        case ViewFault::Bounds: malformed(ctx.column, err_msg("view at row ", i, " points outside its data buffer"));
+        case ViewFault::Prefix: malformed(ctx.column, err_msg("view prefix at row ", i, " does not match its data"));
+        case ViewFault::Utf8: invalid_utf8(ctx.column, i);
       }
-      bytes = buffers[1 + idx].data() + v.offset();
-      if (valid && std::memcmp(bytes, v.data, 4) != 0)
-        malformed(ctx.column, err_msg("view prefix at row ", i, " does not match its data"));
     }
-    if (valid && dtype.is_string() && ctx.validate_utf8 && !is_valid_utf8(bytes, v.length))
-      invalid_utf8(ctx.column, i);
   }
   if (!needs_copy) return Array::make(dtype, len, validity, std::move(buffers), {}, off, nc);
   Buffer fixed = Buffer::allocate(len * sizeof(View));

@@ -3,9 +3,14 @@
 
 #include <cstring>
 
+#include <simdjson.h>
+
 namespace frazil::io {
 
-FRAZIL_MULTIVERSION bool is_valid_utf8(const uint8_t* s, size_t n) {
+namespace {
+
+// The validator for short values (most strings of a column): no dispatch overhead.
+FRAZIL_MULTIVERSION bool is_valid_utf8_short(const uint8_t* s, size_t n) {
   size_t i = 0;
   while (i < n) {
     // ASCII fast path: 32 bytes per step as four words OR-ed together (the compiler keeps
@@ -51,6 +56,15 @@ FRAZIL_MULTIVERSION bool is_valid_utf8(const uint8_t* s, size_t n) {
     i += len;
   }
   return true;
+}
+
+}  // namespace
+
+bool is_valid_utf8(const uint8_t* s, size_t n) {
+  // simdjson's validator (SIMD, picked for the CPU at run time) pays off from a few
+  // cache lines on: whole data buffers are checked in one call.
+  if (n >= 256) return simdjson::validate_utf8(reinterpret_cast<const char*>(s), n);
+  return is_valid_utf8_short(s, n);
 }
 
 }  // namespace frazil::io

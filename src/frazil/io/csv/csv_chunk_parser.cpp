@@ -85,15 +85,14 @@ ChunkResult parse_chunk(const char* data, size_t size, size_t begin, size_t targ
           const ColumnPlan& col = plan.columns[field];
           const char *b, *e;
           field_content(d, f, scratch, b, e);
-          if (b == e) {
-            if (f.quoted ? col.quoted_empty_is_value : col.unquoted_empty_is_value) cp->add(b, e);
-            else cp->add_null();
-          } else if (!col.null_values.empty() && is_null_value(col, b, e)) {
+          const bool empty_is_null = b == e && !(f.quoted ? col.quoted_empty_is_value : col.unquoted_empty_is_value);
+          if (empty_is_null || (b != e && !col.null_values.empty() && is_null_value(col, b, e))) {
             cp->add_null();
           } else {
             AddResult r = cp->add(b, e);
             if (r != AddResult::Ok) {
-              if (plan.ignore_errors) {
+              // A value outside an Enum's categories is an error even with ignore_errors (Polars).
+              if (plan.ignore_errors && r != AddResult::NotInEnum) {
                 cp->add_null();
               } else {
                 fail(r == AddResult::BadUtf8 ? ChunkErrorKind::BadUtf8 : ChunkErrorKind::BadValue,

@@ -1,5 +1,8 @@
 #include "frazil/io/csv/csv_column_parser.hpp"
 
+#include "frazil/core/categorical_array.hpp"
+#include "frazil/core/categories.hpp"
+
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/csv/csv_utf8.hpp"
@@ -264,6 +267,27 @@ class StringParser final : public ColumnParser {
   std::string scratch_;
 };
 
+// Categorical/Enum: the strings are collected as a String column and encoded once per chunk.
+// An Enum checks each value against its categories, so an unknown one is a bad value that
+// the reader reports with its column and line (also with ignore_errors, as Polars does).
+class CategoricalParser final : public ColumnParser {
+ public:
+  CategoricalParser(DataType dtype, CsvEncoding encoding)
+      : dtype_(std::move(dtype)), strings_(DataType::string(), encoding) {}
+  AddResult add(const char* b, const char* e) override {
+    if (dtype_.id() == TypeId::Enum && !dtype_.categories().find(std::string_view(b, static_cast<size_t>(e - b))))
+      return AddResult::NotInEnum;
+    return strings_.add(b, e);
+  }
+  void add_null() override { strings_.add_null(); }
+  void reserve(int64_t rows) override { strings_.reserve(rows); }
+  ArrayRef finish() override { return encode_categorical(*strings_.finish(), dtype_); }
+
+ private:
+  DataType dtype_;
+  StringParser strings_;
+};
+
 class DateParser final : public ColumnParser {
  public:
   DateParser() : builder_(DataType::date()) {}
@@ -338,7 +362,9 @@ bool csv_readable_dtype(const DataType& dtype) {
     case TypeId::Binary:
     case TypeId::Date:
     case TypeId::Datetime:
-    case TypeId::Time: return true;
+    case TypeId::Time:
+    case TypeId::Categorical:
+    case TypeId::Enum: return true;
     default: return false;
   }
 }
@@ -358,6 +384,8 @@ std::unique_ptr<ColumnParser> make_column_parser(const DataType& dtype, const Pa
     case TypeId::Float64: return std::make_unique<FloatParser<double>>(dtype, config.decimal_comma);
     case TypeId::String:
     case TypeId::Binary: return std::make_unique<StringParser>(dtype, config.encoding);
+    case TypeId::Categorical:
+    case TypeId::Enum: return std::make_unique<CategoricalParser>(dtype, config.encoding);
     case TypeId::Date: return std::make_unique<DateParser>();
     case TypeId::Datetime: return std::make_unique<DatetimeParser>(dtype);
     case TypeId::Time: return std::make_unique<TimeParser>();

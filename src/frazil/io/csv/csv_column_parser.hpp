@@ -11,7 +11,7 @@
 
 namespace frazil::io::csv_detail {
 
-enum class AddResult : uint8_t { Ok, BadValue, BadUtf8 };
+enum class AddResult : uint8_t { Ok, BadValue, BadUtf8, NotInEnum };
 
 class ColumnParser {
  public:
@@ -29,7 +29,7 @@ struct ParseConfig {
 };
 
 // Dtypes the reader can produce: Boolean, integers, floats, String, Binary, Date,
-// Datetime, Time.
+// Datetime, Time, Categorical, Enum.
 bool csv_readable_dtype(const DataType& dtype);
 
 std::unique_ptr<ColumnParser> make_column_parser(const DataType& dtype, const ParseConfig& config);

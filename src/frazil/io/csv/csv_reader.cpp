@@ -396,7 +396,7 @@ struct CsvReader::Impl {
       ColumnPlan& cp = plan.columns[c];
       cp.dtype = file_schema.field(c).dtype;
       cp.null_values = null_values[c];
-      const bool text = cp.dtype.is_view();
+      const bool text = cp.dtype.is_view() || cp.dtype.is_categorical();  // strings, also as categories
       cp.quoted_empty_is_value = text;
       cp.unquoted_empty_is_value = text && opt.missing_utf8_is_empty_string;
     }

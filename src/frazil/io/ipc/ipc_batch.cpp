@@ -6,6 +6,7 @@
 #include "frazil/compute/array/layout.hpp"
 #include "frazil/core/bitmap.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/core/string_view.hpp"
 #include "frazil/io/arrow/export.hpp"
 #include "frazil/io/arrow/import.hpp"
@@ -80,6 +81,16 @@ class Decoder {
       if (c->method() != fb::BodyCompressionMethod_BUFFER) bad("unknown body compression method");
       codec_ = c->codec() == fb::CompressionType_ZSTD ? IpcCompression::Zstd : IpcCompression::Lz4;
     }
+  }
+
+  // Decompresses every buffer of the batch at once, on the pool (for reads of all columns:
+  // a projection decompresses only what it reads, one buffer at a time).
+  void decompress_all() {
+    if (codec_ == IpcCompression::Uncompressed) return;
+    const size_t n = buffer_count();
+    std::vector<Buffer> out(n);
+    parallel_for(n, [&](size_t i) { out[i] = decompress_ipc_buffer(codec_, raw_buffer(i), context_); });
+    decompressed_ = std::move(out);
   }
 
   void decode(const IpcField& f, ArrowArray* out) {
@@ -175,12 +186,11 @@ class Decoder {
   // `align`: the alignment the values are read at in place (a misaligned buffer is copied).
   Buffer next_buffer(size_t align = 8) {
     if (buffer_ >= buffer_count()) bad("fewer buffers than the schema needs");
-    const fb::Buffer* b = rb_->buffers()->Get(static_cast<flatbuffers::uoffset_t>(buffer_++));
-    const int64_t off = b->offset(), len = b->length();
-    if (off < 0 || len < 0 || off > static_cast<int64_t>(body_.size()) || len > static_cast<int64_t>(body_.size()) - off)
-      bad(err_msg("buffer [", off, ", +", len, ") lies outside the body of ", body_.size(), " bytes"));
-    Buffer out = body_.slice(static_cast<size_t>(off), static_cast<size_t>(len));
-    if (codec_ != IpcCompression::Uncompressed) out = decompress_ipc_buffer(codec_, out, context_);
+    const size_t i = buffer_++;
+    Buffer out;
+    if (!decompressed_.empty()) out = decompressed_[i];
+    else if (codec_ != IpcCompression::Uncompressed) out = decompress_ipc_buffer(codec_, raw_buffer(i), context_);
+    else out = raw_buffer(i);
     // Values are read in place: keep them aligned to 8 bytes (some writers do not), 128-bit
     // values to 16 (they are loaded with 16-byte aligned instructions; Arrow promises 8).
     if (out.size() > 0 && reinterpret_cast<uintptr_t>(out.data()) % align != 0) {
@@ -189,6 +199,15 @@ class Decoder {
       out = copy;
     }
     return out;
+  }
+
+  // Buffer i of the body as it is stored (compressed or not), checked to lie in the body.
+  Buffer raw_buffer(size_t i) const {
+    const fb::Buffer* b = rb_->buffers()->Get(static_cast<flatbuffers::uoffset_t>(i));
+    const int64_t off = b->offset(), len = b->length();
+    if (off < 0 || len < 0 || off > static_cast<int64_t>(body_.size()) || len > static_cast<int64_t>(body_.size()) - off)
+      bad(err_msg("buffer [", off, ", +", len, ") lies outside the body of ", body_.size(), " bytes"));
+    return body_.slice(static_cast<size_t>(off), static_cast<size_t>(len));
   }
 
   static void keep(ArrayNode& p, const Buffer& b) {
@@ -247,6 +266,7 @@ class Decoder {
   const std::string& context_;
   IpcCompression codec_ = IpcCompression::Uncompressed;
   size_t node_ = 0, buffer_ = 0, variadic_ = 0;
+  std::vector<Buffer> decompressed_;  // all buffers, when decompress_all() ran
 };
 
 const IpcField* find_dictionary_field(const std::vector<IpcField>& fields, int64_t id) {
@@ -275,6 +295,7 @@ DataFrame decode_batch(const IpcSchema& schema, const fb::RecordBatch* rb, const
   for (size_t k = 0; k < columns->size(); ++k) slot[(*columns)[k]] = static_cast<int>(k);
   std::vector<std::unique_ptr<ArrowArray>> decoded(columns->size());
   Decoder d(rb, body, dictionaries, context);
+  if (columns->size() == schema.fields.size()) d.decompress_all();
   auto release_all = [&] {
     for (auto& a : decoded)
       if (a && a->release) a->release(a.get());
@@ -401,24 +422,48 @@ class Encoder {
  private:
   // Uncompressed bytes are written from where they are; made or compressed ones are kept
   // in the body until it is written.
+  // With compression, buffers are only noted here and compressed together in finish().
   void emit(const uint8_t* data, size_t size) {
-    if (opt_.compression != IpcCompression::Uncompressed && size > 0) {
-      std::vector<uint8_t> packed;
-      compress_ipc_buffer(opt_.compression, opt_.compression_level, data, size, packed);
-      body_.owned.push_back(std::move(packed));
-      data = body_.owned.back().data();
-      size = body_.owned.back().size();
+    if (opt_.compression != IpcCompression::Uncompressed) {
+      pending_.push_back({data, size});
+      return;
     }
+    place(data, size);
+  }
+
+  void place(const uint8_t* data, size_t size) {
     buffers_.emplace_back(body_.length, static_cast<int64_t>(size));
     body_.pieces.push_back({data, size});
     body_.length += static_cast<int64_t>((size + 7) / 8 * 8);
   }
 
   void emit_owned(std::vector<uint8_t>&& bytes) {
-    if (opt_.compression != IpcCompression::Uncompressed) return emit(bytes.data(), bytes.size());
-    body_.owned.push_back(std::move(bytes));
+    body_.owned.push_back(std::move(bytes));  // a deque: the bytes stay where they are
     emit(body_.owned.back().data(), body_.owned.back().size());
   }
+
+ public:
+  // Compresses the noted buffers on the pool, then lays them out in order.
+  void finish() {
+    if (pending_.empty()) return;
+    std::vector<std::vector<uint8_t>> packed(pending_.size());
+    parallel_for(pending_.size(), [&](size_t i) {
+      if (pending_[i].size > 0)
+        compress_ipc_buffer(opt_.compression, opt_.compression_level, pending_[i].data, pending_[i].size, packed[i]);
+    });
+    for (size_t i = 0; i < pending_.size(); ++i) {
+      if (pending_[i].size == 0) {
+        place(pending_[i].data, 0);
+        continue;
+      }
+      body_.owned.push_back(std::move(packed[i]));
+      place(body_.owned.back().data(), body_.owned.back().size());
+    }
+    pending_.clear();
+  }
+
+ private:
+  std::vector<BatchBody::Piece> pending_;
 
   void bits(const uint8_t* src, int64_t pos, int64_t len) {
     if (pos % 8 == 0) return emit(src + pos / 8, static_cast<size_t>(bitmap_bytes(len)));
@@ -491,6 +536,7 @@ void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers
     body.keep.push_back(c.as_array());
     e.array(*body.keep.back(), 0, rows);
   }
+  e.finish();
   std::vector<fb::FieldNode> nodes;
   for (const auto& [len, nulls] : e.nodes_) nodes.emplace_back(len, nulls);
   std::vector<fb::Buffer> buffers;

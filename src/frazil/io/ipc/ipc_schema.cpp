@@ -153,13 +153,25 @@ IpcField read_field(const fb::Field* f, bool v4, const std::string& source, int 
     // The index type defaults to int32.
     out.index_format = d->index_type() ? int_format(d->index_type(), source) : "i";
   }
+  if (f->custom_metadata() && f->custom_metadata()->size() > 0) {
+    auto put32 = [&out](int32_t v) { out.metadata.append(reinterpret_cast<const char*>(&v), 4); };
+    put32(static_cast<int32_t>(f->custom_metadata()->size()));
+    for (const fb::KeyValue* kv : *f->custom_metadata()) {
+      const std::string key = kv && kv->key() ? kv->key()->str() : "";
+      const std::string value = kv && kv->value() ? kv->value()->str() : "";
+      put32(static_cast<int32_t>(key.size()));
+      out.metadata += key;
+      put32(static_cast<int32_t>(value.size()));
+      out.metadata += value;
+    }
+  }
   return out;
 }
 
 // --------------------------------------------------------------- Arrow C schema trees
 
 struct SchemaNode {
-  std::string format, name;
+  std::string format, name, metadata;
   std::vector<std::unique_ptr<ArrowSchema>> children;
   std::vector<ArrowSchema*> child_ptrs;
   std::unique_ptr<ArrowSchema> dictionary;
@@ -179,7 +191,7 @@ void fill(ArrowSchema* out, std::unique_ptr<SchemaNode> p, int64_t flags) {
   for (auto& c : p->children) p->child_ptrs.push_back(c.get());
   out->format = p->format.c_str();
   out->name = p->name.c_str();
-  out->metadata = nullptr;
+  out->metadata = p->metadata.empty() ? nullptr : p->metadata.c_str();
   out->flags = flags;
   out->n_children = static_cast<int64_t>(p->children.size());
   out->children = p->child_ptrs.empty() ? nullptr : p->child_ptrs.data();
@@ -206,6 +218,7 @@ void make_arrow_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtyp
   auto p = std::make_unique<SchemaNode>();
   p->format = f.index_format;
   p->name = f.name;
+  p->metadata = f.metadata;
   p->dictionary = std::make_unique<ArrowSchema>();
   std::optional<DataType> held = dictionary_dtype ? dictionary_dtype(*f.dictionary_id) : std::nullopt;
   if (held) export_schema(*held, f.name, p->dictionary.get());

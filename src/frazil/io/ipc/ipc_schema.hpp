@@ -29,6 +29,9 @@ struct IpcField {
   // validity and an indices buffer, no children) into the dictionary batch of this id.
   std::optional<int64_t> dictionary_id;
   std::string index_format;
+  // The field's custom metadata in the Arrow C layout (int32 pair count, then int32-length-prefixed
+  // keys and values), empty when it has none: Polars names an Enum's categories there.
+  std::string metadata;
 };
 
 struct IpcSchema {

@@ -310,25 +310,33 @@ void NdjsonWriter::write_batch(const DataFrame& batch) {
                               " to a JSON file of schema ", schema_.to_string()));
   if (batch.height() == 0) return;
   RowFormatter f(batch);
-  // Rows are formatted in parallel blocks, written in order.
+  // Rows are formatted in parallel blocks, a wave of a few blocks per thread at a time, and
+  // written in order. The block buffers are kept: new big buffers would be fresh pages the
+  // kernel zeroes, which cost as much as the formatting.
   constexpr int64_t kBlock = 16'384;
   const int64_t n = batch.height();
-  const size_t blocks = static_cast<size_t>((n + kBlock - 1) / kBlock);
-  std::vector<std::string> text(blocks);
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  const int64_t wave = std::min<int64_t>(blocks, static_cast<int64_t>(std::max<size_t>(2, thread_pool_size() * 2)));
+  if (static_cast<int64_t>(block_text_.size()) < wave) block_text_.resize(static_cast<size_t>(wave));
   const bool first_block_first_row = !any_row_;
-  parallel_for(blocks, [&](size_t b) {
-    std::string& out = text[b];
-    const int64_t lo = static_cast<int64_t>(b) * kBlock, hi = std::min(n, static_cast<int64_t>(b + 1) * kBlock);
-    for (int64_t i = lo; i < hi; ++i) {
-      if (json_array_) out += (i == 0 && first_block_first_row) ? "[" : ",";
-      f.row(i, out);
-      if (!json_array_) out += '\n';
-      // Room for the block, guessed from its first row.
-      if (i == lo) out.reserve(out.size() * static_cast<size_t>(hi - lo) * 5 / 4);
-    }
-  });
+  for (int64_t first = 0; first < blocks; first += wave) {
+    const int64_t count = std::min(wave, blocks - first);
+    parallel_for(static_cast<size_t>(count), [&](size_t k) {
+      std::string& out = block_text_[k];
+      out.clear();
+      const int64_t b = first + static_cast<int64_t>(k);
+      const int64_t lo = b * kBlock, hi = std::min(n, (b + 1) * kBlock);
+      for (int64_t i = lo; i < hi; ++i) {
+        if (json_array_) out += (i == 0 && first_block_first_row) ? "[" : ",";
+        f.row(i, out);
+        if (!json_array_) out += '\n';
+        // Room for the block, guessed from its first row.
+        if (i == lo) out.reserve(out.size() * static_cast<size_t>(hi - lo) * 5 / 4);
+      }
+    });
+    for (int64_t k = 0; k < count; ++k) out_->write(block_text_[static_cast<size_t>(k)]);
+  }
   any_row_ = true;
-  for (const auto& t : text) out_->write(t);
 }
 
 void NdjsonWriter::finish() {

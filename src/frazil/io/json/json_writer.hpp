@@ -5,6 +5,9 @@
 // decimals as strings, lists as arrays, structs as objects.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include <memory>
 #include <string>
 
@@ -32,6 +35,7 @@ class NdjsonWriter {
   Schema schema_;
   bool json_array_;
   bool any_row_ = false;
+  std::vector<std::string> block_text_;  // reused across waves and batches (no fresh pages)
   bool finished_ = false;
 };
 

@@ -4,6 +4,7 @@
 
 #include <unordered_set>
 
+#include "frazil/compute/list/list_arith.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
@@ -190,6 +191,23 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
       if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()))
         return coerce_temporal_arithmetic(arena, node, l, r, lt, rt, l_dyn, r_dyn);
+      // List arithmetic: the numeric leaves meet in their supertype, each side keeping its
+      // nesting (List(Int8) + 1 stays List(Int8)); other leaves are the type check's error.
+      if (dsl::is_arithmetic(e.op) && compute::is_list_arith(lt, rt)) {
+        const DataType ll = compute::leaf_dtype(lt), rl = compute::leaf_dtype(rt);
+        auto numeric = [](const DataType& t) { return t.is_numeric() || t.is_boolean() || t.is_null(); };
+        if (!numeric(ll) || !numeric(rl)) return std::nullopt;
+        // Two lists of different depths are the type check's error, reported on the dtypes given.
+        if (lt.is_list_like() && rt.is_list_like() && lt.inner().is_list_like() != rt.inner().is_list_like())
+          return std::nullopt;
+        auto leaf = get_supertype(operand_dtype(la, ll, rl), operand_dtype(ra, rl, ll));
+        if (!leaf) return std::nullopt;
+        const DataType lc = compute::with_leaf(lt, *leaf), rc = compute::with_leaf(rt, *leaf);
+        Node nl = lc == lt && !l_dyn ? l : add_cast(arena, l, lc);
+        Node nr = rc == rt && !r_dyn ? r : add_cast(arena, r, rc);
+        if (nl == l && nr == r) return std::nullopt;
+        return AExpr::binary(nl, e.op, nr);
+      }
       DataType lw = operand_dtype(la, lt, rt);
       DataType rw = operand_dtype(ra, rt, lt);
       if (dsl::is_logical(e.op)) {
@@ -455,6 +473,14 @@ static void type_check_node(Node node, const AExpr& e, const ExprArena& arena, c
         bool ok = (l.is_numeric() && r.is_numeric()) || l.is_temporal() || r.is_temporal() ||
                   (l.is_null() || r.is_null()) || (l.id() == TypeId::Array && r.id() == TypeId::Array) ||
                   (e.op == Operator::Plus && l.is_string() && r.is_string());
+        if (compute::is_list_arith(l, r)) {
+          ok = true;
+          try {
+            (void)dtype(node);  // list_arith_dtype: Polars' errors for non-numeric leaves
+          } catch (const Error& err) {
+            throw_error(err.kind(), std::string(err.what()) + " in " + node_to_expr(node, arena).to_string());
+          }
+        }
         if (!ok) fail(err_msg("arithmetic '", dsl::operator_symbol(e.op), "' is not supported for dtypes ", l, " and ", r));
       }
       if (dsl::is_logical(e.op)) {

@@ -25,6 +25,24 @@ TEST(StringJson, DecodeIntoDtypes) {
   EXPECT_THROW(str_json_decode(*strs({R"("x")"}), DataType::float64()), ComputeError);
 }
 
+// polars: json_decode into Int128/UInt128/Float16 -> [1, -2, None, 3] / [1, None, None, 3] / floats.
+TEST(StringJson, DecodeIntoWideAndHalfTypes) {
+  ArrayRef in = strs({"1", "-2", N, "3.5"});
+  ArrayRef i = str_json_decode(*in, DataType::int128());
+  EXPECT_EQ(i->dtype(), DataType::int128());
+  EXPECT_EQ(i->length(), 4);
+  EXPECT_TRUE(i->is_null(2));
+  EXPECT_FALSE(i->is_null(3));
+  ArrayRef u = str_json_decode(*in, DataType::uint128());
+  EXPECT_EQ(u->dtype(), DataType::uint128());
+  EXPECT_TRUE(u->is_null(1));
+  EXPECT_FALSE(u->is_null(0));
+  ArrayRef h = str_json_decode(*in, DataType::float16());
+  EXPECT_EQ(h->dtype(), DataType::float16());
+  EXPECT_TRUE(h->is_null(2));
+  EXPECT_THROW(str_json_decode(*strs({"[1]"}), DataType::int128()), ComputeError);
+}
+
 // polars: json_path_match: strings unquoted, others compact JSON, floats as serde_json.
 TEST(StringJson, PathMatch) {
   ArrayRef docs = strs({R"({"a": {"b": [1, {"c": "x"}]}})", R"({"a": 2})", N, "bad", R"({"a": {"k": "v", "n": [1, 2.0]}})"});

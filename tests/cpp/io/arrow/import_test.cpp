@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "frazil/core/categorical_array.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/scalar.hpp"
+#include "frazil/core/string_view.hpp"
 #include "producer.hpp"
 
 using namespace frazil;
@@ -157,6 +160,76 @@ TEST(ArrowImport, Utf8ViewsAreSharedAndChecked) {
     EXPECT_NE(err.find("ComputeError"), std::string::npos) << err;
     EXPECT_NE(err.find("'v'"), std::string::npos) << err;
   }
+}
+
+// Views over one data buffer, built by hand so that views may start or end inside a
+// character; `rows` repeats the first view so that the check runs in several blocks.
+struct HandViews {
+  std::string data;
+  std::vector<View> views;
+  void push_ref(size_t start, uint32_t n) { views.push_back(View::make_ref(data.data() + start, n, 0, uint32_t(start))); }
+  void push_inline(const std::string& s) { views.push_back(View::make_inline(s.data(), uint32_t(s.size()))); }
+  std::string import_error(int64_t offset = 0) {
+    ProducerArray p;
+    p.add_null();
+    std::vector<uint8_t> bytes(views.size() * sizeof(View));
+    std::memcpy(bytes.data(), views.data(), bytes.size());
+    p.add(bytes);
+    p.add(std::vector<uint8_t>(data.begin(), data.end()));
+    p.add(std::vector<int64_t>{int64_t(data.size())});
+    ProducerSchema s("vu");
+    return error_of([&] { import_array(p.finish(int64_t(views.size()) - offset, 0, offset), s.finish(), "col"); });
+  }
+};
+
+TEST(ArrowImport, Utf8ViewsAreCheckedAtCharacterBoundaries) {
+  const std::string e_acute = "\xc3\xa9";
+  HandViews good;
+  good.data = "first value, " + e_acute + " long enough" + e_acute + "then the next one";
+  good.push_ref(0, 13);
+  good.push_ref(13, uint32_t(2 + 12 + 2));  // ends right after a two-byte character
+  good.push_inline("caf" + e_acute);
+  good.push_inline("ascii");
+  EXPECT_EQ(good.import_error(), "no error");
+  EXPECT_EQ(good.import_error(1), "no error");  // a slice takes the value-by-value path
+
+  HandViews starts_inside = good;
+  starts_inside.views[1] = View::make_ref(good.data.data() + 14, 15, 0, 14);  // the 0xa9 byte
+  std::string err = starts_inside.import_error();
+  EXPECT_NE(err.find("ComputeError"), std::string::npos) << err;
+  EXPECT_NE(err.find("row 1"), std::string::npos) << err;
+  EXPECT_NE(starts_inside.import_error(1).find("row 0"), std::string::npos);  // rows count from the slice
+
+  HandViews ends_inside = good;
+  ends_inside.views[0] = View::make_ref(good.data.data(), 14, 0, 0);  // ends after 0xc3
+  EXPECT_NE(ends_inside.import_error().find("row 0"), std::string::npos);
+
+  HandViews bad_inline = good;
+  bad_inline.views[3] = View::make_inline("ab\xc3", 3);
+  EXPECT_NE(bad_inline.import_error().find("row 3"), std::string::npos);
+
+  // Invalid bytes that no view covers do not matter.
+  HandViews garbage_between;
+  garbage_between.data = "a first long value\xff\xfe" "a second long value";
+  garbage_between.push_ref(0, 18);
+  garbage_between.push_ref(20, 19);
+  EXPECT_EQ(garbage_between.import_error(), "no error");
+  garbage_between.push_ref(17, 3);  // covers the garbage, but is inline-sized: make it long
+  garbage_between.views.back() = View::make_ref(garbage_between.data.data() + 10, 13, 0, 10);
+  EXPECT_NE(garbage_between.import_error().find("row 2"), std::string::npos);
+
+  // Many rows (several blocks, checked in parallel): the error names the first bad row.
+  HandViews many;
+  many.data = good.data;
+  for (int i = 0; i < 300000; ++i) many.push_ref(0, 13);
+  EXPECT_EQ(many.import_error(), "no error");
+  many.views[250001] = View::make_ref(good.data.data() + 14, 15, 0, 14);
+  many.views[290000] = View::make_inline("\xff", 1);
+  err = many.import_error();
+  EXPECT_NE(err.find("row 250001"), std::string::npos) << err;
+  many.views[100] = View::make_ref(good.data.data(), 13, 0, 900);  // out of bounds
+  err = many.import_error();
+  EXPECT_NE(err.find("row 100 points outside"), std::string::npos) << err;
 }
 
 TEST(ArrowImport, TemporalAndDecimalFormats) {

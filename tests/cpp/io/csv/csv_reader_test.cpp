@@ -7,6 +7,7 @@
 #include "csv_test_util.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/categories.hpp"
 
 using namespace frazil;
 using namespace frazil::io;
@@ -619,4 +620,28 @@ TEST(CsvFiles, ReadsFromDiskWithRechunk) {
   EXPECT_EQ(df.column("a").num_chunks(), 1u);
   EXPECT_EQ(df.column("b").get(1999).as_string(), "s1999");
   EXPECT_TRUE(df.equals(read_csv_bytes(text)));
+}
+
+TEST(CsvRead, CategoricalAndEnumColumns) {
+  CsvReadOptions o;
+  const DataType e = DataType::enum_(Categories::fixed({"b", "a", ""}));
+  o.schema_overrides = {Field{"c", DataType::categorical()}, Field{"e", e}};
+  auto df = rd("c,e\nx,a\n,b\n\"y\",\"\"\nx,\n", o);
+  EXPECT_EQ(df.column("c").dtype(), DataType::categorical());
+  EXPECT_EQ(df.column("e").dtype(), e);
+  EXPECT_EQ(vals(df, "e"), vs({"a", "b", "", "null"}));
+  EXPECT_EQ(df.column("c").null_count(), 1);
+  // A value outside the categories names the column and line, also with ignore_errors.
+  for (bool ignore : {false, true}) {
+    CsvReadOptions bad = o;
+    bad.ignore_errors = ignore;
+    try {
+      rd("c,e\nx,a\ny,zz\n", bad);
+      FAIL() << "no error";
+    } catch (const ComputeError& err) {
+      const std::string msg = err.what();
+      EXPECT_NE(msg.find("'e'"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("line 3"), std::string::npos) << msg;
+    }
+  }
 }
