@@ -1,8 +1,14 @@
 """LazyFrame/DataFrame.join_where: a join on (in)equality predicates.
 
-Predicates name left columns as they are and right columns as they are, or with the
-suffix where a name is on both sides (Polars' rule). The join is planned from the
-predicates of the form `col(left) op col(right)`:
+how="inner" builds a plan node (plan/conversion/join_where.cpp): an inner hash join on the
+equalities, else an IEJoin on one or two inequalities, else a nested-loop join, with the
+other predicates as a filter above it (Polars' plan; explain() shows INNER JOIN, IEJOIN
+JOIN or NESTED LOOP JOIN). It stays lazy.
+
+how="left" is still composed here from the engine's operations (below), which runs both
+inputs when join_where is called. Predicates name left columns as they are and right
+columns as they are, or with the suffix where a name is on both sides (Polars' rule).
+The left join is planned from the predicates of the form `col(left) op col(right)`:
 - equalities: a hash join on all of them, the other predicates filter its pairs;
 - else the first inequality: a sort-based range join (the right side sorted by its key;
   each left row matches one contiguous range of it, found by binary search; the pairs are
@@ -37,6 +43,8 @@ def join_where(self: Any, other: Any, *predicates: Any, how: str = "inner", suff
         preds.extend(p if isinstance(p, (list, tuple)) else [p])
     if not preds or not all(isinstance(p, Expr) for p in preds):
         raise InvalidOperationError("expected join keys/predicates")
+    if how == "inner":
+        return self._wrap(self._ldf.join_where(other._ldf, [p._pyexpr for p in preds], suffix))
     left = self.collect()
     right = other.collect()
     left_names = set(left.columns)

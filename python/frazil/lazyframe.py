@@ -404,7 +404,7 @@ class LazyFrame:
             return self._ldf.explain_physical(_flags(optimizations, kwargs))
         if format not in ("plain", "tree"):
             raise ValueError(f"explain format must be 'plain', 'tree' or 'physical', got {format!r}")
-        return self._ldf.explain(optimized, _flags(optimizations, kwargs))
+        return self._ldf.explain(optimized, _flags(optimizations, kwargs), kwargs.get("engine") == "streaming")
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
                    raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
@@ -450,7 +450,7 @@ class LazyFrame:
         return sink(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
-        return "<LazyFrame>\n" + self._ldf.explain(False, {})
+        return "<LazyFrame>\n" + self._ldf.explain(False, {}, False)
 
 
 class LazyGroupBy:

@@ -408,6 +408,7 @@ void register_lazy(nb::module_& m) {
              return lf.join_asof(other, std::move(left_on), std::move(right_on), std::move(o));
            })
       .def("merge_sorted", &LazyFrame::merge_sorted)
+      .def("join_where", &LazyFrame::join_where)
       .def("unique", &LazyFrame::unique)
       .def("rename", &LazyFrame::rename)
       .def("drop", &LazyFrame::drop)
@@ -440,8 +441,9 @@ void register_lazy(nb::module_& m) {
              nb::gil_scoped_release release;
              return lf.profile(f);
            })
-      .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags) {
-        return lf.explain(optimized, flags_from_py(flags));
+      .def("explain", [](const LazyFrame& lf, bool optimized, const std::map<std::string, bool>& flags,
+                         bool streaming_engine) {
+        return lf.explain(optimized, flags_from_py(flags), streaming_engine);
       })
       .def("explain_physical",
            [](const LazyFrame& lf, const std::map<std::string, bool>& flags) {

@@ -122,6 +122,10 @@ LazyFrame LazyFrame::join_asof(const LazyFrame& other, Expr left_on, Expr right_
       make_plan(dsl::DslAsofJoin{std::move(left_on), std::move(right_on), std::move(options)}, {plan_, other.plan_}));
 }
 
+LazyFrame LazyFrame::join_where(const LazyFrame& other, std::vector<Expr> predicates, std::string suffix) const {
+  return LazyFrame(make_plan(dsl::DslJoinWhere{std::move(predicates), std::move(suffix)}, {plan_, other.plan_}));
+}
+
 LazyFrame LazyFrame::merge_sorted(const LazyFrame& other, std::string key, bool maintain_order) const {
   return LazyFrame(make_plan(dsl::DslMergeSorted{std::move(key), maintain_order}, {plan_, other.plan_}));
 }
@@ -314,11 +318,11 @@ void LazyFrame::collect_into(const std::function<void(const DataFrame&)>& consum
   });
 }
 
-std::string LazyFrame::explain(bool optimized, const OptFlags& flags) const {
+std::string LazyFrame::explain(bool optimized, const OptFlags& flags, bool streaming_engine) const {
   return run_on_large_stack([&] {
     Prepared p = prepare(flags, optimized);
     monitor::print_trace_events();
-    return plan::explain_plan(p.root, p.lp, p.ea);
+    return plan::explain_plan(p.root, p.lp, p.ea, streaming_engine);
   });
 }
 

@@ -80,6 +80,9 @@ class LazyFrame {
   // Each left row joined with the right row nearest by key (both sides sorted by their
   // key; options.strategy, `by` groups, tolerance, ... as Polars' join_asof).
   LazyFrame join_asof(const LazyFrame& other, Expr left_on, Expr right_on, dsl::AsofJoinOptions options = {}) const;
+  // The pairs of rows of this frame and `other` for which every predicate holds (inner);
+  // right columns are named with `suffix` where a name is on both sides.
+  LazyFrame join_where(const LazyFrame& other, std::vector<Expr> predicates, std::string suffix = "_right") const;
   // This frame and `other`, both sorted ascending by `key`, with equal schemas, merged.
   LazyFrame merge_sorted(const LazyFrame& other, std::string key, bool maintain_order = false) const;
   LazyFrame unique(std::vector<std::string> subset = {}, std::string keep = "any", bool maintain_order = false) const;
@@ -101,7 +104,8 @@ class LazyFrame {
   // (node: String, start and end: UInt64 microseconds since the query started; a node's
   // span contains its inputs'), the first row being the optimization, as Polars' profile().
   std::pair<DataFrame, DataFrame> profile(const OptFlags& flags = OptFlags()) const;
-  std::string explain(bool optimized = true, const OptFlags& flags = OptFlags()) const;
+  // streaming_engine: the names Polars prints for explain(engine="streaming") (plan/format.hpp).
+  std::string explain(bool optimized = true, const OptFlags& flags = OptFlags(), bool streaming_engine = false) const;
   // The physical plan collect() would run (explain(format="physical")): the pipelines, each
   // source -> operators -> sink, with the strategy every join, group-by and sort chose and
   // the adaptive rules they apply at run time. Reads no data (Parquet footers only).

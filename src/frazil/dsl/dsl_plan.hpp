@@ -135,6 +135,13 @@ struct DslMergeSorted {
   bool maintain_order = false;  // shown by explain (the merge is stable either way)
 };
 
+// join_where (inner): the pairs of rows of inputs[0] and inputs[1] for which every predicate
+// holds; predicates name right columns with `suffix` where a name is on both sides.
+struct DslJoinWhere {
+  std::vector<Expr> predicates;
+  std::string suffix = "_right";
+};
+
 // The kinds, in the order of DslPayload's alternatives.
 enum class DslKind : uint8_t {
   DataFrameScan,
@@ -154,11 +161,12 @@ enum class DslKind : uint8_t {
   Explode,
   AsofJoin,
   MergeSorted,
+  JoinWhere,
 };
 
 using DslPayload = std::variant<DslDataFrameScan, DslScan, DslFilter, DslSelect, DslWithColumns, DslGroupBy, DslJoin,
                                 DslSort, DslSlice, DslUnion, DslDistinct, DslRename, DslDrop, DslWithRowIndex,
-                                DslExplode, DslAsofJoin, DslMergeSorted>;
+                                DslExplode, DslAsofJoin, DslMergeSorted, DslJoinWhere>;
 
 struct DslPlan {
   DslPayload node;

@@ -5,6 +5,8 @@
 #include <unordered_map>
 
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/join_where.hpp"
+#include "frazil/plan/expr/rewrite.hpp"
 
 namespace frazil::plan {
 
@@ -134,7 +136,8 @@ struct Piece {
   int extra = 0;
 };
 
-std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena& ea, const std::string& pad) {
+std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena& ea, const std::string& pad,
+                               bool streaming_engine) {
   std::vector<Piece> out;
   auto text = [&](std::string t) { out.push_back({std::move(t)}); };
   auto input = [&](int i, int extra) { out.push_back({"", i, extra}); };
@@ -261,6 +264,31 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
       text(pad + "END MERGE_SORTED\n");
       break;
     }
+    case IRKind::InequalityJoin: {
+      const auto& j = ir.as<InequalityJoinNode>();
+      if (j.nested_loop) {
+        text(pad + "NESTED LOOP JOIN ON " + predicate_text(*j.predicate, ea) + ":\n" + pad + "LEFT PLAN:\n");
+        input(0, 2);
+        text(pad + "RIGHT PLAN:\n");
+        input(1, 2);
+        text(pad + "END NESTED LOOP JOIN\n");
+        break;
+      }
+      // Polars' streaming engine runs one inequality, or a lower and an upper bound sharing
+      // one side's expression, as a range join, and names each side's expressions once.
+      const bool range = streaming_engine && is_range_join(j, ea);
+      auto keys = [&](const std::vector<ExprIR>& on) {
+        if (range && on.size() == 2 && expr_equal(on[0].node(), on[1].node(), ea)) return expr_list({on[0]}, ea);
+        return expr_list(on, ea);
+      };
+      const std::string name = range ? "RANGE JOIN" : "IEJOIN JOIN";
+      text(pad + name + ":\n" + pad + "LEFT PLAN ON: " + keys(j.left_on) + "\n");
+      input(0, 2);
+      text(pad + "RIGHT PLAN ON: " + keys(j.right_on) + "\n");
+      input(1, 2);
+      text(pad + "END " + name + "\n");
+      break;
+    }
     case IRKind::Invalid: text(pad + "INVALID\n"); break;
   }
   return out;
@@ -272,7 +300,7 @@ constexpr int kMaxIndent = 200;
 
 // Pre-order with an explicit stack: a plan of many thousand nodes prints without
 // overflowing the call stack.
-void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstream& os) {
+void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstream& os, bool streaming_engine) {
   struct Pending {
     Node node;
     int indent;
@@ -293,7 +321,7 @@ void format(Node root, const IRArena& lp, const ExprArena& ea, std::ostringstrea
       top.indent = kMaxIndent;
     }
     const IR& ir = lp.get(top.node);
-    std::vector<Piece> pieces = node_pieces(ir, lp, ea, std::string(top.indent, ' '));
+    std::vector<Piece> pieces = node_pieces(ir, lp, ea, std::string(top.indent, ' '), streaming_engine);
     for (auto it = pieces.rbegin(); it != pieces.rend(); ++it) {
       if (it->input < 0) stack.push_back({Node(), 0, std::move(it->text)});
       else stack.push_back({ir.inputs[it->input], top.indent + it->extra, ""});
@@ -356,6 +384,7 @@ std::string node_label(const IR& ir, const ExprArena& ea) {
              dot_escape(format_expr(j.right_on, ea));
     }
     case IRKind::MergeSorted: return "MERGE SORTED ON " + dot_escape(ir.as<MergeSortedNode>().key);
+    case IRKind::InequalityJoin: return ir.as<InequalityJoinNode>().nested_loop ? "NESTED LOOP JOIN" : "IEJOIN JOIN";
     case IRKind::Invalid: return "INVALID";
   }
   return "?";
@@ -363,9 +392,9 @@ std::string node_label(const IR& ir, const ExprArena& ea) {
 
 }  // namespace
 
-std::string explain_plan(Node root, const IRArena& lp_arena, const ExprArena& expr_arena) {
+std::string explain_plan(Node root, const IRArena& lp_arena, const ExprArena& expr_arena, bool streaming_engine) {
   std::ostringstream os;
-  format(root, lp_arena, expr_arena, os);
+  format(root, lp_arena, expr_arena, os, streaming_engine);
   std::string s = os.str();
   if (!s.empty() && s.back() == '\n') s.pop_back();
   return s;

@@ -25,6 +25,7 @@ const char* ir_kind_name(IRKind kind) {
     case IRKind::Invalid: return "Invalid";
     case IRKind::AsofJoin: return "AsofJoin";
     case IRKind::MergeSorted: return "MergeSorted";
+    case IRKind::InequalityJoin: return "InequalityJoin";
   }
   return "?";
 }

@@ -143,6 +143,21 @@ struct MergeSortedNode {
   auto fields() const { return std::tie(key, maintain_order); }
 };
 
+// join_where's non-equi joins (inputs[0] left, inputs[1] right; output: left columns, then
+// the right ones, suffixed where a name is taken). An IEJoin (`nested_loop` false) keeps
+// the pairs with left_on[i] ops[i] right_on[i] for one or two inequalities ("<", "<=", ">",
+// ">="; right_on bound to the right input's schema); a nested-loop join the pairs for which
+// `predicate` (over the output schema) holds.
+struct InequalityJoinNode {
+  bool nested_loop = false;
+  std::vector<ExprIR> left_on;
+  std::vector<ExprIR> right_on;
+  std::vector<std::string> ops;
+  std::optional<ExprIR> predicate;
+  std::string suffix = "_right";
+  auto fields() const { return std::tie(nested_loop, left_on, right_on, ops, predicate, suffix); }
+};
+
 // A node taken out of the arena.
 struct InvalidNode {
   auto fields() const { return std::tuple<>(); }
@@ -169,13 +184,14 @@ enum class IRKind : uint8_t {
   Invalid,
   AsofJoin,
   MergeSorted,
+  InequalityJoin,
 };
 const char* ir_kind_name(IRKind kind);  // "DataFrameScan", "Join", ...
 
 using IRPayload = std::variant<DataFrameScanNode, ScanNode, FilterNode, SelectNode, HStackNode, SimpleProjectionNode,
                                GroupByNode, JoinNode, SortNode, SliceNode, UnionNode, DistinctNode, RenameNode,
                                RowIndexNode, ExplodeNode, CacheNode, InvalidNode, AsofJoinNode,
-                               MergeSortedNode>;
+                               MergeSortedNode, InequalityJoinNode>;
 
 class IR {
  public:

@@ -16,7 +16,7 @@ using namespace dsl;
 
 namespace {
 
-constexpr uint8_t kDslKindCount = static_cast<uint8_t>(DslKind::MergeSorted) + 1;
+constexpr uint8_t kDslKindCount = static_cast<uint8_t>(DslKind::JoinWhere) + 1;
 constexpr uint8_t kJoinTypeCount = static_cast<uint8_t>(compute::JoinType::Cross) + 1;
 
 class PlanWriter {
@@ -150,6 +150,13 @@ class PlanWriter {
         const auto& m = p.as<DslMergeSorted>();
         w.str(m.key);
         w.boolean(m.maintain_order);
+        break;
+      }
+      case DslKind::JoinWhere: {
+        const auto& j = p.as<DslJoinWhere>();
+        w.varint(j.predicates.size());
+        for (const auto& e : j.predicates) w.varint(exprs_.add(e));
+        w.str(j.suffix);
         break;
       }
       default: throw ComputeError(err_msg("cannot serialize plan step kind ", int(kind), ": not in the plan format yet"));
@@ -309,6 +316,14 @@ class PlanReader {
         m.key = r.str();
         m.maintain_order = r.boolean();
         return make(std::move(m), std::move(inputs));
+      }
+      case DslKind::JoinWhere: {
+        arity(2, 2);
+        DslJoinWhere j;
+        const size_t n = r.count(1);
+        for (size_t i = 0; i < n; ++i) j.predicates.push_back(exprs_.read_ref(r));
+        j.suffix = r.str();
+        return make(std::move(j), std::move(inputs));
       }
     }
     r.fail("an unknown plan step kind");

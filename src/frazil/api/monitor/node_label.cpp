@@ -59,6 +59,7 @@ std::string node_label(const plan::IR& ir) {
     case IRKind::Cache: return "cache";
     case IRKind::AsofJoin: return "join_asof";
     case IRKind::MergeSorted: return "merge_sorted";
+    case IRKind::InequalityJoin: return "join_where";
     case IRKind::Invalid: break;
   }
   return "node";

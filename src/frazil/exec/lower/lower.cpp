@@ -13,6 +13,7 @@
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/exec/sinks/aggregate_sinks.hpp"
 #include "frazil/exec/sinks/asof_join_sink.hpp"
+#include "frazil/exec/sinks/inequality_join_sink.hpp"
 #include "frazil/exec/sinks/merge_sorted_sink.hpp"
 #include "frazil/exec/sinks/cache_sink.hpp"
 #include "frazil/exec/sinks/consumer_sink.hpp"
@@ -323,6 +324,15 @@ class Lowering {
         return close(std::move(right),
                      std::make_shared<AsofJoinSink>(ir, ea_, input_schema(ir, 0), input_schema(ir, 1), sink_of(left),
                                                     left),
+                     node);
+      }
+      case IRKind::InequalityJoin: {
+        const PipelineId left = materialize(ir.inputs[0]);
+        OpenPipeline right = input(ir.inputs[1]);
+        right.reads.insert(right.reads.begin(), left);
+        return close(std::move(right),
+                     std::make_shared<InequalityJoinSink>(ir, ea_, input_schema(ir, 0), input_schema(ir, 1),
+                                                          sink_of(left), left),
                      node);
       }
       case IRKind::MergeSorted: {

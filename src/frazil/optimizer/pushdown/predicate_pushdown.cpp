@@ -118,6 +118,7 @@ class PredicatePushdown {
       case IRKind::Union: return union_(n, std::move(acc));
       case IRKind::AsofJoin: return asof_join(n, std::move(acc));
       case IRKind::MergeSorted: return merge_sorted(n, std::move(acc));
+      case IRKind::InequalityJoin: return inequality_join(n, std::move(acc));
       // Slices, caches: the rows they see decide what they give.
       case IRKind::Slice:
       case IRKind::Cache: return barrier(n, acc);
@@ -421,6 +422,31 @@ class PredicatePushdown {
     const Node right = push(ir.inputs[1], {});
     lp_.get_mut(n).inputs[1] = right;
     return through(n, 0, std::move(down), local);
+  }
+
+  // join_where's inequality joins are inner: a predicate that cannot fail on one side's
+  // columns alone filters that input first (right columns by their input names; the output
+  // holds the left columns, then the right ones in input order).
+  Node inequality_join(Node n, Preds acc) {
+    const IR& ir = lp_.get(n);
+    const SchemaRef schema = ir.schema;
+    const Schema& ls = *lp_.get(ir.inputs[0]).schema;
+    const Schema& rs = *lp_.get(ir.inputs[1]).schema;
+    NameMap to_right;
+    for (size_t i = 0; i < rs.size(); ++i) to_right[schema->field(ls.size() + i).name] = rs.field(i).name;
+    Preds left, right, local;
+    for (Node p : acc) {
+      bool uses_left = false, uses_right = false;
+      for (const auto& c : columns_of(p, ea_)) (to_right.count(c) ? uses_right : uses_left) = true;
+      if ((uses_left && uses_right) || is_fallible(p, ea_, *schema)) local.push_back(p);
+      else if (uses_right) right.push_back(rename_columns(p, ea_, to_right));
+      else left.push_back(p);
+    }
+    const Node l = ir.inputs[0], r = ir.inputs[1];
+    Node new_l = push(l, std::move(left));
+    Node new_r = push(r, std::move(right));
+    lp_.get_mut(n).inputs = {new_l, new_r};
+    return wrap(n, local);
   }
 
   // A merge of two sorted inputs filtered is the merge of the filtered inputs (the order is

@@ -432,6 +432,10 @@ class ProjectionPushdown {
         d.input_needs[1].names = std::move(right);
         break;
       }
+      case IRKind::InequalityJoin:
+        // Every input column: fewer would change which right names take the suffix.
+        for (auto& s : d.input_needs) s = Need::everything();
+        break;
       case IRKind::MergeSorted: {
         // Both inputs keep the same columns, the key among them.
         Need arm = need;
@@ -630,6 +634,7 @@ class ProjectionPushdown {
       case IRKind::Explode:
         if (!inputs_unchanged) ir.schema = plan::explode_schema(*input_schema(0), ir.as<plan::ExplodeNode>().columns);
         break;
+      case IRKind::InequalityJoin: break;  // its inputs keep every column
       case IRKind::Union:
       case IRKind::Join:
       case IRKind::AsofJoin:

@@ -157,6 +157,7 @@ class SlicePushdown {
       case IRKind::Distinct:
       case IRKind::AsofJoin:
       case IRKind::MergeSorted:
+      case IRKind::InequalityJoin:
       case IRKind::Cache: return barrier(n, s);
       case IRKind::Invalid: break;
     }

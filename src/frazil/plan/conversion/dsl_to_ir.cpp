@@ -9,6 +9,7 @@
 #include "frazil/plan/conversion/asof_join.hpp"
 #include "frazil/plan/conversion/conversion_optimizer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/conversion/join_where.hpp"
 #include "frazil/plan/conversion/plan_context.hpp"
 #include "frazil/plan/conversion/type_coercion.hpp"
 #include "frazil/plan/optimization_rule.hpp"
@@ -328,6 +329,14 @@ struct Converter {
         AsofJoinNode j = resolve_asof_join(std::move(l[0]), std::move(r[0]), step.options, ls, rs, ea);
         SchemaRef schema = asof_join_schema(ls, rs, j, ea);
         return add(std::move(j), std::move(inputs), std::move(schema));
+      }
+      case DslKind::JoinWhere: {
+        const auto& step = p.as<dsl::DslJoinWhere>();
+        SchemaRef joined = join_where_schema(*schema_of(inputs[0]), *schema_of(inputs[1]), step.suffix, ea);
+        std::vector<ExprIR> preds;
+        for (const auto& e : step.predicates) preds.push_back(predicate(e, *joined));
+        if (preds.empty()) throw InvalidOperationError("expected join keys/predicates");
+        return plan_join_where(preds, inputs[0], inputs[1], joined, step.suffix, lp, ea);
       }
       case DslKind::MergeSorted: {
         const auto& step = p.as<dsl::DslMergeSorted>();

@@ -28,6 +28,7 @@ const char* resolving_name(dsl::DslKind kind) {
     case DslKind::Explode: return "explode";
     case DslKind::AsofJoin: return "join";
     case DslKind::MergeSorted: return "merge_sorted";
+    case DslKind::JoinWhere: return "join";
   }
   return "plan";
 }

@@ -188,6 +188,13 @@ class Estimator {
         if (!l || !r) return std::nullopt;
         return PlanCost{l->rows, l->work + r->work + l->rows + r->rows, l->kept};
       }
+      case IRKind::InequalityJoin: {
+        // A third of the pairs, as a guess.
+        auto l = in(0), r = in(1);
+        if (!l || !r) return std::nullopt;
+        const double rows = l->rows * r->rows / 3;
+        return PlanCost{rows, l->work + r->work + l->rows + r->rows + rows, 1.0};
+      }
       case IRKind::MergeSorted: {
         auto l = in(0), r = in(1);
         if (!l || !r) return std::nullopt;
