@@ -136,3 +136,22 @@ def test_range_joins_against_polars(lower, upper, swap, seed):
         return [line for line in text.splitlines() if "JOIN" in line or "PLAN ON" in line]
 
     assert join_lines(query(fz).explain(engine="streaming")) == join_lines(query(pl).explain(engine="streaming"))
+
+
+def test_uint64_keys_beyond_int64_compare_exactly() -> None:
+    # The sort-based join compares keys as int64 or double; UInt64 above int64's maximum
+    # goes through the nested loop instead, which evaluates the predicate itself.
+    big = 2**63 + 5
+    left = {"a": [big, big + 10, 1, None]}
+    right = {"b": [big + 3, 2, big + 20, None]}
+    got = (
+        fz.DataFrame(left, schema={"a": fz.UInt64}).lazy()
+        .join_where(fz.DataFrame(right, schema={"b": fz.UInt64}).lazy(), fz.col("a") < fz.col("b"))
+        .collect().sort("a", "b").rows()
+    )
+    want = (
+        pl.DataFrame(left, schema={"a": pl.UInt64}).lazy()
+        .join_where(pl.DataFrame(right, schema={"b": pl.UInt64}).lazy(), pl.col("a") < pl.col("b"))
+        .collect().sort("a", "b").rows()
+    )
+    assert got == want

@@ -36,7 +36,12 @@ Operator swapped(Operator op) {
 }
 
 // A key an IEJoin can order: numbers and temporals (their physical order is their order).
-bool orderable(const DataType& t) { return t.is_primitive_numeric() || t.is_temporal(); }
+// Keys the sort-based join compares as int64 or double without loss; UInt64, Int128 and
+// UInt128 go through the nested loop, which evaluates the predicate itself.
+bool orderable(const DataType& t) {
+  if (t.id() == TypeId::UInt64 || t.id() == TypeId::Int128 || t.id() == TypeId::UInt128) return false;
+  return t.is_primitive_numeric() || t.is_temporal();
+}
 
 struct Condition {
   Node left, right;  // the left side's expression, the right side's (over the joined schema)
