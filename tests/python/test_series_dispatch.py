@@ -117,7 +117,7 @@ def test_lengths_must_match():
         with pytest.raises(m.exceptions.InvalidOperationError, match="series of different lengths"):
             m.Series("a", [1, 2]) + m.Series("b", [1, 2, 3])
         with pytest.raises(m.exceptions.ShapeError):
-            m.Series("a", [1, 2]) == m.Series("b", [1, 2, 3])
+            _ = m.Series("a", [1, 2]) == m.Series("b", [1, 2, 3])
 
 
 def test_namespaces_and_indexing():
