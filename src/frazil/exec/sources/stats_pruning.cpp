@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "frazil/dsl/operator_mirror.hpp"
+
 namespace frazil::exec {
 
 using dsl::Operator;
@@ -43,16 +45,6 @@ std::optional<int> compare(const Scalar& a, const Scalar& b) {
     return (*p > q) - (*p < q);
   }
   return std::nullopt;
-}
-
-Operator mirror(Operator op) {
-  switch (op) {
-    case Operator::Lt: return Operator::Gt;
-    case Operator::LtEq: return Operator::GtEq;
-    case Operator::Gt: return Operator::Lt;
-    case Operator::GtEq: return Operator::LtEq;
-    default: return op;
-  }
 }
 
 // `column op value` is false or null for every row of the group.
@@ -100,7 +92,7 @@ bool can_skip_row_group(plan::Node node, const plan::ExprArena& arena, const io:
     if (auto* s = column_stats(l, stats))
       if (auto v = literal_value(r)) return comparison_is_never_true(e.op, *v, *s, rows);
     if (auto* s = column_stats(r, stats))
-      if (auto v = literal_value(l)) return comparison_is_never_true(mirror(e.op), *v, *s, rows);
+      if (auto v = literal_value(l)) return comparison_is_never_true(dsl::mirrored(e.op), *v, *s, rows);
     return false;
   }
   if (e.kind == AExprKind::Function) {

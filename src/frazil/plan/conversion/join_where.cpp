@@ -3,6 +3,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frazil/dsl/operator_mirror.hpp"
 #include "frazil/plan/aexpr.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 #include "frazil/plan/expr/rewrite.hpp"
@@ -22,17 +23,6 @@ Origin origin_of(Node n, const ExprArena& ea, const std::unordered_set<std::stri
   bool l = false, r = false;
   for (const auto& c : cols) (left_names.count(c) ? l : r) = true;
   return l && r ? Origin::Both : l ? Origin::Left : r ? Origin::Right : Origin::None;
-}
-
-// The comparison with its operands swapped: a < b is b > a.
-Operator swapped(Operator op) {
-  switch (op) {
-    case Operator::Lt: return Operator::Gt;
-    case Operator::LtEq: return Operator::GtEq;
-    case Operator::Gt: return Operator::Lt;
-    case Operator::GtEq: return Operator::LtEq;
-    default: return op;
-  }
 }
 
 // A key an IEJoin can order: numbers and temporals (their physical order is their order).
@@ -92,7 +82,7 @@ Node plan_join_where(const std::vector<ExprIR>& predicates, Node left, Node righ
     const Node a = e.inputs[0], b = e.inputs[1];
     const Origin oa = origin_of(a, ea, left_names), ob = origin_of(b, ea, left_names);
     Condition cond{a, b, e.op, c};
-    if (oa == Origin::Right && ob == Origin::Left) cond = Condition{b, a, swapped(e.op), c};
+    if (oa == Origin::Right && ob == Origin::Left) cond = Condition{b, a, dsl::mirrored(e.op), c};
     else if (!(oa == Origin::Left && ob == Origin::Right)) continue;
     const DataType lt = node_dtype(cond.left, ea, *joined), rt = node_dtype(cond.right, ea, *joined);
     if (eq) {

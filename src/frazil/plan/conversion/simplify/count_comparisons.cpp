@@ -3,6 +3,7 @@
 // 1 it only asks whether the count is zero: null_count() > 0 -> has_nulls(),
 // len() == 0 -> is_empty(). The registry names a count's nonzero test
 // (functions/count_tests.hpp); len() is an aggregation whose zero test is is_empty.
+#include "frazil/dsl/operator_mirror.hpp"
 #include "frazil/functions/count_tests.hpp"
 #include "frazil/plan/conversion/simplify/rules.hpp"
 
@@ -42,16 +43,6 @@ std::optional<CountTests> count_of(const ExprArena& arena, Node node) {
     if (!test.empty()) return CountTests{e->inputs[0], std::string(test), ""};
   }
   return std::nullopt;
-}
-
-Operator mirrored(Operator op) {
-  switch (op) {
-    case Operator::Lt: return Operator::Gt;
-    case Operator::LtEq: return Operator::GtEq;
-    case Operator::Gt: return Operator::Lt;
-    case Operator::GtEq: return Operator::LtEq;
-    default: return op;
-  }
 }
 
 // What `count op k` is: 1 true, 0 false, +2 "count > 0", -2 "count == 0"; nullopt to keep.
@@ -95,7 +86,7 @@ std::optional<AExpr> simplify_count_comparisons(ExprArena& arena, Node node, con
   Operator op = e.op;
   if ((count = count_of(arena, e.inputs[0])) && (k = integer_literal(arena.get(e.inputs[1])))) {
   } else if ((count = count_of(arena, e.inputs[1])) && (k = integer_literal(arena.get(e.inputs[0])))) {
-    op = mirrored(op);
+    op = dsl::mirrored(op);
   } else {
     return std::nullopt;
   }
