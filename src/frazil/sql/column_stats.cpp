@@ -1,5 +1,6 @@
 #include "frazil/sql/column_stats.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -7,6 +8,8 @@
 
 #include "frazil/compute/aggregate.hpp"
 #include "frazil/io/parquet/file_reader.hpp"
+#include "frazil/plan/conversion/dsl_to_ir.hpp"
+#include "frazil/plan/cost/cost_model.hpp"
 
 namespace frazil::sql {
 
@@ -130,6 +133,19 @@ std::optional<SourceColumnStats> source_column_stats(const LazyFrame& frame, con
   } catch (const std::exception&) {
   }
   return std::nullopt;
+}
+
+double estimate_rows(const LazyFrame& frame) {
+  try {
+    plan::IRArena lp;
+    plan::ExprArena ea;
+    plan::OptFlags flags;
+    plan::Node root = plan::to_alp(frame.plan(), lp, ea, flags);
+    auto cost = plan::estimate_cost(root, lp, ea);
+    if (cost) return std::max(1.0, cost->rows);
+  } catch (const std::exception&) {
+  }
+  return 1e6;
 }
 
 }  // namespace frazil::sql

@@ -12,8 +12,6 @@
 #include <map>
 #include <optional>
 
-#include "frazil/plan/conversion/dsl_to_ir.hpp"
-#include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/sql/column_stats.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
@@ -26,21 +24,6 @@ int relation_sides(const PgNode* node, const Relation& left, const Relation& rig
 bool is_equality_node(const PgNode* node);
 
 namespace {
-
-// Rows the optimizer's cost model expects from a frame (its sources' sizes and fixed
-// filter selectivities); a million when a source cannot be sized.
-double estimate_rows(const LazyFrame& frame) {
-  try {
-    plan::IRArena lp;
-    plan::ExprArena ea;
-    plan::OptFlags flags;
-    plan::Node root = plan::to_alp(frame.plan(), lp, ea, flags);
-    auto cost = plan::estimate_cost(root, lp, ea);
-    if (cost) return std::max(1.0, cost->rows);
-  } catch (const std::exception&) {
-  }
-  return 1e6;
-}
 
 // Which FROM items a node's columns come from (bit i: item i); -1 when a column resolves
 // to none of them (an outer reference) or to several.

@@ -3,6 +3,8 @@
 //   - correlated by equalities (inner = outer): the subquery grouped by its inner keys,
 //     joined to the outer rows on them (inner join where a missing group filters the row
 //     anyway, left join otherwise; the value of an empty group, COUNT's 0, is filled in);
+//     when the outer joins the subquery's table on those keys, the subquery reads the
+//     outer's semi-joined copy of it (share_subquery_input.hpp);
 //   - EXISTS / IN: semi and anti joins on the correlation keys;
 //   - EXISTS with one more correlated comparison (inner <> outer, <, <=, >, >=): the
 //     inner rows' min and max per key decide it (PDS-H q21);
@@ -13,6 +15,7 @@
 #include <algorithm>
 
 #include "frazil/sql/expr_util.hpp"
+#include "frazil/sql/share_subquery_input.hpp"
 #include "frazil/sql/translator.hpp"
 
 namespace frazil::sql {
@@ -275,6 +278,13 @@ std::optional<Expr> Translator::join_scalar(const PgQuery__SubLink* link, Scope&
       key_names.push_back(temp_name("key"));
       key_exprs.push_back(d.inner_keys[i].alias(key_names.back()));
       outer_on.push_back(d.outer_keys[i]);
+    }
+  }
+  // The outer rows may already hold the rows each group needs (sql/share_subquery_input).
+  if (d.others.empty() && is_aggregate_query(sub)) {
+    if (auto shared = share_subquery_input(rel.frame, inner.frame, d.inner_keys, d.outer_keys)) {
+      rel.frame = shared->outer;
+      inner.frame = shared->inner;
     }
   }
   Relation s(inner.frame);
