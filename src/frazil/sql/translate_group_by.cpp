@@ -4,6 +4,7 @@
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/functions.hpp"
+#include "frazil/sql/reuse_key_aggregate.hpp"
 #include "frazil/sql/translator.hpp"
 
 namespace frazil::sql {
@@ -206,6 +207,8 @@ Relation Translator::aggregate(const PgQuery__SelectStmt* s, Relation input, con
       post.columns.push_back(b);
     }
     post.frame = input.frame.select(agg_exprs);
+  } else if (auto reused = reuse_key_aggregate(input.frame, keys, agg_exprs)) {
+    post.frame = *reused;
   } else {
     post.frame = input.frame.group_by(keys).agg(agg_exprs);
   }
