@@ -117,3 +117,17 @@ def test_comma_join_classes_keep_every_equality(query: str) -> None:
         "c": pl.LazyFrame({"w": [3, 1, None, 2]}),
     }
     assert pl.SQLContext(tables).execute(query).collect().rows() == duckdb_rows(query, tables)
+
+
+@pytest.mark.parametrize("rows", [0, 1, 5])
+@pytest.mark.parametrize("b_has_null", [False, True])
+def test_sum_of_a_case_of_non_null_branches_counts_rows_not_values(rows: int, b_has_null: bool) -> None:
+    # SUM(CASE ... THEN b ELSE 0 END) is NULL only without rows when b has no nulls (PDS-H
+    # q14): the plan guards it by len(), not by a count of the CASE's values.
+    b = [None if b_has_null and i == 0 else i * 2 for i in range(rows)]
+    tables = {"t": pl.LazyFrame({"a": list(range(rows)), "b": b}, schema={"a": pl.Int64, "b": pl.Int64})}
+    query = "select sum(case when a > 1 then b else 0 end) as s, sum(b) as sb from t"
+    lf = pl.SQLContext(tables).execute(query)
+    assert lf.collect().rows() == duckdb_rows(query, tables)
+    if not b_has_null:
+        assert ".count()" not in lf.explain(), lf.explain()

@@ -828,6 +828,9 @@ bool Translator::known_non_null(const Expr& e, const Relation& rel) const {
         return false;
       return known_non_null(e.inputs()[0], rel) && known_non_null(e.inputs()[1], rel);
     }
+    case dsl::ExprKind::Ternary:
+      // A null condition takes the otherwise branch: the condition's nulls do not matter.
+      return known_non_null(e.inputs()[1], rel) && known_non_null(e.inputs()[2], rel);
     case dsl::ExprKind::Function: {
       const auto& f = e.node().function;
       if (!(f.is("abs") || f.is("neg") || f.is("round") || f.is("floor") || f.is("ceil"))) return false;
