@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import frazil as pl
+from sql_checks import duckdb_rows
 
 
 def _ctx() -> pl.SQLContext:
@@ -89,14 +90,6 @@ def test_comma_join_uses_keys_equal_through_another_table() -> None:
     expected = duckdb_rows(Q5_LIKE, tables)
     assert lf.collect().rows() == expected
     assert pl.SQLContext(tables).execute(Q5_LIKE).collect(optimizations=pl.QueryOptFlags.none()).rows() == expected
-
-
-def duckdb_rows(query: str, tables: dict[str, pl.LazyFrame]) -> list[tuple]:
-    duckdb = pytest.importorskip("duckdb")
-    con = duckdb.connect()
-    for name, lf in tables.items():
-        con.register(name, lf.collect().to_arrow())
-    return [tuple(r) for r in con.sql(query).fetchall()]
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import re
 import pytest
 
 import frazil as pl
+from sql_checks import duckdb_rows, rounded
 
 
 def _tables() -> dict[str, pl.LazyFrame]:
@@ -25,14 +26,6 @@ def _tables() -> dict[str, pl.LazyFrame]:
     ks = list(range(0, 300, 3)) + list(range(0, 60, 6)) + [1000, None]
     o = {"k": ks, "a": [i % 4 for i in range(len(ks))], "b": [i % 9 for i in range(len(ks))]}
     return {"t": pl.LazyFrame(t), "o": pl.LazyFrame(o)}
-
-
-def _duckdb_rows(query: str, tables: dict[str, pl.LazyFrame]) -> list[tuple]:
-    duckdb = pytest.importorskip("duckdb")
-    con = duckdb.connect()
-    for name, lf in tables.items():
-        con.register(name, lf.collect().to_arrow())
-    return [tuple(r) for r in con.sql(query).fetchall()]
 
 
 REUSED = [
@@ -72,9 +65,6 @@ EQUAL_ONLY = [
     "(select k from t group by k having sum(q) > 50) group by t.k order by 1",
 ]
 
-def _rounded(rows: list[tuple]) -> list[tuple]:
-    return [tuple(round(x, 6) if isinstance(x, float) else x for x in row) for row in rows]
-
 
 REAGGREGATED = re.compile(r'col\("__sql_agg_\d+"\)\.(sum|min|max)\(\)')
 
@@ -83,9 +73,9 @@ REAGGREGATED = re.compile(r'col\("__sql_agg_\d+"\)\.(sum|min|max)\(\)')
 def test_equal_to_duckdb_with_and_without_optimizations(query: str) -> None:
     tables = _tables()
     lf = pl.SQLContext(tables).execute(query)
-    expected = _rounded(_duckdb_rows(query, tables))
-    assert _rounded(lf.collect().rows()) == expected
-    assert _rounded(lf.collect(optimizations=pl.QueryOptFlags.none()).rows()) == expected
+    expected = rounded(duckdb_rows(query, tables), 6)
+    assert rounded(lf.collect().rows(), 6) == expected
+    assert rounded(lf.collect(optimizations=pl.QueryOptFlags.none()).rows(), 6) == expected
 
 
 @pytest.mark.parametrize("query", REUSED)

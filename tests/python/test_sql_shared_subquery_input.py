@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import frazil as pl
+from sql_checks import duckdb_rows, rounded
 
 
 def _tables() -> dict[str, pl.LazyFrame]:
@@ -22,14 +23,6 @@ def _tables() -> dict[str, pl.LazyFrame]:
     ys = [i * 7 for i in range(50)] + [i * 7 for i in range(10)] + [None, 9999]
     r = {"y": ys, "y2": [i % 3 for i in range(len(ys))], "tag": [i % 2 for i in range(len(ys))]}
     return {"t": pl.LazyFrame(t), "r": pl.LazyFrame(r)}
-
-
-def _duckdb_rows(query: str, tables: dict[str, pl.LazyFrame]) -> list[tuple]:
-    duckdb = pytest.importorskip("duckdb")
-    con = duckdb.connect()
-    for name, lf in tables.items():
-        con.register(name, lf.collect().to_arrow())
-    return [tuple(r) for r in con.sql(query).fetchall()]
 
 
 SHARED = [
@@ -58,17 +51,13 @@ NOT_SHARED = [
 ]
 
 
-def _rounded(rows: list[tuple]) -> list[tuple]:
-    return [tuple(round(x, 9) if isinstance(x, float) else x for x in row) for row in rows]
-
-
 @pytest.mark.parametrize("query", SHARED + NOT_SHARED)
 def test_equal_to_duckdb_with_and_without_optimizations(query: str) -> None:
     tables = _tables()
     lf = pl.SQLContext(tables).execute(query)
-    expected = _rounded(_duckdb_rows(query, tables))
-    assert _rounded(lf.collect().rows()) == expected
-    assert _rounded(lf.collect(optimizations=pl.QueryOptFlags.none()).rows()) == expected
+    expected = rounded(duckdb_rows(query, tables))
+    assert rounded(lf.collect().rows()) == expected
+    assert rounded(lf.collect(optimizations=pl.QueryOptFlags.none()).rows()) == expected
 
 
 @pytest.mark.parametrize("query", SHARED)
@@ -90,4 +79,4 @@ def test_not_shared_when_the_join_keeps_most_rows() -> None:
     query = "select count(*) from t, r where t.k = r.y and t.v < (select avg(v) from t t2 where t2.k = r.y)"
     lf = pl.SQLContext(tables).execute(query)
     assert "SEMI JOIN" not in lf.explain(optimized=False)
-    assert lf.collect().rows() == _duckdb_rows(query, tables)
+    assert lf.collect().rows() == duckdb_rows(query, tables)
