@@ -964,7 +964,7 @@ class Expr:
         if isinstance(n, Expr) or isinstance(fraction, Expr):
             raise NotImplementedError("sample() with expression arguments is not supported yet")
         return self._fn("sample", n=n, fraction=None if fraction is None else float(fraction),
-                        with_replacement=with_replacement, shuffle=bool(shuffle), seed=seed)
+                        with_replacement=with_replacement, shuffle=shuffle is not False, seed=seed)
 
     def shuffle(self, seed: int | None = None) -> "Expr":
         return self._fn("shuffle", seed=seed)
