@@ -82,6 +82,12 @@ class DataFrame:
             if casts:
                 self._df = self.lazy().with_columns(casts).collect()._df
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "DataFrame", name)
+
     @classmethod
     def _from_native(cls, native) -> DataFrame:
         df = cls.__new__(cls)

@@ -65,7 +65,17 @@ class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
 
+class AttributeRemovedError(AttributeError):
+    """An attribute Polars removed (frazil.removed_api); the message says what replaces it."""
+
+
+class ArgumentRemovedError(TypeError):
+    """A function argument Polars removed."""
+
+
 __all__ = [
+    "AttributeRemovedError",
+    "ArgumentRemovedError",
     "FrazilError",
     "PolarsError",
     "ColumnNotFoundError",

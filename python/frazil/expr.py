@@ -186,6 +186,12 @@ class Expr:
     __slots__ = ("_pyexpr",)
     _pyexpr: "_frazil.PyExpr"
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "Expr", name)
+
     # ---- plumbing ----
     def _bin(self, op: str, other: Any) -> "Expr":
         return wrap(self._pyexpr.binary(op, parse_into_expression(other)))

@@ -107,6 +107,12 @@ class LazyFrame:
         df = data if isinstance(data, DataFrame) else DataFrame(data, schema=schema, **kwargs)
         self._ldf = _frazil.PyLazyFrame.from_frame(df._df)
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "LazyFrame", name)
+
     @classmethod
     def _from_native(cls, ldf: Any) -> "LazyFrame":
         out = cls.__new__(cls)

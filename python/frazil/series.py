@@ -32,6 +32,12 @@ class Series:
         if nan_to_null and _convert.is_numpy_array(values) and self.dtype.is_float():
             self._col = self.fill_nan(None)._col
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "Series", name)
+
     @classmethod
     def _from_native(cls, col) -> Series:
         s = cls.__new__(cls)
