@@ -46,6 +46,16 @@ def _oriented(data, schema, orient):
     return {n: list(c) for n, c in zip(names, data)}
 
 
+_NO_DEFAULT = object()
+
+
+def _in_bounds(index: int, length: int) -> int:
+    """`index` (negative from the end) as a position, or Python's IndexError, as Polars."""
+    if not -length <= index < length:
+        raise IndexError(f"index {index} is out of bounds for sequence of length {length}")
+    return index % length
+
+
 class DataFrame:
     """A table of named, equally long columns, as Polars' DataFrame.
 
@@ -158,8 +168,10 @@ class DataFrame:
 
     # ---- access -----------------------------------------------------------------------
 
-    def get_column(self, name: str) -> Series:
-        """The column of that name as a Series."""
+    def get_column(self, name: str, *, default=_NO_DEFAULT) -> Series:
+        """The column of that name as a Series (`default` when given and there is none)."""
+        if default is not _NO_DEFAULT and name not in self.columns:
+            return default
         return Series._from_native(self._df.column(name))
 
     def get_columns(self) -> list[Series]:
@@ -238,16 +250,40 @@ class DataFrame:
             return self._df.column_at(0).get(0)
         if row is None or column is None:
             raise ValueError("cannot call `.item()` with only one of `row` or `column`")
-        col = self._df.column(column) if isinstance(column, str) else self._df.column_at(column)
-        if row < 0:
-            row += self.height
-        return col.get(row)
+        if isinstance(column, str):
+            col = self._df.column(column)
+        else:
+            col = self._df.column_at(_in_bounds(column, self.width))
+        return col.get(_in_bounds(row, self.height))
 
-    def row(self, index: int, *, named: bool = False):
-        """The row at index as a tuple (a dict with named=True)."""
-        if index < 0:
-            index += self.height
-        values = tuple(c.get(index) for c in self._df.get_columns())
+    def row(self, index: int | None = None, *, by_predicate=None, named: bool = False):
+        """The row at index (or the one row `by_predicate` selects) as a tuple, a dict with
+        named=True; a frame of one row needs neither."""
+        from frazil.exceptions import NoRowsReturnedError, OutOfBoundsError, TooManyRowsReturnedError
+        from frazil.expr import Expr
+
+        if index is None and by_predicate is None:
+            if self.height != 1:
+                raise ValueError('can only call `.row()` without "index" or "by_predicate" values '
+                                 f"if the DataFrame has a single row; shape={self.shape!r}")
+            index = 0
+        elif index is not None and by_predicate is not None:
+            raise ValueError("cannot set both 'index' and 'by_predicate'; mutually exclusive")
+        elif isinstance(index, Expr):
+            raise TypeError("expressions should be passed to the `by_predicate` parameter")
+        if index is not None:
+            if not -self.height <= index < self.height:
+                raise OutOfBoundsError(f"index {index} is out of bounds for sequence of length {self.height}")
+            values = tuple(c.get(index % self.height) for c in self._df.get_columns())
+        else:
+            if not isinstance(by_predicate, Expr):
+                raise TypeError(f"expected `by_predicate` to be an expression, got {type(by_predicate).__name__!r}")
+            rows = self.filter(by_predicate).rows()
+            if len(rows) > 1:
+                raise TooManyRowsReturnedError(f"predicate <{by_predicate!s}> returned {len(rows)} rows")
+            if not rows:
+                raise NoRowsReturnedError(f"predicate <{by_predicate!s}> returned no rows")
+            values = rows[0]
         return dict(zip(self.columns, values)) if named else values
 
     def rows(self, *, named: bool = False) -> list:
@@ -260,9 +296,12 @@ class DataFrame:
             return []
         return list(zip(*columns))
 
-    def iter_rows(self, *, named: bool = False):
-        """Iterates over the rows as tuples (dicts with named=True)."""
-        return iter(self.rows(named=named))
+    def iter_rows(self, *, named: bool = False, buffer_size: int = 512):
+        """Iterates over the rows as tuples (dicts with named=True), converting `buffer_size`
+        rows to Python at a time (all at once when 0)."""
+        step = buffer_size if buffer_size and buffer_size > 0 else max(self.height, 1)
+        for offset in range(0, self.height, step):
+            yield from self.slice(offset, step).rows(named=named)
 
     def to_dict(self, *, as_series: bool = True) -> dict:
         """The columns as a name -> Series (or list, with as_series=False) mapping."""
@@ -458,11 +497,16 @@ class DataFrame:
 
         return write_ipc_stream(self, file, **kwargs)
 
-    def vstack(self, other: DataFrame) -> DataFrame:
-        """This frame's rows followed by another's (same schema; chunks are kept, not copied)."""
+    def vstack(self, other: DataFrame, *, in_place: bool = False) -> DataFrame:
+        """This frame's rows followed by another's (same schema; chunks are kept, not copied);
+        in_place: this frame becomes the result."""
         from frazil.functions import concat
 
-        return concat([self, other])
+        out = concat([self, other])
+        if in_place:
+            self._df = out._df
+            return self
+        return out
 
 
 class GroupBy:

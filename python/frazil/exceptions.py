@@ -65,6 +65,18 @@ class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
 
+class RowsError(FrazilError):
+    """DataFrame.row(by_predicate=...) found other than one row."""
+
+
+class NoRowsReturnedError(RowsError):
+    """The predicate matched no row."""
+
+
+class TooManyRowsReturnedError(RowsError):
+    """The predicate matched several rows."""
+
+
 class AttributeRemovedError(AttributeError):
     """An attribute Polars removed (frazil.removed_api); the message says what replaces it."""
 
@@ -74,6 +86,9 @@ class ArgumentRemovedError(TypeError):
 
 
 __all__ = [
+    "RowsError",
+    "NoRowsReturnedError",
+    "TooManyRowsReturnedError",
     "AttributeRemovedError",
     "ArgumentRemovedError",
     "FrazilError",

@@ -1,0 +1,49 @@
+"""DataFrame row access against Polars: item(row, column) bounds (IndexError), row(index |
+by_predicate, named), get_column(default=), iter_rows(buffer_size), vstack(in_place)."""
+import polars as pl
+import pytest
+
+import frazil as fz
+
+
+def frame(m):
+    return m.DataFrame({"a": [1, 2, 3], "b": [4, None, 6]})
+
+
+CASES = [
+    lambda m, df: df.item(0, 10), lambda m, df: df.item(10, 0), lambda m, df: df.item(10, 10),
+    lambda m, df: df.item(-10, 0), lambda m, df: df.item(-10, 10), lambda m, df: df.item(-1, -1),
+    lambda m, df: df.item(-3, "b"), lambda m, df: df.item(1, "b"),
+    lambda m, df: df.row(10), lambda m, df: df.row(-1), lambda m, df: df.row(2, named=True),
+    lambda m, df: df.row(), lambda m, df: df.head(1).row(), lambda m, df: df.head(0).row(),
+    lambda m, df: df.row(by_predicate=m.col("a") > 1), lambda m, df: df.row(by_predicate=m.col("a") > 5),
+    lambda m, df: df.row(by_predicate=m.col("a") == 2, named=True), lambda m, df: df.row(by_predicate=m.col("b").is_null()),
+    lambda m, df: df.row(0, by_predicate=m.col("a") > 5), lambda m, df: df.row(m.col("a")),
+    lambda m, df: df.row(by_predicate=1),
+    lambda m, df: df.get_column("zz", default=None), lambda m, df: df.get_column("a", default=0).to_list(),
+    lambda m, df: list(df.iter_rows(buffer_size=2)), lambda m, df: list(df.iter_rows(named=True, buffer_size=1)),
+    lambda m, df: list(df.head(0).iter_rows()), lambda m, df: list(df.iter_rows(buffer_size=0)),
+    lambda m, df: (df.vstack(df, in_place=True) is df, df.height, df.rows()),
+    lambda m, df: (df.vstack(df).height, df.height),
+]
+
+
+def run(m, case):
+    try:
+        return CASES[case](m, frame(m))
+    except Exception as e:  # noqa: BLE001 - both must fail alike
+        # (the predicate's text in the RowsError messages is each engine's own)
+        rows_error = type(e).__name__ in ("NoRowsReturnedError", "TooManyRowsReturnedError")
+        return type(e).__name__, "" if rows_error else str(e).splitlines()[0]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_matches_polars(case):
+    assert run(fz, case) == run(pl, case)
+
+
+def test_row_errors_are_rows_errors():
+    with pytest.raises(fz.exceptions.RowsError, match="returned 2 rows"):
+        frame(fz).row(by_predicate=fz.col("a") > 1)
+    with pytest.raises(fz.exceptions.ColumnNotFoundError):  # (frazil's message lists the columns)
+        frame(fz).get_column("zz")
