@@ -8,6 +8,17 @@ from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
 
+def _is_plain_iterable(data) -> bool:
+    """An iterator, or an iterable that is no sequence, mapping, array, frame or Arrow data."""
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+    if isinstance(data, Iterator):
+        return not hasattr(data, "__arrow_c_stream__")
+    return (isinstance(data, Iterable) and not isinstance(data, (Sequence, Mapping, str, bytes, set, frozenset))
+            and not any(hasattr(data, a) for a in ("__array__", "__arrow_c_stream__", "__arrow_c_array__",
+                                                   "_df", "_col", "to_pandas", "columns")))
+
+
 def _oriented(data, schema, orient):
     """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
     `orient`: "row", "col", or inferred from the schema's width); scalars in a dict of
@@ -24,6 +35,9 @@ def _oriented(data, schema, orient):
             return {k: ([v] * n if is_scalar(v) else v) for k, v in data.items()}
         return data
 
+    if _is_plain_iterable(data):
+        # A generator or other iterable: rows unless orient says columns (Polars).
+        data, orient = list(data), orient or "row"
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
         return data
     if not all(isinstance(r, (list, tuple)) for r in data):
