@@ -63,6 +63,19 @@ def _oriented(data, schema, orient):
 _NO_DEFAULT = object()
 
 
+def _only_nulls_in(dtype) -> bool:
+    """Whether a dtype can hold nothing but nulls (Null, or nested types built of it)."""
+    from frazil.datatypes import Array, List, Null, Struct
+
+    if isinstance(dtype, Null) or dtype == Null:
+        return True
+    if isinstance(dtype, (List, Array)):
+        return _only_nulls_in(dtype.inner)
+    if isinstance(dtype, Struct):
+        return bool(dtype.fields) and all(_only_nulls_in(f.dtype) for f in dtype.fields)
+    return False
+
+
 def _in_bounds(index: int, length: int) -> int:
     """`index` (negative from the end) as a position, or Python's IndexError, as Polars."""
     if not -length <= index < length:
@@ -514,8 +527,17 @@ class DataFrame:
     def vstack(self, other: DataFrame, *, in_place: bool = False) -> DataFrame:
         """This frame's rows followed by another's (same schema; chunks are kept, not copied);
         in_place: this frame becomes the result."""
-        from frazil.functions import concat
+        from frazil.functions import col, concat
 
+        if not isinstance(other, DataFrame):
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
+        # Columns of other that are null where this frame has a dtype (Null, List(Null), a
+        # struct of nulls) take this frame's dtype, as Polars appends them.
+        mine = self.schema
+        casts = [col(n).cast(mine[n]) for n, t in other.schema.items()
+                 if n in mine and t != mine[n] and _only_nulls_in(t)]
+        if casts:
+            other = other.with_columns(casts)
         out = concat([self, other])
         if in_place:
             self._df = out._df

@@ -1,5 +1,6 @@
 """DataFrame row access against Polars: item(row, column) bounds (IndexError), row(index |
-by_predicate, named), get_column(default=), iter_rows(buffer_size), vstack(in_place)."""
+by_predicate, named), get_column(default=), iter_rows(buffer_size), vstack/extend (in_place,
+null columns taking this frame's dtype, bad input)."""
 import polars as pl
 import pytest
 
@@ -25,12 +26,26 @@ CASES = [
     lambda m, df: list(df.head(0).iter_rows()), lambda m, df: list(df.iter_rows(buffer_size=0)),
     lambda m, df: (df.vstack(df, in_place=True) is df, df.height, df.rows()),
     lambda m, df: (df.vstack(df).height, df.height),
+    lambda m, df: df.vstack(m.Series([1])), lambda m, df: df.extend(df.lazy()),
+    lambda m, df: df.vstack(m.DataFrame({"a": [None], "b": [None]})),
+    lambda m, df: m.DataFrame({"a": [None], "b": [None]}).vstack(df),
+    lambda m, df: df.vstack(m.DataFrame({"a": ["s"], "b": [1]})), lambda m, df: df.vstack(m.DataFrame({"y": [1], "b": [1]})),
+    lambda m, df: df.vstack(m.DataFrame({"a": [1.0], "b": [1]})),
+    lambda m, df: df.extend(m.DataFrame({"a": [2], "b": m.Series([None], dtype=m.Null)})),
+    lambda m, df: m.DataFrame({"x": [[1.0]]}).vstack(m.DataFrame({"x": [[None]]})),
+    lambda m, df: m.DataFrame({"x": [[3.5]]}, schema={"x": m.List(m.Float32)}).vstack(
+        m.DataFrame({"x": [[None]]}, schema={"x": m.List(m.Null)})),
+    lambda m, df: m.DataFrame({"x": [{"a": 1}]}).vstack(m.DataFrame({"x": [{"a": None}]})),
+    lambda m, df: m.DataFrame({"x": [3.5]}).vstack(m.DataFrame({"x": [None]}), in_place=True),
 ]
 
 
 def run(m, case):
     try:
-        return CASES[case](m, frame(m))
+        out = CASES[case](m, frame(m))
+        if isinstance(out, m.DataFrame):
+            return out.columns, [str(t) for t in out.dtypes], out.rows()
+        return out
     except Exception as e:  # noqa: BLE001 - both must fail alike
         # (the predicate's text in the RowsError messages is each engine's own)
         rows_error = type(e).__name__ in ("NoRowsReturnedError", "TooManyRowsReturnedError")
