@@ -397,10 +397,10 @@ class DataFrame:
 
     __repr__ = __str__
 
-    def _repr_html_(self) -> str:
-        import html
+    def _repr_html_(self, *, _from_series: bool = False) -> str:
+        from frazil.frame_html import frame_html
 
-        return "<pre>" + html.escape(str(self)) + "</pre>"
+        return frame_html(self, from_series=_from_series)
 
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----

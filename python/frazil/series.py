@@ -346,6 +346,10 @@ class Series:
 
     __str__ = __repr__
 
+    def _repr_html_(self) -> str:
+        """The notebook table of the series (Polars': its one-column frame's, shape (n,))."""
+        return self.to_frame()._repr_html_(_from_series=True)
+
     def sql(self, query: str, *, table_name: str = "self"):
         """Runs SQL over this series as a one-column frame named `table_name`."""
         from frazil.dataframe import DataFrame
