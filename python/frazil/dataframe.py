@@ -221,6 +221,12 @@ class DataFrame:
     def __iter__(self):
         return iter(self.get_columns())
 
+    def __reversed__(self):
+        return reversed(self.get_columns())
+
+    def _ipython_key_completions_(self) -> list[str]:
+        return self.columns
+
     def __getitem__(self, key):
         """Rows, columns or one value, as Polars reads the key (frazil.getitem)."""
         from frazil.getitem import frame_item

@@ -62,3 +62,34 @@ def test_row_errors_are_rows_errors():
         frame(fz).row(by_predicate=fz.col("a") > 1)
     with pytest.raises(fz.exceptions.ColumnNotFoundError):  # (frazil's message lists the columns)
         frame(fz).get_column("zz")
+
+
+COLUMN_CASES = [
+    lambda m: m.DataFrame({"z": [3]}).insert_column(0, m.Series("x", [1])).insert_column(-1, m.Series("y", [2])),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}).insert_column(2, m.Series("y", [2])),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}).insert_column(-2, m.Series("y", [2])),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}).insert_column(-3, m.Series("y", [2])),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}).insert_column(3, m.Series("y", [2])),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}).insert_column(1, (m.col("a") * 10).alias("c")),
+    lambda m: m.DataFrame({"a": [1, None, 3], "b": [1, 2, 3]}).sum_horizontal(),
+    lambda m: m.DataFrame({"a": [1, None, 3], "b": [1, 2, 3]}).sum_horizontal(ignore_nulls=False),
+    lambda m: m.DataFrame({"a": [1, None, 3], "b": [1, 2, 3]}).mean_horizontal(ignore_nulls=False),
+    lambda m: m.DataFrame({"a": [1, None, 3], "b": [1, 2, 3]}).min_horizontal(),
+    lambda m: m.DataFrame({"a": [1, None, 3], "b": [1, 2, 3]}).max_horizontal(),
+    lambda m: [s.name for s in reversed(m.DataFrame({"a": [1], "b": [2], "c": [3]}))],
+    lambda m: m.DataFrame({"a": [1], "b": [2]})._ipython_key_completions_(),
+]
+
+
+@pytest.mark.parametrize("case", range(len(COLUMN_CASES)))
+def test_columns_match_polars(case):
+    def run(m):
+        try:
+            out = COLUMN_CASES[case](m)
+        except Exception as e:  # noqa: BLE001 - both must fail alike
+            return type(e).__name__, str(e)
+        if isinstance(out, m.DataFrame):
+            return out.columns, out.rows()
+        return (out.name, out.to_list()) if isinstance(out, m.Series) else out
+
+    assert run(fz) == run(pl)
