@@ -93,8 +93,15 @@ class DataFrame:
     """
 
     def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,
-                 infer_schema_length=100, nan_to_null=False):
+                 infer_schema_length=100, nan_to_null=False, height=None):
         from collections.abc import Mapping
+
+        if height is not None and data is None and not schema:
+            # A frame of no columns but `height` rows (Polars' height=).
+            if height < 0:
+                raise ValueError(f"`height` must not be negative, got {height}")
+            self._df = _frazil.PyDataFrame.empty_with_height(height)
+            return
 
         if orient not in (None, "row", "col"):
             raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")

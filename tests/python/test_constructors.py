@@ -126,3 +126,19 @@ def test_rows_of_mappings_values_and_iterables(case):
         assert got == want
     else:
         same(got, want)
+
+
+ZERO_WIDTH = [
+    lambda m: m.DataFrame(height=5).shape, lambda m: m.DataFrame(height=0).shape,
+    lambda m: m.LazyFrame(height=3).collect().shape, lambda m: m.concat([m.DataFrame(height=5)] * 2).shape,
+    lambda m: m.DataFrame(height=5).vstack(m.DataFrame(height=2)).shape,
+    lambda m: m.concat([m.LazyFrame(height=2), m.LazyFrame(height=4)]).collect().shape,
+    lambda m: m.DataFrame(height=5).clone().shape, lambda m: m.DataFrame(height=5).clear().shape,
+    lambda m: m.DataFrame(height=5).join(m.DataFrame(height=5), how="cross").shape,
+    lambda m: m.DataFrame(height=4).equals(m.DataFrame(height=4)), lambda m: m.DataFrame(height=4).equals(m.DataFrame()),
+]
+
+
+@pytest.mark.parametrize("case", range(len(ZERO_WIDTH)))
+def test_frames_of_no_columns_with_a_height(case):
+    assert ZERO_WIDTH[case](fz) == ZERO_WIDTH[case](pl)
