@@ -258,13 +258,18 @@ def frame_from_data(data, schema=None):
         return _apply_schema(data._df, items)
     if isinstance(data, Mapping):
         dtypes = dict(items) if items else {}
-        if items and [n for n, _ in items] != list(data.keys()):
-            if len(items) != len(data):
-                from frazil.exceptions import ShapeError
-
-                raise ShapeError(f"the schema has {len(items)} columns but the data has {len(data)}")
-            # Polars: a schema renames the columns positionally.
-            data = {n: v for (n, _), v in zip(items, data.values())}
+        names = [n for n, _ in items or ()]
+        if items and names != list(data.keys()):
+            if sorted(names, key=str) == sorted(data.keys(), key=str):
+                data = {n: data[n] for n in names}  # the same names in the schema's order
+            elif isinstance(schema, Mapping) or len(items) != len(data):
+                if not isinstance(schema, Mapping):
+                    raise ValueError(f"dimensions of columns arg ({len(items)}) must match data dimensions "
+                                     f"({len(data)})")
+                raise ValueError("the given column-schema names do not match the data dictionary")
+            else:
+                # A list of other names renames the columns positionally (Polars).
+                data = {n: v for n, v in zip(names, data.values())}
             dtypes = dict(items)
         data = _broadcast_scalars(data)
         cols = [column_from_values(str(name), values, dtypes.get(name)) for name, values in data.items()]

@@ -356,7 +356,7 @@ class DataFrame:
     def equals(self, other: DataFrame, *, null_equal: bool = True) -> bool:
         """Whether both frames have the same schema and values (nulls equal to nulls)."""
         if not isinstance(other, DataFrame):
-            return False
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
         return self._df.equals(other._df)
 
     # ---- interchange ------------------------------------------------------------------
@@ -482,6 +482,8 @@ class DataFrame:
 
     def join(self, other: DataFrame, on=None, how: str = "inner", **kwargs) -> DataFrame:
         """Joins with another frame on equal keys (see LazyFrame.join)."""
+        if not isinstance(other, DataFrame):
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
         return self.lazy().join(other.lazy(), on=on, how=how, **kwargs).collect()
 
     def unique(self, subset=None, *, keep: str = "any", maintain_order: bool = False) -> DataFrame:

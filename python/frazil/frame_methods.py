@@ -368,6 +368,9 @@ def partition_by(self: Any, by: Any, *more_by: Any, maintain_order: bool = True,
     """One frame per distinct value of the key columns (a dict keyed by tuples with as_dict)."""
     from frazil.functions import col, lit
 
+    if as_dict and not include_key and not maintain_order:
+        # (Polars: the dict's keys would not say which group is which frame's.)
+        raise ValueError("cannot use `partition_by` with `maintain_order=False, include_key=False, as_dict=True`")
     keys = _by_list(by) + list(more_by)
     groups = self.select(*[col(k) for k in keys]).unique(maintain_order=maintain_order)
     out = {}

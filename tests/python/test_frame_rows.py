@@ -93,3 +93,33 @@ def test_columns_match_polars(case):
         return (out.name, out.to_list()) if isinstance(out, m.Series) else out
 
     assert run(fz) == run(pl)
+
+
+INPUT_CHECKS = [
+    lambda m: m.DataFrame({"a": [1]}).join(m.DataFrame({"a": [1]}).lazy(), on="a"),
+    lambda m: m.DataFrame({"a": [1]}).join(m.Series([1]), on="a"),
+    lambda m: m.DataFrame({"a": [1]}).equals(m.DataFrame({"a": [1]}).lazy()),
+    lambda m: m.DataFrame({"a": [1]}).equals(m.Series([1])),
+    lambda m: m.DataFrame({"a": ["one", "two"], "b": [1, 2]}).partition_by("a", maintain_order=False,
+                                                                         include_key=False, as_dict=True),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema=["x", "y"]),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema={"x": m.Int8, "y": m.Int8}),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema=["b", "a"]),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema={"b": m.UInt8, "a": m.Int8}),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema=["b", "x"]),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema={"a": m.Int8}),
+    lambda m: m.DataFrame({"a": [1], "b": [2]}, schema=["x"]),
+    lambda m: m.DataFrame({"b": [3, 4], "a": [1, 2]}, schema=["a", "b"], schema_overrides={"a": m.UInt8}),
+]
+
+
+@pytest.mark.parametrize("case", range(len(INPUT_CHECKS)))
+def test_input_checks_and_schema_order_match_polars(case):
+    def run(m):
+        try:
+            out = INPUT_CHECKS[case](m)
+        except Exception as e:  # noqa: BLE001 - both must fail alike
+            return type(e).__name__, str(e).splitlines()[0]
+        return out.columns, [str(t) for t in out.dtypes], out.rows()
+
+    assert run(fz) == run(pl)
