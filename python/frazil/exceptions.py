@@ -77,6 +77,14 @@ class TooManyRowsReturnedError(RowsError):
     """The predicate matched several rows."""
 
 
+class PolarsWarning(Warning):
+    """Base class of the warnings frazil shares with Polars."""
+
+
+class PerformanceWarning(PolarsWarning):
+    """An operation that is correct but possibly slow (e.g. `in` on a LazyFrame)."""
+
+
 class AttributeRemovedError(AttributeError):
     """An attribute Polars removed (frazil.removed_api); the message says what replaces it."""
 
@@ -86,6 +94,8 @@ class ArgumentRemovedError(TypeError):
 
 
 __all__ = [
+    "PolarsWarning",
+    "PerformanceWarning",
     "RowsError",
     "NoRowsReturnedError",
     "TooManyRowsReturnedError",

@@ -119,6 +119,16 @@ class LazyFrame:
         out._ldf = ldf
         return out
 
+    def __contains__(self, key: str) -> bool:
+        import warnings
+
+        from frazil.exceptions import PerformanceWarning
+
+        warnings.warn("checking membership of a LazyFrame using `in` requires resolving its schema, which is a "
+                      "potentially expensive operation. Use `key in LazyFrame.collect_schema()` to check "
+                      "membership without this warning.", PerformanceWarning, stacklevel=2)
+        return key in self.collect_schema()
+
     def _wrap(self, ldf: Any) -> "LazyFrame":
         return LazyFrame._from_native(ldf)
 
@@ -235,7 +245,7 @@ class LazyFrame:
              force_parallel: bool = False) -> "LazyFrame":
         """Joins with another frame on equal keys (how: inner, left, right, full, semi, anti, cross)."""
         if not isinstance(other, LazyFrame):
-            raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+            raise TypeError(f"expected `other` to be a 'LazyFrame', not {type(other).__name__!r}")
         if nulls_equal:
             raise NotImplementedError("join(nulls_equal=True) is not supported yet")
         if validate != "m:m":

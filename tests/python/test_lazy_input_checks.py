@@ -1,0 +1,53 @@
+"""LazyFrame input handling against Polars: `in` (with Polars' PerformanceWarning), filter
+with iterators and generators of predicates or booleans, and the TypeError of a join with
+something other than a LazyFrame."""
+import warnings
+
+import polars as pl
+import pytest
+
+import frazil as fz
+
+
+def frame(m):
+    return m.LazyFrame({"a": [1, 1, 1], "b": [1, 1, 2], "c": [3, 1, 2]})
+
+
+PREDICATES = [
+    lambda m: [m.lit(True)], lambda m: iter([m.lit(True)]), lambda m: [True, False, True],
+    lambda m: iter([True, True, False]), lambda m: (p for p in (m.col("c") < 3,)),
+    lambda m: (p for p in (m.col("a") > 0, m.col("b") > 1)),
+]
+
+
+@pytest.mark.parametrize("case", range(len(PREDICATES)))
+def test_filter_with_iterables(case):
+    assert frame(fz).filter(PREDICATES[case](fz)).collect().rows() == frame(pl).filter(PREDICATES[case](pl)).collect().rows()
+
+
+def test_membership_warns_as_polars():
+    def check(m):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            found = ("a" in frame(m), "zz" in frame(m))
+        return found, [(type(w.message).__name__, str(w.message)) for w in caught]
+
+    assert check(fz) == check(pl)
+    assert issubclass(fz.exceptions.PerformanceWarning, fz.exceptions.PolarsWarning)
+
+
+JOINS = {
+    "join": lambda m, lf, other: lf.join(other, on="a"),
+    "join_where": lambda m, lf, other: lf.join_where(other, m.col("a") > 1),
+    "join_asof": lambda m, lf, other: lf.join_asof(other, on="a"),
+}
+
+
+@pytest.mark.parametrize("kind", list(JOINS))
+def test_join_with_a_dataframe_is_polars_type_error(kind):
+    def message(m):
+        with pytest.raises(TypeError) as e:
+            JOINS[kind](m, frame(m), frame(m).collect())
+        return str(e.value)
+
+    assert message(fz) == message(pl)
