@@ -72,6 +72,21 @@ def _column_name(values: tuple, dtypes: list) -> str:
     return "{" + ",".join(one(v, t, True) for v, t in zip(values, dtypes)) + "}"
 
 
+def _output_name(value: str, combo: tuple, on_dtypes: list, single_values: bool, separator: str,
+                 taken: set) -> str:
+    """The output column of one (values column, on combination), added to `taken`; a name
+    already taken is Polars' DuplicateError."""
+    from frazil.exceptions import DuplicateError
+
+    name = _column_name(combo, on_dtypes)
+    if not single_values:
+        name = f"{value}{separator}{name}"
+    if name in taken:
+        raise DuplicateError(f"column with name '{name}' has more than one occurrence")
+    taken.add(name)
+    return name
+
+
 def _pivot_columns(frame: Any, columns: list[str], on: Any, index: Any, values: Any,
                    column_naming: str) -> tuple[list[str], list[str], list[str]]:
     """The on, index and values column names (index or values defaults to the others)."""
@@ -97,7 +112,7 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
     """A spreadsheet-style pivot: one row per `index` value, one column per `on` value (per
     `values` column), each cell the `aggregate_function` of its rows (None: the single value,
     an error when a cell has several)."""
-    from frazil.exceptions import ComputeError, DuplicateError, InvalidOperationError
+    from frazil.exceptions import ComputeError, InvalidOperationError
     from frazil.functions import col, len as count_rows
 
     on_names, index_names, value_names = _pivot_columns(self, self.columns, on, index, values, column_naming)
@@ -148,12 +163,7 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
         by_combo = cells.partition_by(_OID, as_dict=True, include_key=False) if combo_rows else {}
         filled = []
         for oid, combo in combo_rows:
-            name = _column_name(combo, on_dtypes)
-            if not single_values:
-                name = f"{v}{separator}{name}"
-            if name in taken:
-                raise DuplicateError(f"column with name '{name}' has more than one occurrence")
-            taken.add(name)
+            name = _output_name(v, combo, on_dtypes, single_values, separator, taken)
             part = by_combo.get((oid,))
             if part is None:
                 part = cells.head(0).select(_IID, _CELL)
@@ -208,7 +218,7 @@ def lazy_pivot(self: Any, on: Any, on_columns: Any, *, index: Any = None, values
     """LazyFrame.pivot: with the `on` combinations given, the output columns are known
     without the data, so the pivot is one lazy group-by over the index columns with a cell
     aggregation per (values column, combination); nothing runs until collect."""
-    from frazil.exceptions import DuplicateError, InvalidOperationError
+    from frazil.exceptions import InvalidOperationError
 
     schema = self.collect_schema()
     on_names, index_names, value_names = _pivot_columns(self, list(schema), on, index, values, column_naming)
@@ -221,12 +231,7 @@ def lazy_pivot(self: Any, on: Any, on_columns: Any, *, index: Any = None, values
     cells, taken = [], set(index_names)
     for v in value_names:
         for combo in combos:
-            name = _column_name(combo, on_dtypes)
-            if not single_values:
-                name = f"{v}{separator}{name}"
-            if name in taken:
-                raise DuplicateError(f"column with name '{name}' has more than one occurrence")
-            taken.add(name)
+            name = _output_name(v, combo, on_dtypes, single_values, separator, taken)
             cells.append(_cell(_cell_rows(v, on_names, combo, schema), aggregate_function, agg).alias(name))
     return self.group_by(index_names, maintain_order=maintain_order).agg(cells)
 

@@ -81,18 +81,21 @@ COLUMN_CASES = [
 ]
 
 
+def outcome(m, build):
+    """What `build(m)` gives, comparable across engines: a frame's names, dtypes and rows, a
+    Series' name and values, another value, or the error's type and first line."""
+    try:
+        out = build(m)
+    except Exception as e:  # noqa: BLE001 - both must fail alike
+        return type(e).__name__, str(e).splitlines()[0]
+    if isinstance(out, m.DataFrame):
+        return out.columns, [str(t) for t in out.dtypes], out.rows()
+    return (out.name, out.to_list()) if isinstance(out, m.Series) else out
+
+
 @pytest.mark.parametrize("case", range(len(COLUMN_CASES)))
 def test_columns_match_polars(case):
-    def run(m):
-        try:
-            out = COLUMN_CASES[case](m)
-        except Exception as e:  # noqa: BLE001 - both must fail alike
-            return type(e).__name__, str(e)
-        if isinstance(out, m.DataFrame):
-            return out.columns, out.rows()
-        return (out.name, out.to_list()) if isinstance(out, m.Series) else out
-
-    assert run(fz) == run(pl)
+    assert outcome(fz, COLUMN_CASES[case]) == outcome(pl, COLUMN_CASES[case])
 
 
 INPUT_CHECKS = [
@@ -115,11 +118,4 @@ INPUT_CHECKS = [
 
 @pytest.mark.parametrize("case", range(len(INPUT_CHECKS)))
 def test_input_checks_and_schema_order_match_polars(case):
-    def run(m):
-        try:
-            out = INPUT_CHECKS[case](m)
-        except Exception as e:  # noqa: BLE001 - both must fail alike
-            return type(e).__name__, str(e).splitlines()[0]
-        return out.columns, [str(t) for t in out.dtypes], out.rows()
-
-    assert run(fz) == run(pl)
+    assert outcome(fz, INPUT_CHECKS[case]) == outcome(pl, INPUT_CHECKS[case])
