@@ -143,6 +143,8 @@ class LazyFrame:
         """A frame of the given expressions only (names come from the expressions or the keywords)."""
         natives = parse_many(exprs, str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
+        if not natives:  # nothing selected: the empty frame, no rows either (Polars)
+            return self._wrap(_frazil.PyLazyFrame.from_frame(_frazil.PyDataFrame([])))
         return self._wrap(self._ldf.select(natives))
 
     def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
@@ -483,7 +485,7 @@ class LazyGroupBy:
 
     def len(self, name: str | None = None) -> LazyFrame:
         """The number of rows of each group."""
-        return LazyFrame._from_native(self._gb.len(name or "len"))
+        return LazyFrame._from_native(self._gb.len("len" if name is None else name))
 
     def count(self) -> LazyFrame:
         """The number of rows of each group (as len())."""

@@ -51,3 +51,24 @@ def test_join_with_a_dataframe_is_polars_type_error(kind):
         return str(e.value)
 
     assert message(fz) == message(pl)
+
+
+EDGES = [
+    lambda m: m.DataFrame({"a": [1, 2], "b": [3, 4]}).select([]),
+    lambda m: m.DataFrame({"a": [1, 2]}).lazy().select().collect(),
+    lambda m: m.DataFrame({"a": [1, 2]}).select(m.lit(1)),
+    lambda m: m.DataFrame({"a": [1, 2]}).with_columns(),
+    lambda m: m.DataFrame({"a": [1, 2]}).lazy().select(m.len()).collect(),
+    lambda m: m.DataFrame({"x": list("bab"), "y": range(3)}).group_by("x", maintain_order=True).len(name=""),
+    lambda m: m.DataFrame({"x": list("bab")}).lazy().group_by("x").len(name="n").sort("x").collect(),
+    lambda m: m.DataFrame({"x": list("bab")}).group_by("x", maintain_order=True).len(),
+]
+
+
+@pytest.mark.parametrize("case", range(len(EDGES)))
+def test_empty_selection_and_len_names(case):
+    def run(m):
+        out = EDGES[case](m)
+        return out.columns, [str(t) for t in out.dtypes], out.rows(), out.shape
+
+    assert run(fz) == run(pl)
