@@ -229,7 +229,7 @@ class LazyFrame:
         """Groups the rows by the given keys; aggregate with .agg(...)."""
         keys = parse_many(by, str_as_lit=False)
         keys += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_by.items()]
-        return LazyGroupBy(self._ldf.group_by(keys, maintain_order))
+        return LazyGroupBy(self._ldf.group_by(keys, maintain_order), source=(self, by, named_by, maintain_order))
 
     def rolling(self, index_column: Any, *, period: Any, offset: Any = None, closed: str = "right",
                 group_by: Any = None) -> "LazyRollingGroupBy":
@@ -474,8 +474,24 @@ class LazyFrame:
 class LazyGroupBy:
     """The result of LazyFrame.group_by: call .agg(...) or .len()."""
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: Any, source: tuple) -> None:
         self._gb = native
+        self._source = source  # (frame, keys, named keys, maintain_order), for map_groups
+
+    def map_groups(self, function: Any, schema: Any) -> LazyFrame:
+        """A Python function from each group's frame to a frame, the results stacked, at
+        collect (the whole input is gathered first: the optimizer sees it as opaque)."""
+        frame, by, named_by, maintain_order = self._source
+
+        def each_group(df: Any) -> Any:
+            if df.height == 0:  # no groups, no rows (Polars)
+                from frazil.dataframe import DataFrame
+
+                return df.clear() if schema is None else DataFrame(schema=schema)
+            return df.group_by(*by, maintain_order=maintain_order, **named_by).map_groups(function)
+
+        # (Polars does not check the result against `schema`; None means unchanged.)
+        return frame.map_batches(each_group, schema=schema, validate_output_schema=False, streamable=False)
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
         """One row per group: the keys and the given aggregations."""
@@ -571,8 +587,12 @@ class _HavingGroupBy(LazyGroupBy):
     predicates are aggregated beside the user's expressions, filtered on, then dropped."""
 
     def __init__(self, inner: LazyGroupBy, predicates: tuple) -> None:
-        super().__init__(inner._gb)
+        super().__init__(inner._gb, inner._source)
         self._predicates = list(getattr(inner, "_predicates", [])) + list(predicates)
+
+    def map_groups(self, function: Any, schema: Any) -> LazyFrame:
+        # (The having predicates would have to filter the groups first: not built.)
+        raise NotImplementedError("map_groups after having() is not supported yet")
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
         from frazil.expr import wrap

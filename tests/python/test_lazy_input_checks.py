@@ -72,3 +72,26 @@ def test_empty_selection_and_len_names(case):
         return out.columns, [str(t) for t in out.dtypes], out.rows(), out.shape
 
     assert run(fz) == run(pl)
+
+
+MAP_GROUPS = [
+    (lambda m: (lambda d: d.select(m.col("v").sum(), m.col("g").first())), {"v": "Int64", "g": "Int64"}),
+    (lambda m: (lambda d: d.tail(1)), None),
+    (lambda m: (lambda d: d.head(1)), {"g": "Int64", "v": "Int64"}),
+    (lambda m: (lambda d: d.with_columns((m.col("v") * 2).alias("w"))), {"g": "Int64", "v": "Int64", "w": "Int64"}),
+]
+
+
+@pytest.mark.parametrize("case", range(len(MAP_GROUPS)))
+@pytest.mark.parametrize("rows", [0, 1, 5])
+def test_lazy_group_by_map_groups(case, rows):
+    def run(m):
+        build, schema = MAP_GROUPS[case]
+        schema = None if schema is None else {k: getattr(m, v) for k, v in schema.items()}
+        lf = m.LazyFrame({"g": [1, 2, 1, None, 2][:rows], "v": [1, 2, 3, 4, None][:rows]},
+                         schema={"g": m.Int64, "v": m.Int64})
+        out = lf.group_by("g", maintain_order=True).map_groups(build(m), schema=schema)
+        df = out.collect()
+        return df.columns, [str(t) for t in df.dtypes], df.rows()
+
+    assert run(fz) == run(pl)
