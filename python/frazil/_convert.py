@@ -226,6 +226,21 @@ def _broadcast_scalars(data):
     return {k: ([v] * n if _is_scalar_value(v) else v) for k, v in data.items()}
 
 
+def _columns_of_rows(rows, items) -> dict:
+    """Rows given as mappings as columns: the schema's names when given (a name no row has is
+    an all-null column; keys outside the schema are dropped), else every key in order of
+    first appearance; a None row is a row of nulls (Polars)."""
+    names: list = [n for n, _ in items or ()]
+    if not names:
+        seen = set()
+        for row in rows:
+            for k in row or ():
+                if k not in seen:
+                    seen.add(k)
+                    names.append(k)
+    return {n: [None if row is None else row.get(n) for row in rows] for n in names}
+
+
 def frame_from_data(data, schema=None):
     """A native frame from anything frazil.DataFrame accepts."""
     from frazil.dataframe import DataFrame
@@ -243,13 +258,18 @@ def frame_from_data(data, schema=None):
         return _apply_schema(data._df, items)
     if isinstance(data, Mapping):
         dtypes = dict(items) if items else {}
-        if items and [n for n, _ in items] != list(data.keys()):
-            if len(items) != len(data):
-                from frazil.exceptions import ShapeError
-
-                raise ShapeError(f"the schema has {len(items)} columns but the data has {len(data)}")
-            # Polars: a schema renames the columns positionally.
-            data = {n: v for (n, _), v in zip(items, data.values())}
+        names = [n for n, _ in items or ()]
+        if items and names != list(data.keys()):
+            if sorted(names, key=str) == sorted(data.keys(), key=str):
+                data = {n: data[n] for n in names}  # the same names in the schema's order
+            elif isinstance(schema, Mapping) or len(items) != len(data):
+                if not isinstance(schema, Mapping):
+                    raise ValueError(f"dimensions of columns arg ({len(items)}) must match data dimensions "
+                                     f"({len(data)})")
+                raise ValueError("the given column-schema names do not match the data dictionary")
+            else:
+                # A list of other names renames the columns positionally (Polars).
+                data = {n: v for n, v in zip(names, data.values())}
             dtypes = dict(items)
         data = _broadcast_scalars(data)
         cols = [column_from_values(str(name), values, dtypes.get(name)) for name, values in data.items()]
@@ -264,12 +284,15 @@ def frame_from_data(data, schema=None):
     if isinstance(data, Sequence) and not isinstance(data, (str, bytes)):
         if all(isinstance(s, Series) for s in data):
             return _apply_schema(_frazil.PyDataFrame([s._col for s in data]), items)
-        if all(isinstance(r, Mapping) for r in data):
-            names: list = []
-            for row in data:
-                for k in row:
-                    if k not in names:
-                        names.append(k)
-            columns = {n: [row.get(n) for row in data] for n in names}
-            return frame_from_data(columns, schema)
+        if all(isinstance(r, Mapping) or r is None for r in data) and any(r is not None for r in data):
+            return frame_from_data(_columns_of_rows(data, items), schema)
+        if not any(isinstance(v, (Mapping, Series)) or (isinstance(v, Sequence) and not isinstance(v, (str, bytes)))
+                   for v in data):
+            # A flat sequence of values: one column (Polars).
+            if len(items or ()) > 1:
+                from frazil.exceptions import ShapeError
+
+                raise ShapeError(f"the schema has {len(items)} columns but the data is one column of values")
+            name, dtype = items[0] if items else ("column_0", None)
+            return _frazil.PyDataFrame([column_from_values(str(name), list(data), dtype)])
     raise TypeError(f"cannot build a DataFrame from an object of type {type(data).__name__}")

@@ -8,6 +8,17 @@ from frazil.datatypes import DataType, Schema, from_native
 from frazil.series import Series
 
 
+def _is_plain_iterable(data) -> bool:
+    """An iterator, or an iterable that is no sequence, mapping, array, frame or Arrow data."""
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+    if isinstance(data, Iterator):
+        return not hasattr(data, "__arrow_c_stream__")
+    return (isinstance(data, Iterable) and not isinstance(data, (Sequence, Mapping, str, bytes, set, frozenset))
+            and not any(hasattr(data, a) for a in ("__array__", "__arrow_c_stream__", "__arrow_c_array__",
+                                                   "_df", "_col", "to_pandas", "columns")))
+
+
 def _oriented(data, schema, orient):
     """Rows or columns given as sequences of sequences, as a dict of columns (Polars'
     `orient`: "row", "col", or inferred from the schema's width); scalars in a dict of
@@ -24,6 +35,9 @@ def _oriented(data, schema, orient):
             return {k: ([v] * n if is_scalar(v) else v) for k, v in data.items()}
         return data
 
+    if _is_plain_iterable(data):
+        # A generator or other iterable: rows unless orient says columns (Polars).
+        data, orient = list(data), orient or "row"
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) == 0:
         return data
     if not all(isinstance(r, (list, tuple)) for r in data):
@@ -46,6 +60,29 @@ def _oriented(data, schema, orient):
     return {n: list(c) for n, c in zip(names, data)}
 
 
+_NO_DEFAULT = object()
+
+
+def _only_nulls_in(dtype) -> bool:
+    """Whether a dtype can hold nothing but nulls (Null, or nested types built of it)."""
+    from frazil.datatypes import Array, List, Null, Struct
+
+    if isinstance(dtype, Null) or dtype == Null:
+        return True
+    if isinstance(dtype, (List, Array)):
+        return _only_nulls_in(dtype.inner)
+    if isinstance(dtype, Struct):
+        return bool(dtype.fields) and all(_only_nulls_in(f.dtype) for f in dtype.fields)
+    return False
+
+
+def _in_bounds(index: int, length: int) -> int:
+    """`index` (negative from the end) as a position, or Python's IndexError, as Polars."""
+    if not -length <= index < length:
+        raise IndexError(f"index {index} is out of bounds for sequence of length {length}")
+    return index % length
+
+
 class DataFrame:
     """A table of named, equally long columns, as Polars' DataFrame.
 
@@ -56,8 +93,15 @@ class DataFrame:
     """
 
     def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,
-                 infer_schema_length=100, nan_to_null=False):
+                 infer_schema_length=100, nan_to_null=False, height=None):
         from collections.abc import Mapping
+
+        if height is not None and data is None and not schema:
+            # A frame of no columns but `height` rows (Polars' height=).
+            if height < 0:
+                raise ValueError(f"`height` must not be negative, got {height}")
+            self._df = _frazil.PyDataFrame.empty_with_height(height)
+            return
 
         if orient not in (None, "row", "col"):
             raise ValueError(f"`orient` must be one of {{'col', 'row', None}}, got {orient!r}")
@@ -81,6 +125,12 @@ class DataFrame:
                      if k in self.columns and self.schema[k] != parse_into_dtype(v)]
             if casts:
                 self._df = self.lazy().with_columns(casts).collect()._df
+
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "DataFrame", name)
 
     @classmethod
     def _from_native(cls, native) -> DataFrame:
@@ -152,8 +202,10 @@ class DataFrame:
 
     # ---- access -----------------------------------------------------------------------
 
-    def get_column(self, name: str) -> Series:
-        """The column of that name as a Series."""
+    def get_column(self, name: str, *, default=_NO_DEFAULT) -> Series:
+        """The column of that name as a Series (`default` when given and there is none)."""
+        if default is not _NO_DEFAULT and name not in self.columns:
+            return default
         return Series._from_native(self._df.column(name))
 
     def get_columns(self) -> list[Series]:
@@ -175,6 +227,12 @@ class DataFrame:
 
     def __iter__(self):
         return iter(self.get_columns())
+
+    def __reversed__(self):
+        return reversed(self.get_columns())
+
+    def _ipython_key_completions_(self) -> list[str]:
+        return self.columns
 
     def __getitem__(self, key):
         """Rows, columns or one value, as Polars reads the key (frazil.getitem)."""
@@ -232,16 +290,40 @@ class DataFrame:
             return self._df.column_at(0).get(0)
         if row is None or column is None:
             raise ValueError("cannot call `.item()` with only one of `row` or `column`")
-        col = self._df.column(column) if isinstance(column, str) else self._df.column_at(column)
-        if row < 0:
-            row += self.height
-        return col.get(row)
+        if isinstance(column, str):
+            col = self._df.column(column)
+        else:
+            col = self._df.column_at(_in_bounds(column, self.width))
+        return col.get(_in_bounds(row, self.height))
 
-    def row(self, index: int, *, named: bool = False):
-        """The row at index as a tuple (a dict with named=True)."""
-        if index < 0:
-            index += self.height
-        values = tuple(c.get(index) for c in self._df.get_columns())
+    def row(self, index: int | None = None, *, by_predicate=None, named: bool = False):
+        """The row at index (or the one row `by_predicate` selects) as a tuple, a dict with
+        named=True; a frame of one row needs neither."""
+        from frazil.exceptions import NoRowsReturnedError, OutOfBoundsError, TooManyRowsReturnedError
+        from frazil.expr import Expr
+
+        if index is None and by_predicate is None:
+            if self.height != 1:
+                raise ValueError('can only call `.row()` without "index" or "by_predicate" values '
+                                 f"if the DataFrame has a single row; shape={self.shape!r}")
+            index = 0
+        elif index is not None and by_predicate is not None:
+            raise ValueError("cannot set both 'index' and 'by_predicate'; mutually exclusive")
+        elif isinstance(index, Expr):
+            raise TypeError("expressions should be passed to the `by_predicate` parameter")
+        if index is not None:
+            if not -self.height <= index < self.height:
+                raise OutOfBoundsError(f"index {index} is out of bounds for sequence of length {self.height}")
+            values = tuple(c.get(index % self.height) for c in self._df.get_columns())
+        else:
+            if not isinstance(by_predicate, Expr):
+                raise TypeError(f"expected `by_predicate` to be an expression, got {type(by_predicate).__name__!r}")
+            rows = self.filter(by_predicate).rows()
+            if len(rows) > 1:
+                raise TooManyRowsReturnedError(f"predicate <{by_predicate!s}> returned {len(rows)} rows")
+            if not rows:
+                raise NoRowsReturnedError(f"predicate <{by_predicate!s}> returned no rows")
+            values = rows[0]
         return dict(zip(self.columns, values)) if named else values
 
     def rows(self, *, named: bool = False) -> list:
@@ -254,9 +336,12 @@ class DataFrame:
             return []
         return list(zip(*columns))
 
-    def iter_rows(self, *, named: bool = False):
-        """Iterates over the rows as tuples (dicts with named=True)."""
-        return iter(self.rows(named=named))
+    def iter_rows(self, *, named: bool = False, buffer_size: int = 512):
+        """Iterates over the rows as tuples (dicts with named=True), converting `buffer_size`
+        rows to Python at a time (all at once when 0)."""
+        step = buffer_size if buffer_size and buffer_size > 0 else max(self.height, 1)
+        for offset in range(0, self.height, step):
+            yield from self.slice(offset, step).rows(named=named)
 
     def to_dict(self, *, as_series: bool = True) -> dict:
         """The columns as a name -> Series (or list, with as_series=False) mapping."""
@@ -271,7 +356,7 @@ class DataFrame:
     def equals(self, other: DataFrame, *, null_equal: bool = True) -> bool:
         """Whether both frames have the same schema and values (nulls equal to nulls)."""
         if not isinstance(other, DataFrame):
-            return False
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
         return self._df.equals(other._df)
 
     # ---- interchange ------------------------------------------------------------------
@@ -325,10 +410,10 @@ class DataFrame:
 
     __repr__ = __str__
 
-    def _repr_html_(self) -> str:
-        import html
+    def _repr_html_(self, *, _from_series: bool = False) -> str:
+        from frazil.frame_html import frame_html
 
-        return "<pre>" + html.escape(str(self)) + "</pre>"
+        return frame_html(self, from_series=_from_series)
 
 
     # ---- lazy operations, run eagerly (each one is `self.lazy().<op>(...).collect()`) ----
@@ -397,6 +482,8 @@ class DataFrame:
 
     def join(self, other: DataFrame, on=None, how: str = "inner", **kwargs) -> DataFrame:
         """Joins with another frame on equal keys (see LazyFrame.join)."""
+        if not isinstance(other, DataFrame):
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
         return self.lazy().join(other.lazy(), on=on, how=how, **kwargs).collect()
 
     def unique(self, subset=None, *, keep: str = "any", maintain_order: bool = False) -> DataFrame:
@@ -452,11 +539,25 @@ class DataFrame:
 
         return write_ipc_stream(self, file, **kwargs)
 
-    def vstack(self, other: DataFrame) -> DataFrame:
-        """This frame's rows followed by another's (same schema; chunks are kept, not copied)."""
-        from frazil.functions import concat
+    def vstack(self, other: DataFrame, *, in_place: bool = False) -> DataFrame:
+        """This frame's rows followed by another's (same schema; chunks are kept, not copied);
+        in_place: this frame becomes the result."""
+        from frazil.functions import col, concat
 
-        return concat([self, other])
+        if not isinstance(other, DataFrame):
+            raise TypeError(f"expected `other` to be a 'DataFrame', not {type(other).__name__!r}")
+        # Columns of other that are null where this frame has a dtype (Null, List(Null), a
+        # struct of nulls) take this frame's dtype, as Polars appends them.
+        mine = self.schema
+        casts = [col(n).cast(mine[n]) for n, t in other.schema.items()
+                 if n in mine and t != mine[n] and _only_nulls_in(t)]
+        if casts:
+            other = other.with_columns(casts)
+        out = concat([self, other])
+        if in_place:
+            self._df = out._df
+            return self
+        return out
 
 
 class GroupBy:

@@ -65,7 +65,42 @@ class PanicException(FrazilError):
     """An internal invariant of frazil failed: a bug in frazil, please report it."""
 
 
+class RowsError(FrazilError):
+    """DataFrame.row(by_predicate=...) found other than one row."""
+
+
+class NoRowsReturnedError(RowsError):
+    """The predicate matched no row."""
+
+
+class TooManyRowsReturnedError(RowsError):
+    """The predicate matched several rows."""
+
+
+class PolarsWarning(Warning):
+    """Base class of the warnings frazil shares with Polars."""
+
+
+class PerformanceWarning(PolarsWarning):
+    """An operation that is correct but possibly slow (e.g. `in` on a LazyFrame)."""
+
+
+class AttributeRemovedError(AttributeError):
+    """An attribute Polars removed (frazil.removed_api); the message says what replaces it."""
+
+
+class ArgumentRemovedError(TypeError):
+    """A function argument Polars removed."""
+
+
 __all__ = [
+    "PolarsWarning",
+    "PerformanceWarning",
+    "RowsError",
+    "NoRowsReturnedError",
+    "TooManyRowsReturnedError",
+    "AttributeRemovedError",
+    "ArgumentRemovedError",
     "FrazilError",
     "PolarsError",
     "ColumnNotFoundError",

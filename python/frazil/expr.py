@@ -186,6 +186,12 @@ class Expr:
     __slots__ = ("_pyexpr",)
     _pyexpr: "_frazil.PyExpr"
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "Expr", name)
+
     # ---- plumbing ----
     def _bin(self, op: str, other: Any) -> "Expr":
         return wrap(self._pyexpr.binary(op, parse_into_expression(other)))
@@ -964,7 +970,7 @@ class Expr:
         if isinstance(n, Expr) or isinstance(fraction, Expr):
             raise NotImplementedError("sample() with expression arguments is not supported yet")
         return self._fn("sample", n=n, fraction=None if fraction is None else float(fraction),
-                        with_replacement=with_replacement, shuffle=bool(shuffle), seed=seed)
+                        with_replacement=with_replacement, shuffle=shuffle is not False, seed=seed)
 
     def shuffle(self, seed: int | None = None) -> "Expr":
         return self._fn("shuffle", seed=seed)

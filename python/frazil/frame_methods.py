@@ -303,15 +303,14 @@ def insert_column(self: Any, index: int, column: Any) -> Any:
     """Inserts a Series (or a named expression over this frame) at position index, in place."""
     from frazil.series import Series
 
+    # A negative index counts from the end as Python's list.insert does (-1: before the last).
+    position = self.width + index if index < 0 else index
+    if not 0 <= position <= self.width:
+        raise IndexError(f"column index {index} is out of range (frame has {self.width} columns)")
+    index = position
     if not isinstance(column, Series):
         column = self.select(column).to_series(0)
     columns = self.get_columns()
-    if index < 0:
-        index += len(columns) + 1
-    if not 0 <= index <= len(columns):
-        from frazil.exceptions import OutOfBoundsError
-
-        raise OutOfBoundsError(f"column index {index} is out of range for a frame of width {len(columns)}")
     columns.insert(index, column)
     self._df = _from_series(type(self), columns)._df
     return self
@@ -369,6 +368,9 @@ def partition_by(self: Any, by: Any, *more_by: Any, maintain_order: bool = True,
     """One frame per distinct value of the key columns (a dict keyed by tuples with as_dict)."""
     from frazil.functions import col, lit
 
+    if as_dict and not include_key and not maintain_order:
+        # (Polars: the dict's keys would not say which group is which frame's.)
+        raise ValueError("cannot use `partition_by` with `maintain_order=False, include_key=False, as_dict=True`")
     keys = _by_list(by) + list(more_by)
     groups = self.select(*[col(k) for k in keys]).unique(maintain_order=maintain_order)
     out = {}
@@ -437,7 +439,9 @@ def _horizontal(name: str) -> Callable[..., Any]:
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         import frazil.functions as F
 
-        return self.select(getattr(F, name)(F.all(), *args, **kwargs)).to_series(0)
+        # Named after the reduction ("sum", "max", ...), as Polars names the frame method's result.
+        out = getattr(F, name)(F.all(), *args, **kwargs).alias(name.removesuffix("_horizontal"))
+        return self.select(out).to_series(0)
 
     method.__name__ = name
     method.__doc__ = f"One Series: `pl.{name}` over every column."

@@ -104,9 +104,9 @@ def series_describe(self: Any, percentiles: Any = (0.25, 0.50, 0.75), interpolat
 
 
 def sample(self: Any, n: Any = None, *, fraction: float | None = None, with_replacement: bool = False,
-           shuffle: bool = False, seed: int | None = None) -> Any:
+           shuffle: bool | None = None, seed: int | None = None) -> Any:
     """Random rows: `n` of them or a `fraction` of the height (with_replacement: rows may
-    repeat; shuffle: in random order, else in frame order)."""
+    repeat; shuffle=False: in frame order, else in drawn order)."""
     import random
 
     from frazil.exceptions import ShapeError
@@ -131,7 +131,9 @@ def sample(self: Any, n: Any = None, *, fraction: float | None = None, with_repl
         rows = [rng.randrange(height) for _ in range(n)] if height else []
     else:
         rows = rng.sample(range(height), n)
-    if not shuffle:
+    # Only shuffle=False asks for frame order; None (the default) leaves the drawn order,
+    # as Polars does.
+    if shuffle is False:
         rows.sort()
     from frazil.series import Series
 

@@ -62,7 +62,7 @@ def join_asof(self: Any, other: Any, *, left_on: Any = None, right_on: Any = Non
     from frazil.lazyframe import LazyFrame
 
     if not isinstance(other, LazyFrame):
-        raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+        raise TypeError(f"expected `other` to be a 'LazyFrame', not {type(other).__name__!r}")
     if strategy not in ("backward", "forward", "nearest"):
         raise ValueError(f"`strategy` must be one of {{'backward', 'forward', 'nearest'}}, got {strategy!r}")
     if on is not None:

@@ -35,7 +35,7 @@ def join_where(self: Any, other: Any, *predicates: Any, how: str = "inner", suff
     from frazil.lazyframe import LazyFrame
 
     if not isinstance(other, LazyFrame):
-        raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+        raise TypeError(f"expected `other` to be a 'LazyFrame', not {type(other).__name__!r}")
     if how not in ("inner", "left"):
         raise ValueError(f"`how` must be 'inner' or 'left' in join_where, got {how!r}")
     preds: list = []

@@ -107,11 +107,27 @@ class LazyFrame:
         df = data if isinstance(data, DataFrame) else DataFrame(data, schema=schema, **kwargs)
         self._ldf = _frazil.PyLazyFrame.from_frame(df._df)
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "LazyFrame", name)
+
     @classmethod
     def _from_native(cls, ldf: Any) -> "LazyFrame":
         out = cls.__new__(cls)
         out._ldf = ldf
         return out
+
+    def __contains__(self, key: str) -> bool:
+        import warnings
+
+        from frazil.exceptions import PerformanceWarning
+
+        warnings.warn("checking membership of a LazyFrame using `in` requires resolving its schema, which is a "
+                      "potentially expensive operation. Use `key in LazyFrame.collect_schema()` to check "
+                      "membership without this warning.", PerformanceWarning, stacklevel=2)
+        return key in self.collect_schema()
 
     def _wrap(self, ldf: Any) -> "LazyFrame":
         return LazyFrame._from_native(ldf)
@@ -127,6 +143,8 @@ class LazyFrame:
         """A frame of the given expressions only (names come from the expressions or the keywords)."""
         natives = parse_many(exprs, str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
+        if not natives:  # nothing selected: the empty frame, no rows either (Polars)
+            return self._wrap(_frazil.PyLazyFrame.from_frame(_frazil.PyDataFrame([])))
         return self._wrap(self._ldf.select(natives))
 
     def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
@@ -211,7 +229,7 @@ class LazyFrame:
         """Groups the rows by the given keys; aggregate with .agg(...)."""
         keys = parse_many(by, str_as_lit=False)
         keys += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_by.items()]
-        return LazyGroupBy(self._ldf.group_by(keys, maintain_order))
+        return LazyGroupBy(self._ldf.group_by(keys, maintain_order), source=(self, by, named_by, maintain_order))
 
     def rolling(self, index_column: Any, *, period: Any, offset: Any = None, closed: str = "right",
                 group_by: Any = None) -> "LazyRollingGroupBy":
@@ -229,7 +247,7 @@ class LazyFrame:
              force_parallel: bool = False) -> "LazyFrame":
         """Joins with another frame on equal keys (how: inner, left, right, full, semi, anti, cross)."""
         if not isinstance(other, LazyFrame):
-            raise TypeError(f"expected `other` join table to be a LazyFrame, not {type(other).__name__!r}")
+            raise TypeError(f"expected `other` to be a 'LazyFrame', not {type(other).__name__!r}")
         if nulls_equal:
             raise NotImplementedError("join(nulls_equal=True) is not supported yet")
         if validate != "m:m":
@@ -456,8 +474,24 @@ class LazyFrame:
 class LazyGroupBy:
     """The result of LazyFrame.group_by: call .agg(...) or .len()."""
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: Any, source: tuple) -> None:
         self._gb = native
+        self._source = source  # (frame, keys, named keys, maintain_order), for map_groups
+
+    def map_groups(self, function: Any, schema: Any) -> LazyFrame:
+        """A Python function from each group's frame to a frame, the results stacked, at
+        collect (the whole input is gathered first: the optimizer sees it as opaque)."""
+        frame, by, named_by, maintain_order = self._source
+
+        def each_group(df: Any) -> Any:
+            if df.height == 0:  # no groups, no rows (Polars)
+                from frazil.dataframe import DataFrame
+
+                return df.clear() if schema is None else DataFrame(schema=schema)
+            return df.group_by(*by, maintain_order=maintain_order, **named_by).map_groups(function)
+
+        # (Polars does not check the result against `schema`; None means unchanged.)
+        return frame.map_batches(each_group, schema=schema, validate_output_schema=False, streamable=False)
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
         """One row per group: the keys and the given aggregations."""
@@ -467,7 +501,7 @@ class LazyGroupBy:
 
     def len(self, name: str | None = None) -> LazyFrame:
         """The number of rows of each group."""
-        return LazyFrame._from_native(self._gb.len(name or "len"))
+        return LazyFrame._from_native(self._gb.len("len" if name is None else name))
 
     def count(self) -> LazyFrame:
         """The number of rows of each group (as len())."""
@@ -553,8 +587,12 @@ class _HavingGroupBy(LazyGroupBy):
     predicates are aggregated beside the user's expressions, filtered on, then dropped."""
 
     def __init__(self, inner: LazyGroupBy, predicates: tuple) -> None:
-        super().__init__(inner._gb)
+        super().__init__(inner._gb, inner._source)
         self._predicates = list(getattr(inner, "_predicates", [])) + list(predicates)
+
+    def map_groups(self, function: Any, schema: Any) -> LazyFrame:
+        # (The having predicates would have to filter the groups first: not built.)
+        raise NotImplementedError("map_groups after having() is not supported yet")
 
     def agg(self, *aggs: Any, **named_aggs: Any) -> LazyFrame:
         from frazil.expr import wrap

@@ -1,4 +1,4 @@
-"""DataFrame.pivot (and LazyFrame.pivot with known on_columns), DataFrame.unstack.
+"""DataFrame.pivot, LazyFrame.pivot (lazy: its on_columns are given), DataFrame.unstack.
 
 Pivot as Polars defines it: every cell (one index value, one combination of `on` values) is
 the aggregation of the `values` rows that fall in it; an empty cell is the aggregation of no
@@ -40,7 +40,7 @@ def _aggregation(aggregate_function: Any) -> Any:
     if isinstance(aggregate_function, Expr):
         return aggregate_function
     if aggregate_function == "count":
-        aggregate_function = "len"
+        raise ValueError("use of `aggregate_function='count'` should be replaced with `aggregate_function='len'`.")
     if aggregate_function not in _NAMED:
         raise ValueError(f"invalid input for `aggregate_function` argument: {aggregate_function!r}")
     if aggregate_function == "item":
@@ -48,21 +48,62 @@ def _aggregation(aggregate_function: Any) -> Any:
     return getattr(element(), aggregate_function)()
 
 
-def _column_name(values: tuple) -> str:
-    def one(v: Any, quoted: bool) -> str:
+def _column_name(values: tuple, dtypes: list) -> str:
+    """Polars' name of the column of one `on` combination (the value as the engine casts it
+    to a string: floats as 'NaN', '1e-7', '-0.0'; several values as {"a",1})."""
+    def one(v: Any, dtype: Any, quoted: bool) -> str:
         if v is None:
             return "null"
         if isinstance(v, bool):
             return "true" if v else "false"
         if isinstance(v, str):
             return f'"{v}"' if quoted else v
+        if isinstance(v, float):
+            from frazil.datatypes import String
+            from frazil.series import Series
+
+            return Series([v], dtype=dtype).cast(String)[0]
         return str(v)
 
     if len(values) == 1:
-        return one(values[0], False)
+        return one(values[0], dtypes[0], False)
     if any(v is None for v in values):  # Polars names a combination with a null "null"
         return "null"
-    return "{" + ",".join(one(v, True) for v in values) + "}"
+    return "{" + ",".join(one(v, t, True) for v, t in zip(values, dtypes)) + "}"
+
+
+def _output_name(value: str, combo: tuple, on_dtypes: list, single_values: bool, separator: str,
+                 taken: set) -> str:
+    """The output column of one (values column, on combination), added to `taken`; a name
+    already taken is Polars' DuplicateError."""
+    from frazil.exceptions import DuplicateError
+
+    name = _column_name(combo, on_dtypes)
+    if not single_values:
+        name = f"{value}{separator}{name}"
+    if name in taken:
+        raise DuplicateError(f"column with name '{name}' has more than one occurrence")
+    taken.add(name)
+    return name
+
+
+def _pivot_columns(frame: Any, columns: list[str], on: Any, index: Any, values: Any,
+                   column_naming: str) -> tuple[list[str], list[str], list[str]]:
+    """The on, index and values column names (index or values defaults to the others)."""
+    from frazil.exceptions import InvalidOperationError
+
+    on_names = _names(frame, on) or []
+    index_names = _names(frame, index)
+    value_names = _names(frame, values)
+    if index_names is None and value_names is None:
+        raise InvalidOperationError("`pivot` needs either `index or `values` needs to be specified")
+    if index_names is None:
+        index_names = [c for c in columns if c not in on_names and c not in value_names]
+    if value_names is None:
+        value_names = [c for c in columns if c not in on_names and c not in index_names]
+    if column_naming not in ("auto", "combine"):
+        raise ValueError(f"`column_naming` must be 'auto' or 'combine', got {column_naming!r}")
+    return on_names, index_names, value_names
 
 
 def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, values: Any = None,
@@ -71,22 +112,11 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
     """A spreadsheet-style pivot: one row per `index` value, one column per `on` value (per
     `values` column), each cell the `aggregate_function` of its rows (None: the single value,
     an error when a cell has several)."""
-    from frazil.dataframe import DataFrame
-    from frazil.exceptions import ComputeError, DuplicateError, InvalidOperationError
+    from frazil.exceptions import ComputeError, InvalidOperationError
     from frazil.functions import col, len as count_rows
-    from frazil.series import Series
 
-    on_names = _names(self, on) or []
-    index_names = _names(self, index)
-    value_names = _names(self, values)
-    if index_names is None and value_names is None:
-        raise InvalidOperationError("`pivot` needs either `index or `values` needs to be specified")
-    if index_names is None:
-        index_names = [c for c in self.columns if c not in on_names and c not in value_names]
-    if value_names is None:
-        value_names = [c for c in self.columns if c not in on_names and c not in index_names]
-    if column_naming not in ("auto", "combine"):
-        raise ValueError(f"`column_naming` must be 'auto' or 'combine', got {column_naming!r}")
+    on_names, index_names, value_names = _pivot_columns(self, self.columns, on, index, values, column_naming)
+    on_dtypes = [self.schema[n] for n in on_names]
     agg = _aggregation(aggregate_function)
 
     frame = self.with_row_index(_ROW)
@@ -97,18 +127,9 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
     if sort_columns:
         combos = combos.sort(on_names, nulls_last=False, maintain_order=True)
     if on_columns is not None:
-        if isinstance(on_columns, str):
-            raise TypeError("`on_columns` must be a sequence of values, a Series or a DataFrame, not a str")
-        if isinstance(on_columns, DataFrame):
-            wanted = on_columns.rename(dict(zip(on_columns.columns, on_names)))
-        elif isinstance(on_columns, Series):
-            wanted = DataFrame({on_names[0]: on_columns})
-        else:
-            wanted = DataFrame({on_names[0]: list(on_columns)})
-            wanted = wanted.with_columns(col(on_names[0]).cast(self.schema[on_names[0]]))
         found = [tuple(r) for r in combos.select(on_names).rows()]
         ids = dict(zip(found, combos[_OID].to_list()))
-        combo_rows = [(ids.get(tuple(r), -1), tuple(r)) for r in wanted.select(on_names).rows()]
+        combo_rows = [(ids.get(c, -1), c) for c in _on_combinations(on_columns, on_names, self.schema)]
     else:
         combo_rows = [(r[0], tuple(r[1:])) for r in combos.rows()]
     single_values = len(value_names) == 1 and column_naming == "auto"
@@ -142,12 +163,7 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
         by_combo = cells.partition_by(_OID, as_dict=True, include_key=False) if combo_rows else {}
         filled = []
         for oid, combo in combo_rows:
-            name = _column_name(combo)
-            if not single_values:
-                name = f"{v}{separator}{name}"
-            if name in taken:
-                raise DuplicateError(f"column with name '{name}' has more than one occurrence")
-            taken.add(name)
+            name = _output_name(v, combo, on_dtypes, single_values, separator, taken)
             part = by_combo.get((oid,))
             if part is None:
                 part = cells.head(0).select(_IID, _CELL)
@@ -159,12 +175,65 @@ def pivot(self: Any, on: Any, on_columns: Any = None, *, index: Any = None, valu
     return out.sort(_IID).drop(_IID)
 
 
+def _on_combinations(on_columns: Any, on_names: list[str], schema: Any) -> list[tuple]:
+    """The given `on` combinations as tuples of values, cast to the `on` columns' dtypes."""
+    from frazil.dataframe import DataFrame
+    from frazil.functions import col
+    from frazil.series import Series
+
+    if isinstance(on_columns, str):
+        raise TypeError("invalid type for `on_columns` argument: 'str'")
+    if isinstance(on_columns, DataFrame):
+        wanted = on_columns.rename(dict(zip(on_columns.columns, on_names)))
+    elif isinstance(on_columns, Series):
+        wanted = DataFrame({on_names[0]: on_columns})
+    else:
+        wanted = DataFrame({on_names[0]: list(on_columns)})
+    wanted = wanted.with_columns(*(col(n).cast(schema[n]) for n in on_names if n in wanted.columns))
+    return [tuple(r) for r in wanted.select(on_names).rows()]
+
+
+def _cell_rows(value: str, on_names: list[str], combo: tuple, schema: Any) -> Any:
+    """In agg(): the group's `value` rows whose `on` columns equal `combo` (null equals null)."""
+    from frazil.functions import all_horizontal, col, lit
+
+    mask = all_horizontal(*(col(n).eq_missing(lit(v).cast(schema[n])) for n, v in zip(on_names, combo)))
+    return col(value).filter(mask)
+
+
+def _cell(rows: Any, aggregate_function: Any, agg: Any) -> Any:
+    """A pivot cell from its rows: a named aggregation as the grouped kernel, 'item' (None)
+    as the one value (null for none, an error for several), an expression of pl.element()
+    as list.eval over the cell's rows."""
+    if agg is None:
+        return rows.item(allow_empty=True)
+    if isinstance(aggregate_function, str):
+        return getattr(rows, aggregate_function)()
+    return rows.implode().list.eval(agg).list.first()
+
+
 def lazy_pivot(self: Any, on: Any, on_columns: Any, *, index: Any = None, values: Any = None,
                aggregate_function: Any = None, maintain_order: bool = False, separator: str = "_",
                column_naming: str = "auto") -> Any:
-    """LazyFrame.pivot: the frame is collected when called (its columns depend on the data)."""
-    return pivot(self.collect(), on, on_columns, index=index, values=values, aggregate_function=aggregate_function,
-                 maintain_order=maintain_order, separator=separator, column_naming=column_naming).lazy()
+    """LazyFrame.pivot: with the `on` combinations given, the output columns are known
+    without the data, so the pivot is one lazy group-by over the index columns with a cell
+    aggregation per (values column, combination); nothing runs until collect."""
+    from frazil.exceptions import InvalidOperationError
+
+    schema = self.collect_schema()
+    on_names, index_names, value_names = _pivot_columns(self, list(schema), on, index, values, column_naming)
+    on_dtypes = [schema[n] for n in on_names]
+    agg = _aggregation(aggregate_function)
+    if agg is not None and any(r != "" for r in agg.meta.root_names()):
+        raise InvalidOperationError("explicit column references are not allowed in the `aggregate_function` of `pivot`")
+    combos = _on_combinations(on_columns, on_names, schema)
+    single_values = len(value_names) == 1 and column_naming == "auto"
+    cells, taken = [], set(index_names)
+    for v in value_names:
+        for combo in combos:
+            name = _output_name(v, combo, on_dtypes, single_values, separator, taken)
+            cells.append(_cell(_cell_rows(v, on_names, combo, schema), aggregate_function, agg).alias(name))
+    return self.group_by(index_names, maintain_order=maintain_order).agg(cells)
 
 
 def unstack(self: Any, *, step: int, how: str = "vertical", columns: Any = None, fill_values: Any = None) -> Any:

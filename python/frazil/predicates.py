@@ -35,6 +35,8 @@ def _invalid(p: Any) -> TypeError:
 def parse(predicates: tuple, constraints: dict, names: Any, *, invert: bool = False) -> Any:
     """The predicates as Boolean Exprs (a row passes when all are true; masks first), or
     KEEP_ALL / DROP_ALL. `names()` gives the frame's column names (asked only for a str)."""
+    from collections.abc import Iterator
+
     from frazil.expr import Expr
     from frazil.functions import col, lit
     from frazil.series import Series
@@ -46,7 +48,7 @@ def parse(predicates: tuple, constraints: dict, names: Any, *, invert: bool = Fa
             continue
         if p is invert:
             return DROP_ALL
-        if type(p).__name__ == "generator":
+        if isinstance(p, Iterator):  # a generator or iterator of predicates or booleans
             p = tuple(p)
         if _is_bool_sequence(p):
             masks.append(p if isinstance(p, Series) else Series("", list(p)))

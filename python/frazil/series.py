@@ -32,6 +32,12 @@ class Series:
         if nan_to_null and _convert.is_numpy_array(values) and self.dtype.is_float():
             self._col = self.fill_nan(None)._col
 
+    def __getattr__(self, name: str):
+        # Only reached for a name the class lacks: Polars' notice for one it removed.
+        from frazil.removed_api import missing_attribute
+
+        missing_attribute(self, "Series", name)
+
     @classmethod
     def _from_native(cls, col) -> Series:
         s = cls.__new__(cls)
@@ -339,6 +345,10 @@ class Series:
         return f"shape: ({n},)\nSeries: '{self.name}' [{self._col.dtype_short_name}]\n[\n{body}]"
 
     __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        """The notebook table of the series (Polars': its one-column frame's, shape (n,))."""
+        return self.to_frame()._repr_html_(_from_series=True)
 
     def sql(self, query: str, *, table_name: str = "self"):
         """Runs SQL over this series as a one-column frame named `table_name`."""

@@ -114,9 +114,9 @@ nb::list frame_schema(const DataFrame& df) {
   return out;
 }
 
-// Display strings of rows [start, start + n) of a column (Polars' cell formatting).
-std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n) {
-  constexpr size_t kMaxChars = 30;  // Polars shows at most 30 characters of a string
+// Display strings of rows [start, start + n) of a column (Polars' cell formatting), strings
+// cut after `max_chars` characters (Polars' fmt_str_lengths, 30 by default).
+std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n, size_t max_chars) {
   std::vector<std::string> out;
   for (int64_t i = start; i < start + n; ++i) {
     Scalar v = c.get(i);
@@ -128,7 +128,7 @@ std::vector<std::string> format_values(const Column& c, int64_t start, int64_t n
     size_t chars = 0, cut = s.size();
     for (size_t b = 0; b < s.size(); ++b) {
       if ((static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) continue;
-      if (chars++ == kMaxChars) {
+      if (chars++ == max_chars) {
         cut = b;
         break;
       }
@@ -186,7 +186,7 @@ void register_core(nb::module_& m) {
       .def("rename", &Column::rename)
       .def("slice", &Column::slice)
       .def("rechunk", [](const Column& c) { return Column(c.name(), c.as_array()); })
-      .def("format_values", &format_values)
+      .def("format_values", &format_values, nb::arg("start"), nb::arg("n"), nb::arg("max_chars") = 30)
       .def("buffer_address", &buffer_address);
 
   nb::class_<DataFrame>(m, "PyDataFrame")

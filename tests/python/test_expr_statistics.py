@@ -77,6 +77,18 @@ def test_horizontal(fn, cols):
     check_select(lambda pl: getattr(pl, fn)([pl.col(c) for c in cols]))
 
 
+@pytest.mark.parametrize("fn", HORIZONTAL + ["any_horizontal", "all_horizontal"])
+def test_horizontal_expands_selections_into_its_inputs(fn):
+    # A selection inside a horizontal function is its inputs: one column, named after the
+    # first (it was expanded outside: one output column per selected column).
+    numeric = ["i", "j", "f", "h"] if "sum" in fn or "mean" in fn else ["i", "j", "i8", "u16"]
+    sel = (lambda pl: pl.col("b", "b")) if fn in ("any_horizontal", "all_horizontal") else (lambda pl: pl.col(numeric))
+    check_select(lambda pl: getattr(pl, fn)(sel(pl)))
+    check_select(lambda pl: getattr(pl, fn)(sel(pl)).alias("out"))
+    check_select(lambda pl: getattr(pl, fn)(sel(pl), pl.col("j").is_null() if "any" in fn or "all" in fn else "t"))
+    check_agg(lambda pl: getattr(pl, fn)(sel(pl)).first())
+
+
 @pytest.mark.parametrize("fn", ["sum_horizontal", "mean_horizontal"])
 def test_horizontal_ignore_nulls(fn):
     check_select(lambda pl: getattr(pl, fn)("i", "f", ignore_nulls=False))

@@ -129,3 +129,37 @@ def test_describe_thousands_separator_and_empty():
     assert got.rows() == want.rows()
     with pytest.raises(TypeError, match="cannot describe a LazyFrame that has no columns"):
         fz.LazyFrame().describe()
+
+
+def _sample_orders(m):
+    """Whether each way of sampling gives rows in frame order (a property both engines share,
+    whatever their random generators draw)."""
+    df = m.DataFrame({"i": list(range(200))})
+    s = df["i"]
+
+    def ordered(values):
+        return values == sorted(values)
+
+    return [
+        ordered(df.sample(300, with_replacement=True, seed=0)["i"].to_list()),
+        ordered(df.sample(300, with_replacement=True, shuffle=False, seed=1)["i"].to_list()),
+        ordered(df.sample(50, shuffle=False, seed=2)["i"].to_list()),
+        ordered(df.sample(50, shuffle=True, seed=2)["i"].to_list()),
+        ordered(s.sample(300, with_replacement=True, seed=3).to_list()),
+        ordered(df.select(m.col("i").sample(300, with_replacement=True, seed=4))["i"].to_list()),
+        ordered(df.select(m.col("i").sample(50, shuffle=False, seed=4))["i"].to_list()),
+        ordered(df.select(m.col("i").sample(50, seed=4))["i"].to_list()),
+        ordered(df.select(m.col("i").sample(300, with_replacement=True, shuffle=False, seed=4))["i"].to_list()),
+        ordered(m.Series([list(range(200))]).list.sample(300, with_replacement=True, shuffle=False,
+                                                          seed=5).to_list()[0]),
+        ordered(m.Series([list(range(200))]).list.sample(300, with_replacement=True, seed=5).to_list()[0]),
+        m.DataFrame({"a": m.Series([], dtype=m.Int64)}).sample(3, with_replacement=True).height,
+        m.Series([], dtype=m.Int64).sample(3, with_replacement=True).len(),
+        m.Series([[]], dtype=m.List(m.Int64)).list.sample(3, with_replacement=True).to_list(),
+    ]
+
+
+def test_sample_with_replacement_keeps_drawn_order():
+    # Polars gives frame order only for shuffle=False; with the default (None) two samples
+    # drawn with replacement and paired row by row must not both come sorted.
+    assert _sample_orders(fz) == _sample_orders(pl)

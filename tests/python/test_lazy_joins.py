@@ -160,3 +160,31 @@ def test_join_int_with_float_key_errors():
     assert_same_error(lambda pl, a, b: a.join(b, on="k"), left, right, kind="SchemaError")
     assert_same(lambda pl, a, b: a.join(b.select(pl.col("k").cast(pl.UInt32)), on="k", how="semi"), left, right,
                 check_row_order=False)
+
+
+@pytest.mark.parametrize("right_dtype", ["Float64", "Float32", "String", "Boolean", "Decimal"])
+@pytest.mark.parametrize("how", ["inner", "left", "full", "semi", "anti"])
+def test_join_key_dtype_refusal_message_is_polars(right_dtype, how):
+    # Int64 against a float, string, bool or decimal key: Polars' SchemaError word for word,
+    # eager and lazy, and for join_asof; integer keys of other widths still join.
+    import frazil
+
+    def message(m, lazy, asof=False):
+        dtype = m.Decimal(10, 2) if right_dtype == "Decimal" else getattr(m, right_dtype)
+        a = m.DataFrame({"k": [1, 2, 3], "x": [1, 2, 3]})
+        b = m.DataFrame({"k": m.Series([1, 0, 1]).cast(dtype), "y": [4, 5, 6]})
+        try:
+            if asof:
+                a.sort("k").join_asof(b.sort("k"), on="k")
+            elif lazy:
+                a.lazy().join(b.lazy(), on="k", how=how).collect()
+            else:
+                a.join(b, on="k", how=how)
+        except Exception as e:  # noqa: BLE001 - compared below
+            return type(e).__name__, str(e).splitlines()[0]
+        return None
+
+    for lazy in (False, True):
+        assert message(frazil, lazy) == message(pl, lazy)
+    if how == "inner":
+        assert message(frazil, False, asof=True) == message(pl, False, asof=True)

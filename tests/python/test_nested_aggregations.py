@@ -61,3 +61,24 @@ def test_windows_over_different_partitions_of_one_frame():
                                               (pl.col("x") - pl.col("x").mean()).max().over("h").alias("dev_h"))
 
     assert_frame_equal(q(fz).collect().to_polars(), q(polars).collect(), rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _imploded_eval(pl, frame_data):
+    x, o = pl.col("x"), pl.col("o")
+    return (pl.LazyFrame(frame_data).group_by("g", maintain_order=True).agg(
+        x.implode().list.eval(pl.element().sum()).alias("sum"),
+        x.filter(o == "a").implode().list.eval(pl.element().sum()).list.first().alias("cell"),
+        x.implode().list.eval(pl.element() * 2).alias("doubled"),
+        x.sum().implode().list.eval(pl.element() + 1).alias("of_sum"),
+        x.filter(o == "zz").implode().list.eval(pl.element().first()).alias("empty"),
+    ).collect(), pl.LazyFrame(frame_data).select(x.implode().list.eval(pl.element().max()).over("g")).collect())
+
+
+@pytest.mark.parametrize("rows", [0, 1, 9])
+def test_list_eval_of_imploded_group(rows):
+    # list.eval over implode() in agg()/over() evaluates each group's list (it evaluated
+    # the whole column's list once and gave it to every group).
+    data = {"g": [1, 1, 2, None, 2, 1, 3, 3, None][:rows], "o": ["a", "b", "a", None, "a", "a", "b", None, "a"][:rows],
+            "x": [1, 2, None, 4, 5, 6, 7, 8, 9][:rows]}
+    for ours, theirs in zip(_imploded_eval(fz, data), _imploded_eval(polars, data)):
+        assert_frame_equal(polars.from_arrow(ours.to_arrow()), theirs)

@@ -54,3 +54,72 @@ def test_unstack(how, step):
     same(fz.DataFrame(data).unstack(step=step, how=how), pl.DataFrame(data).unstack(step=step, how=how))
     same(fz.DataFrame(data).unstack(step=step, how=how, columns="n", fill_values=0),
          pl.DataFrame(data).unstack(step=step, how=how, columns="n", fill_values=0))
+
+
+def _lazy_pivot(m, data, chunks, **kw):
+    frame = m.DataFrame(data)
+    if chunks:  # the same rows in two chunks
+        frame = m.concat([frame.head(2), frame.slice(2)], rechunk=False)
+    lf = frame.lazy()
+    try:
+        out = lf.pivot(**kw).collect()
+    except Exception as e:  # noqa: BLE001 - both must fail alike
+        return type(e).__name__, str(e).splitlines()[0].split(" in col(")[0]  # frazil adds the expression
+    return out.sort(out.columns, nulls_last=True) if out.height else out
+
+
+FLOATS = {"i": [1, 1, 2, 2, None, 1], "o": [0.0, -0.0, float("nan"), 1.5, None, float("nan")],
+          "v": [1, 2, 3, 4, 5, None]}
+
+LAZY_CASES = [
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", values="w", aggregate_function="sum")),
+    (DATA, dict(on="o", on_columns=[2, None, 7], index="i", values=["v", "w"], aggregate_function="first")),
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", values="v", aggregate_function="len")),
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", values="v", aggregate_function="count")),
+    (DATA, dict(on="o", on_columns=[1], index="i", values="v", aggregate_function="mean", column_naming="combine")),
+    (DATA, dict(on="p", on_columns=["x", "y"], index=["i", "o"], values="w")),      # item: one value per cell
+    (DATA, dict(on="p", on_columns=["x", "y"], index="o", values="w")),             # item: several -> error
+    (DATA, dict(on=["o", "p"], on_columns=pl.DataFrame({"o": [1, 2], "p": ["x", "x"]}), index="i", values="w",
+                aggregate_function="max")),
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", values="w", aggregate_function=pl.element().sum() * 2)),
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", values="w", aggregate_function=pl.element() + pl.col("w"))),
+    (DATA, dict(on="o", on_columns=[1, 2], index="i", aggregate_function="median")),
+    (DATA, dict(on="o", on_columns=[1, 2], values="w", aggregate_function="sum", separator="|")),
+    (DATA, dict(on="o", on_columns="12", index="i", values="w")),
+    (FLOATS, dict(on="o", on_columns=[0.0, float("nan"), None], index="i", values="v", aggregate_function="sum")),
+    ({"i": [1], "o": ["a"], "v": [7]}, dict(on="o", on_columns=["a", "b"], index="i", values="v",
+                                           aggregate_function="min")),
+    ({"i": [], "o": [], "v": []}, dict(on="o", on_columns=[], index="i", values="v", aggregate_function="sum")),
+]
+
+
+def _converted(m, kw):
+    kw = dict(kw)
+    if isinstance(kw.get("on_columns"), pl.DataFrame):
+        kw["on_columns"] = m.DataFrame(kw["on_columns"].to_dict(as_series=False))
+    if isinstance(kw.get("aggregate_function"), pl.Expr):
+        agg = kw["aggregate_function"]
+        kw["aggregate_function"] = (m.element().sum() * 2 if "sum" in str(agg) else m.element() + m.col("w"))
+    return kw
+
+
+@pytest.mark.parametrize("chunks", [False, True])
+@pytest.mark.parametrize("case", range(len(LAZY_CASES)))
+def test_lazy_pivot_matches_polars(case, chunks):
+    data, kw = LAZY_CASES[case]
+    got = _lazy_pivot(fz, data, chunks, **_converted(fz, kw))
+    want = _lazy_pivot(pl, data, chunks, **kw)
+    if isinstance(want, tuple):
+        assert got == want
+    else:
+        same(got, want)
+
+
+def test_lazy_pivot_is_lazy():
+    # The pivot is part of the plan: nothing is collected when it is built, and a filter
+    # before it applies.
+    lf = fz.LazyFrame(DATA).filter(fz.col("w") > 1).pivot("o", on_columns=[1, 2], index="i", values="w",
+                                                           aggregate_function="sum")
+    plan = lf.explain()
+    assert "AGGREGATE" in plan and "w" in plan and "> 1" in plan.replace("dyn int: ", "")
+    assert lf.collect_schema().names() == ["i", "1", "2"]

@@ -349,6 +349,14 @@ LazyFrame concat(const std::vector<LazyFrame>& frames) {
 
 DataFrame vstack(const std::vector<DataFrame>& all_frames) {
   if (all_frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
+  // Frames of no columns only: their heights add up (Polars' DataFrame(height=n) frames).
+  bool all_zero_width = true;
+  int64_t height = 0;
+  for (const DataFrame& f : all_frames) {
+    all_zero_width &= f.schema().size() == 0;
+    height += f.height();
+  }
+  if (all_zero_width) return DataFrame::empty_with_height(height);
   // A frame of no columns takes the schema of what is stacked onto it (Polars' vstack).
   size_t leading_empty = 0;
   while (leading_empty + 1 < all_frames.size() && all_frames[leading_empty].schema().size() == 0) ++leading_empty;

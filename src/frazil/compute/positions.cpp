@@ -188,8 +188,8 @@ ArrayRef sample(const Array& values, int64_t n, bool with_replacement, bool shuf
   std::mt19937_64 rng(seed ? *seed : std::random_device{}());
   std::vector<IdxSize> rows(static_cast<size_t>(n));
   if (with_replacement) {
-    if (len == 0 && n > 0) throw ShapeError("cannot sample with replacement from an empty population");
-    std::uniform_int_distribution<int64_t> d(0, len - 1);
+    if (len == 0) rows.clear();  // nothing to draw from: empty, as Polars
+    std::uniform_int_distribution<int64_t> d(0, std::max<int64_t>(len - 1, 0));
     for (auto& r : rows) r = static_cast<IdxSize>(d(rng));
   } else {
     std::vector<IdxSize> all(static_cast<size_t>(len));

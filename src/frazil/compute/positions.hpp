@@ -32,7 +32,8 @@ ArrayRef arg_true(const Array& mask);
 ArrayRef search_sorted(const Array& values, const Array& elements, const std::string& side, bool descending);
 
 // `n` rows drawn at random (with or without replacement), in drawn order when `shuffle`,
-// else in row order. InvalidOperationError when n exceeds the rows without replacement.
+// else in row order. ShapeError when n exceeds the rows without replacement; an empty
+// population with replacement gives no rows (Polars).
 ArrayRef sample(const Array& values, int64_t n, bool with_replacement, bool shuffle, std::optional<uint64_t> seed);
 // A random permutation of each segment.
 ArrayRef shuffle_segments(const Array& values, Segments segments, std::optional<uint64_t> seed);

@@ -18,6 +18,7 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
   s.name = std::move(name);
   s.min_inputs = 1;
   s.max_inputs = SIZE_MAX;
+  s.expand_inputs = true;  // sum_horizontal(pl.all()): one column over all of them (Polars)
   s.display_as_global = true;
   s.zero_sign_insensitive = kind == HorizontalKind::Any || kind == HorizontalKind::All;
   const bool logic = kind == HorizontalKind::Any || kind == HorizontalKind::All;

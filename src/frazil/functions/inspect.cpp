@@ -70,7 +70,8 @@ void register_inspect_functions(Registry& r) {
         const Array& x = *in[0];
         if (x.length() == 1) return x.slice(0, 1);
         if (x.length() == 0 && allow_empty) return make_null_array(x.dtype(), 1);
-        throw ComputeError(err_msg("aggregation 'item' expected a single value, got ", x.length(), " values"));
+        throw ComputeError(err_msg("aggregation 'item' expected ", allow_empty ? "no or " : "", "a single value, got ",
+                                   x.length(), " values"));
       };
     };
     r.add(std::move(s));

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "elementwise_test_util.hpp"
@@ -38,4 +39,29 @@ TEST(SearchSorted, StringsTakeTheGenericPath) {
   EXPECT_EQ(values_of<uint32_t>(*search_sorted(*v, *strs({"bb", "z", ""}), "left", false)),
             (Opt<uint32_t>{1, 4, 0}));
   EXPECT_EQ(values_of<uint32_t>(*search_sorted(*v, *strs({"bb"}), "right", false)), (Opt<uint32_t>{3}));
+}
+
+// Rows come in drawn order when shuffled, else in row order, with replacement or without
+// (Polars: shuffle=None, the default, is drawn order, so a sample with replacement paired
+// row by row with another is not two sorted runs).
+TEST(Sample, ShuffleKeepsDrawnOrder) {
+  std::vector<int64_t> ints(100);
+  for (int64_t i = 0; i < 100; ++i) ints[static_cast<size_t>(i)] = i;
+  ArrayRef v = i64(Opt<int64_t>(ints.begin(), ints.end()));
+  auto drawn = values_of<int64_t>(*sample(*v, 200, true, true, 7));
+  ASSERT_EQ(drawn.size(), 200u);
+  EXPECT_FALSE(std::is_sorted(drawn.begin(), drawn.end()));
+  auto in_order = values_of<int64_t>(*sample(*v, 200, true, false, 7));
+  EXPECT_TRUE(std::is_sorted(in_order.begin(), in_order.end()));
+  auto rows = values_of<int64_t>(*sample(*v, 50, false, false, 7));
+  EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
+  auto shuffled = values_of<int64_t>(*sample(*v, 50, false, true, 7));
+  EXPECT_FALSE(std::is_sorted(shuffled.begin(), shuffled.end()));
+}
+
+TEST(Sample, EmptyPopulation) {
+  ArrayRef empty = i64(Opt<int64_t>{});
+  EXPECT_EQ(sample(*empty, 3, true, false, 1)->length(), 0);  // with replacement: empty (Polars)
+  EXPECT_THROW(sample(*empty, 3, false, false, 1), ShapeError);
+  EXPECT_EQ(sample(*empty, 0, false, false, 1)->length(), 0);
 }

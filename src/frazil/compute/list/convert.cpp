@@ -73,9 +73,9 @@ ArrayRef list_sample(const Array& list, const Array& n_or_fraction, bool is_frac
                                  "(sample size: ", k, ", population: ", len, ")"));
       pick.clear();
       if (with_replacement) {
-        if (len == 0 && k > 0) throw ShapeError("list.sample: cannot sample with replacement from an empty list");
+        // An empty list gives an empty sample (Polars), whatever k is.
         std::uniform_int_distribution<int64_t> d(0, std::max<int64_t>(len - 1, 0));
-        for (int64_t q = 0; q < k; ++q) pick.push_back(d(rng));
+        for (int64_t q = 0; len > 0 && q < k; ++q) pick.push_back(d(rng));
       } else {
         pick.resize(static_cast<size_t>(len));
         std::iota(pick.begin(), pick.end(), 0);

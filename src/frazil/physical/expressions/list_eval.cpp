@@ -89,7 +89,17 @@ ArrayRef ListEvalExpr::eval_lists(const Array& list, ExecState& state) const {
 }
 
 Column ListEvalExpr::evaluate_impl(const DataFrame& df, ExecState& state) const {
-  Column c = list_->evaluate(df, state);
+  return eval_column(list_->evaluate(df, state), state);
+}
+
+Column ListEvalExpr::evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const {
+  // (The default would evaluate the list over the whole frame: implode() of every row, the
+  // same one list for each group.)
+  if (!list_->is_scalar()) return PhysicalExpr::evaluate_on_groups_impl(df, g, state);
+  return eval_column(list_->evaluate_on_groups(df, g, state), state);
+}
+
+Column ListEvalExpr::eval_column(const Column& c, ExecState& state) const {
   if (c.is_scalar()) {
     ArrayRef one = eval_array(*c.slice(0, 1).as_array(), state);
     return Column::scalar(c.name(), Column(c.name(), one).get(0), c.length());

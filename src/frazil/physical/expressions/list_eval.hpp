@@ -17,8 +17,13 @@ class ListEvalExpr final : public PhysicalExpr {
 
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
+  // In agg(): a list that is one value per group (implode(), an aggregation) is evaluated
+  // group by group's list; a list column per row goes through the default (per row, then
+  // gathered into the groups).
+  Column evaluate_on_groups_impl(const DataFrame& df, const GroupContext& g, ExecState& state) const override;
 
  private:
+  Column eval_column(const Column& lists, ExecState& state) const;
   ArrayRef eval_array(const Array& list, ExecState& state) const;
   ArrayRef eval_lists(const Array& list, ExecState& state) const;
 

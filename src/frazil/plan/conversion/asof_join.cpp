@@ -55,8 +55,9 @@ AsofJoinNode resolve_asof_join(ExprIR left_on, ExprIR right_on, dsl::AsofJoinOpt
   if (lt != rt) {
     // Integer keys of two dtypes compare as Int64; anything else must match exactly.
     if (!(lt.is_integer() && rt.is_integer()))
-      throw SchemaError(err_msg("datatypes of join keys don't match - `", left_on.output_name(), "`: ", lt,
-                                " on left does not match `", right_on.output_name(), "`: ", rt, " on right"));
+      throw SchemaError(err_msg("datatypes of join keys don't match - `", left_on.output_name(), "`: ",
+                                lt.short_name(), " on left does not match `", right_on.output_name(), "`: ",
+                                rt.short_name(), " on right (and no other type was available to cast to)"));
     if (lt != DataType::int64()) left_on.set_node(add_cast(arena, left_on.node(), DataType::int64()));
     if (rt != DataType::int64()) right_on.set_node(add_cast(arena, right_on.node(), DataType::int64()));
   }

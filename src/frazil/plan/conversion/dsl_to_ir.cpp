@@ -219,8 +219,9 @@ struct Converter {
               continue;
             }
             throw SchemaError(err_msg("datatypes of join keys don't match - `", j.left_on[i].output_name(),
-                                        "`: ", lt, " on left does not match `", j.right_on[i].output_name(),
-                                        "`: ", rt, " on right"));
+                                        "`: ", lt.short_name(), " on left does not match `",
+                                        j.right_on[i].output_name(), "`: ", rt.short_name(),
+                                        " on right (and no other type was available to cast to)"));
           }
         }
         SchemaRef schema = join_schema(ls, rs, j.left_on, j.right_on, j.options, ea);
