@@ -139,5 +139,5 @@ def concat_how(items: list, how: str, rechunk: bool) -> Any:
         parts = _diagonal(items, relaxed=how.endswith("relaxed"))
     else:
         parts = _align(items, how)
-    result = concat(parts)
+    result = concat(parts, rechunk=rechunk)
     return result.collect() if eager else result

@@ -282,9 +282,11 @@ def concat(items: Iterable[Any], *, how: str = "vertical", rechunk: bool = False
 
         return concat_how(items, how, rechunk)
     if isinstance(items[0], LazyFrame):
-        return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items]))
+        # rechunk=True is a union option the optimizer drops where the consumer does not need it.
+        return LazyFrame._from_native(_frazil.PyLazyFrame.concat([lf._ldf for lf in items], rechunk))
     if isinstance(items[0], DataFrame):
-        return DataFrame._from_native(_frazil.vstack([df._df for df in items]))  # checked in C++
+        out = DataFrame._from_native(_frazil.vstack([df._df for df in items]))  # checked in C++
+        return out.rechunk() if rechunk else out
     raise TypeError(f"cannot concat items of type {type(items[0]).__name__}")
 
 

@@ -10,8 +10,9 @@ from frazil.expr import Expr, parse_into_expression, parse_many
 class QueryOptFlags:
     """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off).
 
-    `pre_partition_hive`, `join_order` and `row_estimate` are accepted so
-    that Polars code runs, but frazil has no pass they switch (they are kept, not sent).
+    `pre_partition_hive` and `join_order` are accepted so that Polars code runs, but
+    frazil has no pass they switch (they are kept, not sent): it has no hive-partitioned
+    join or group-by rewrite and no reordering of join runs.
     """
 
     _NAMES = (
@@ -26,8 +27,9 @@ class QueryOptFlags:
         "collapse_joins",
         "fast_projection",
         "sort_collapse",
+        "row_estimate",
     )
-    _WITHOUT_A_PASS = ("pre_partition_hive", "join_order", "row_estimate")
+    _WITHOUT_A_PASS = ("pre_partition_hive", "join_order")
 
     def __init__(self, **flags: bool) -> None:
         for name in self._NAMES + self._WITHOUT_A_PASS:

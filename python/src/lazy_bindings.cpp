@@ -132,6 +132,7 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
     else if (k == "collapse_joins") f.collapse_joins = v;
     else if (k == "fast_projection") f.fast_projection = v;
     else if (k == "sort_collapse") f.sort_collapse = v;
+    else if (k == "row_estimate") f.row_estimate = v;
     else if (k == "type_coercion" || k == "type_check" || k == "streaming" || k == "eager")
       continue;
     else throw InvalidOperationError("unknown optimization flag " + k);
@@ -455,7 +456,7 @@ void register_lazy(nb::module_& m) {
         return lf.to_dot(optimized, flags_from_py(flags));
       })
       .def("conversions", &LazyFrame::conversions)
-      .def_static("concat", &concat);
+      .def_static("concat", &concat, nb::arg("frames"), nb::arg("rechunk") = false);
 }
 
 }  // namespace frazil::py

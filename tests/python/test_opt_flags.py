@@ -14,6 +14,7 @@ def test_update_sets_and_returns_the_flags():
         fz.QueryOptFlags().update(nope=True)
     # Polars' flags without a frazil pass are accepted, so Polars code runs.
     assert fz.QueryOptFlags(pre_partition_hive=False).pre_partition_hive is False
+    assert fz.QueryOptFlags(join_order=False).join_order is False
 
 
 def test_fast_projection_switches_the_simple_projection_rule():
@@ -49,6 +50,9 @@ FLAG_CASES = {
                        .filter(m.col("a") == m.col("a2")), "logical", "INNER JOIN"),
     "fast_projection": (lambda m: _frame(m).select("g", "a"), "logical", "simple π"),
     "sort_collapse": (lambda m: _frame(m).sort("b", nulls_last=True).sort("a", "g", nulls_last=True), "logical", None),
+    # The right side estimated the smaller: the table is built on it and the left side probes.
+    "row_estimate": (lambda m: _frame(m).join(m.LazyFrame({"a": [1, 3], "w": [10, 30]}), on="a"), "physical",
+                     "join probe"),
 }
 
 
@@ -71,4 +75,4 @@ def test_flag_switches_its_rewrite(flag):
     want = build(pl).collect()
     for flags in (fz.QueryOptFlags(), fz.QueryOptFlags(**{flag: False}), fz.QueryOptFlags.none()):
         got = pl.from_arrow(q.collect(optimizations=flags).to_arrow())
-        assert_frame_equal(got, want, check_row_order=flag not in ("comm_subplan_elim", "collapse_joins"))
+        assert_frame_equal(got, want, check_row_order=flag not in ("comm_subplan_elim", "collapse_joins", "row_estimate"))

@@ -260,3 +260,77 @@ def test_trace_records_each_rules_rewrites():
         assert rule in rules, sorted(rules)
         assert rules[rule][0] != rules[rule][1]
     assert ".fma(" in rules["fused_arithmetic"][1] and ".fma(" not in rules["fused_arithmetic"][0]
+
+
+# --- one plan through every rule -------------------------------------------------------------
+
+def every_rule_query(m):
+    def frame(k, x, y, g):
+        return m.LazyFrame({"k": k, "x": x, "y": y, "g": g})
+
+    a = frame([1, 2, 3], [1.5, None, -0.0], [2.0, 0.5, NAN], ["a", "b", None])
+    b = frame([2, 4, 6], [0.5, 4.0, None], [1.0, None, 3.0], ["b", "a", "a"])
+    arms = m.concat([m.concat([a, b]), a], rechunk=True)  # FlattenUnion; DelayRechunk under the group-by
+    left = (arms.with_columns(f=m.col("x") * m.col("y") + m.col("k"))  # FusedArithmetic
+            .with_columns(h=m.col("k") + 1)  # cluster_with_columns
+            .filter(m.col("k") > 1, m.col("k") > 0)  # FilterConstraint
+            .filter(m.col("g").is_not_null())
+            .group_by("g").agg(m.col("f").sum(), m.col("h").max()))
+    right = (a.merge_sorted(b, "k").merge_sorted(a, "k").merge_sorted(b, "k")  # FlattenMergeSorted
+             .sort("x").sort("k", maintain_order=True)  # sort collapse
+             .select("k", "g"))  # SimpleProjectionAndCollapse
+    # The repeated predicate meets its twin once pushed down (SimplifyBoolean drops it).
+    return left.join(right, on="g").filter(m.col("g").is_not_null())
+
+
+EVERY_RULE_PLAN = """INNER JOIN:
+LEFT PLAN ON: [col("g")]
+  AGGREGATE[maintain_order: false]
+    [col("f").sum(), col("h").max()] BY [col("g")]
+    FROM
+      WITH_COLUMNS:
+      [col("x").fma([col("y"), col("k").strict_cast(Float64)]).alias("f"), (col("k") + 1).alias("h")]
+        UNION
+          PLAN 0:
+            DF ["k", "x", "y", "g"]; PROJECT */4 COLUMNS; SELECTION: col("g").is_not_null() & (col("k") > 1)
+          PLAN 1:
+            DF ["k", "x", "y", "g"]; PROJECT */4 COLUMNS; SELECTION: col("g").is_not_null() & (col("k") > 1)
+          PLAN 2:
+            DF ["k", "x", "y", "g"]; PROJECT */4 COLUMNS; SELECTION: col("g").is_not_null() & (col("k") > 1)
+        END UNION
+RIGHT PLAN ON: [col("g")]
+  simple π 2/3 ["k", "g"]
+    SORT BY [col("k"), col("x")]
+      MERGE SORTED[maintain_order: false] ON ['k']:
+      LEFT PLAN:
+        MERGE SORTED[maintain_order: false] ON ['k']:
+        LEFT PLAN:
+          DF ["k", "x", "y", "g"]; PROJECT["k", "x", "g"] 3/4 COLUMNS
+        RIGHT PLAN:
+          DF ["k", "x", "y", "g"]; PROJECT["k", "x", "g"] 3/4 COLUMNS
+        END MERGE_SORTED
+      RIGHT PLAN:
+        MERGE SORTED[maintain_order: false] ON ['k']:
+        LEFT PLAN:
+          DF ["k", "x", "y", "g"]; PROJECT["k", "x", "g"] 3/4 COLUMNS
+        RIGHT PLAN:
+          DF ["k", "x", "y", "g"]; PROJECT["k", "x", "g"] 3/4 COLUMNS
+        END MERGE_SORTED
+      END MERGE_SORTED
+END INNER JOIN"""
+
+
+def test_explain_of_a_plan_through_every_rule():
+    q = every_rule_query(fz)
+    assert q.explain() == EVERY_RULE_PLAN
+    # Unoptimized, every rewrite is still to be made.
+    before = q.explain(optimized=False)
+    for written in ("UNION[rechunk: true]", "FILTER (col(\"k\") > 1) & (col(\"k\") > 0)", "SELECT [col(\"k\"), col(\"g\")]",
+                    "((col(\"x\") * col(\"y\")) + col(\"k\").strict_cast(Float64)).alias(\"f\")"):
+        assert written in before, (written, before)
+    assert before.count("SORT BY") == 2 and before.count("WITH_COLUMNS") == 2 and before.count("MERGE SORTED") == 3
+    assert before.count("END UNION") == 2  # the inner union, flattened away by the optimizer
+    want = every_rule_query(polars).collect().sort("k", "g", "f")
+    for flags in (fz.QueryOptFlags(), fz.QueryOptFlags.none()):
+        got = polars.from_arrow(q.collect(optimizations=flags).to_arrow()).sort("k", "g", "f")
+        assert_frame_equal(got, want)

@@ -205,10 +205,12 @@ Schema LazyFrame::collect_schema() const {
 
 namespace {
 
-// The execution options of a query run with `flags` (check_order_observe is read by lowering).
+// The execution options of a query run with `flags` (check_order_observe and row_estimate
+// are read by lowering).
 exec::ExecOptions exec_options(const OptFlags& flags) {
   exec::ExecOptions options = exec::ExecOptions::from_env();
   options.check_order_observe = flags.check_order_observe;
+  options.row_estimate = flags.row_estimate;
   return options;
 }
 
@@ -274,6 +276,7 @@ const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes
       {"collapse_joins", &OptFlags::collapse_joins},
       {"fast_projection", &OptFlags::fast_projection},
       {"sort_collapse", &OptFlags::sort_collapse},
+      {"row_estimate", &OptFlags::row_estimate},
   };
   return passes;
 }
@@ -339,12 +342,12 @@ std::string LazyFrame::to_dot(bool optimized, const OptFlags& flags) const {
   });
 }
 
-LazyFrame concat(const std::vector<LazyFrame>& frames) {
+LazyFrame concat(const std::vector<LazyFrame>& frames, bool rechunk) {
   if (frames.empty()) throw InvalidOperationError("cannot concat an empty list of frames");
-  if (frames.size() == 1) return frames[0];
+  if (frames.size() == 1 && !rechunk) return frames[0];
   std::vector<dsl::DslPlanRef> inputs;
   for (const auto& f : frames) inputs.push_back(f.plan());
-  return LazyFrame(make_plan(dsl::DslUnion{}, std::move(inputs)));
+  return LazyFrame(make_plan(dsl::DslUnion{rechunk}, std::move(inputs)));
 }
 
 DataFrame vstack(const std::vector<DataFrame>& all_frames) {

@@ -142,8 +142,9 @@ class LazyGroupBy {
   bool maintain_order_;
 };
 
-// Vertical concatenation of frames with the same schema.
-LazyFrame concat(const std::vector<LazyFrame>& frames);
+// Vertical concatenation of frames with the same schema; `rechunk`: the result's columns
+// are one contiguous chunk each (where the consumer needs it: optimizer/delay_rechunk).
+LazyFrame concat(const std::vector<LazyFrame>& frames, bool rechunk = false);
 // Eager vertical concatenation, checked first as Polars' eager vstack checks: the same width
 // (ShapeError), the same names in order (ShapeError) and dtypes (SchemaError). Leading frames
 // of no columns are skipped (a frame of width 0 takes what is stacked onto it). Chunks are

@@ -101,7 +101,11 @@ struct DslSlice {
   int64_t offset = 0;
   std::optional<int64_t> length;  // to the end when unset
 };
-struct DslUnion {};  // vertical concat of every input
+// Vertical concat of every input; `rechunk` (concat(rechunk=True)) makes each output column
+// one contiguous chunk.
+struct DslUnion {
+  bool rechunk = false;
+};
 struct DslDistinct {
   std::vector<std::string> subset;  // empty: every column
   std::string keep = "any";

@@ -32,6 +32,9 @@ struct ExecOptions {
   // Polars' check_order_observe: lowering may give rows in any order where nobody observes
   // it (plan/row_order.hpp); off, every operator keeps its input order.
   bool check_order_observe = true;
+  // Polars' row_estimate: join build sides and key filters come from the plan's row
+  // estimates (exec/lower/join_strategy); off, no estimate is asked for.
+  bool row_estimate = true;
   static ExecOptions from_env();
 };
 

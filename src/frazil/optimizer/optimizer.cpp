@@ -10,6 +10,7 @@
 #include "frazil/optimizer/cluster_with_columns.hpp"
 #include "frazil/optimizer/collapse_sort.hpp"
 #include "frazil/optimizer/cross_join_to_inner.hpp"
+#include "frazil/optimizer/delay_rechunk.hpp"
 #include "frazil/optimizer/derive_join_predicates.hpp"
 #include "frazil/optimizer/filter_constraint.hpp"
 #include "frazil/optimizer/flatten_merge_sorted.hpp"
@@ -65,6 +66,7 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"cache_states", flags.comm_subplan_elim,
        [&](Node r) {
          cse::CacheStateOptions options;
+         options.use_cost_model = flags.row_estimate;  // Polars' row_estimate: "keep useful caches"
          options.reoptimize = [&](Node n) {
            if (flags.predicate_pushdown) n = predicate_pushdown(n, lp, ea);
            if (flags.projection_pushdown) n = projection_pushdown(n, lp, ea);
@@ -77,6 +79,8 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Polars' SimpleProjectionAndCollapse (its fast_projection flag); after the caches are
       // settled (their consumers' projections are read by cache_states).
       {"simple_projection", flags.fast_projection, [&](Node r) { return simple_projection(r, lp, ea); }},
+      // Polars' DelayRechunk, beside it in the rule loop; like Polars, without a switch.
+      {"delay_rechunk", true, [&](Node r) { return delay_rechunk(r, lp, ea); }},
       // Polars' order: after the rule loop, before common subexpressions are found.
       {"cluster_with_columns", flags.cluster_with_columns,
        [&](Node r) { return cluster_with_columns(r, lp, ea); }},

@@ -207,7 +207,8 @@ std::vector<Piece> node_pieces(const IR& ir, const IRArena& lp, const ExprArena&
       break;
     }
     case IRKind::Union:
-      text(pad + "UNION\n");
+      // Polars' bracketed options; frazil names the rechunk when one is asked for.
+      text(pad + (ir.as<UnionNode>().rechunk ? "UNION[rechunk: true]\n" : "UNION\n"));
       for (size_t i = 0; i < ir.inputs.size(); ++i) {
         text(pad + "  PLAN " + std::to_string(i) + ":\n");
         input(static_cast<int>(i), 4);

@@ -90,9 +90,11 @@ struct SliceNode {
   auto fields() const { return std::tie(offset, length); }
 };
 
-// Vertical concatenation of every input.
+// Vertical concatenation of every input. `rechunk`: the output is one contiguous chunk per
+// column (concat(rechunk=True)); DelayRechunk clears it where the consumer does not need it.
 struct UnionNode {
-  auto fields() const { return std::tuple<>(); }
+  bool rechunk = false;
+  auto fields() const { return std::tie(rechunk); }
 };
 
 struct DistinctNode {

@@ -100,7 +100,7 @@ class PlanWriter {
         if (s.length) w.i64(*s.length);
         break;
       }
-      case DslKind::Union: break;
+      case DslKind::Union: w.boolean(p.as<DslUnion>().rechunk); break;
       case DslKind::Distinct: {
         const auto& d = p.as<DslDistinct>();
         w.strs(d.subset);
@@ -260,7 +260,7 @@ class PlanReader {
         }
         return make(std::move(s), std::move(inputs));
       }
-      case DslKind::Union: arity(1, SIZE_MAX); return make(DslUnion{}, std::move(inputs));
+      case DslKind::Union: arity(1, SIZE_MAX); return make(DslUnion{r.boolean()}, std::move(inputs));
       case DslKind::Distinct: {
         arity(1, 1);
         DslDistinct d;

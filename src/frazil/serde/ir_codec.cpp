@@ -195,7 +195,7 @@ class IrWriter {
         w.i64(s.length);
         break;
       }
-      case IRKind::Union: break;
+      case IRKind::Union: w.boolean(ir.as<UnionNode>().rechunk); break;
       case IRKind::Distinct: {
         const auto& d = ir.as<DistinctNode>();
         w.strs(d.subset);
@@ -415,7 +415,7 @@ class IrReader {
         if (s.length < 0) r.fail("a negative slice length");
         return IR(s, std::move(inputs), std::move(schema));
       }
-      case IRKind::Union: arity(1, SIZE_MAX); return IR(UnionNode{}, std::move(inputs), std::move(schema));
+      case IRKind::Union: arity(1, SIZE_MAX); return IR(UnionNode{r.boolean()}, std::move(inputs), std::move(schema));
       case IRKind::Distinct: {
         arity(1, 1);
         DistinctNode d;

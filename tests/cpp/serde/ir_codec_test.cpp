@@ -61,6 +61,17 @@ TEST(IrSerde, OptimizedPlansRunTheSame) {
   }
 }
 
+TEST(IrSerde, UnionKeepsItsRechunk) {
+  const LazyFrame lf = LazyFrame::from_frame(frame());
+  plan::IRArena lp;
+  plan::ExprArena ea;
+  const plan::Node root = plan::to_alp(concat({lf, lf}, /*rechunk=*/true).plan(), lp, ea, OptFlags());
+  const serde::IrPlan back = serde::deserialize_ir(serde::serialize_ir(root, lp, ea));
+  EXPECT_TRUE(back.lp.get(back.root).as<plan::UnionNode>().rechunk);
+  expect_ir_round_trip(concat({lf, lf}, true));
+  expect_ir_round_trip(concat({lf, lf}, true).group_by({col("k")}, true).agg({col("v").sum()}));
+}
+
 TEST(IrSerde, CommonSubplansKeepTheirCache) {
   const LazyFrame base = LazyFrame::from_frame(frame()).filter(col("k") > 1).with_columns({(col("v") + 1).alias("w")});
   expect_ir_round_trip(base.join(base.select({col("k"), col("w").alias("w2")}), {col("k")}));

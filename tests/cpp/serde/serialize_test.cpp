@@ -95,6 +95,10 @@ TEST(PlanSerde, EveryStepKind) {
   expect_round_trip(lf().slice(1, 3));
   expect_round_trip(lf().slice(-2));
   expect_round_trip(concat({lf(), lf().filter(col("k") == 1)}));
+  const LazyFrame rechunked = concat({lf(), lf()}, /*rechunk=*/true);
+  expect_round_trip(rechunked);
+  EXPECT_TRUE(LazyFrame(serde::deserialize_dsl_plan(serde::serialize_dsl_plan(rechunked.plan())))
+                  .explain(false).find("UNION[rechunk: true]") != std::string::npos);
   expect_round_trip(lf().unique({"k"}, "first", true));
   expect_round_trip(lf().rename({{"k", "key"}}));
   expect_round_trip(lf().drop({"s"}));

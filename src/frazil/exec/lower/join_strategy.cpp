@@ -59,12 +59,12 @@ bool probe_left(const IR& ir, const plan::IRArena& lp, const plan::ExprArena& ea
 }  // namespace
 
 JoinChoice choose_join_strategy(plan::Node node, bool as_stream, const plan::IRArena& lp, const plan::ExprArena& ea,
-                                const std::vector<bool>& unordered) {
+                                const std::vector<bool>& unordered, bool row_estimates) {
   const IR& ir = lp.get(node);
-  if (auto grouped = key_filter_rows(ir, lp, ea))
+  if (auto grouped = row_estimates ? key_filter_rows(ir, lp, ea) : std::nullopt)
     return {as_stream ? JoinStrategy::KeyFilteredProbe : JoinStrategy::KeyFilteredWhole, *grouped};
   const bool streams_left = join_streams_left(ir, ea);
-  if (probe_left(ir, lp, ea)) return {JoinStrategy::ProbeLeft};
+  if (row_estimates && probe_left(ir, lp, ea)) return {JoinStrategy::ProbeLeft};
   const JoinType how = ir.as<plan::JoinNode>().options.how;
   if (unordered[node.idx] && (how == JoinType::Inner || how == JoinType::Left) && streams_left)
     return {JoinStrategy::UnorderedLeftBuild};

@@ -44,8 +44,10 @@ struct JoinChoice {
   double grouped_rows = 0;  // key-filtered strategies: the rows the right group-by is estimated to see
 };
 
-// `unordered`: plan::unordered_outputs of the plan being lowered.
+// `unordered`: plan::unordered_outputs of the plan being lowered. `row_estimates` false
+// (Polars' row_estimate flag off): the strategies chosen by estimated sizes (key filters,
+// ProbeLeft) are not considered.
 JoinChoice choose_join_strategy(plan::Node join, bool as_stream, const plan::IRArena& lp, const plan::ExprArena& ea,
-                                const std::vector<bool>& unordered);
+                                const std::vector<bool>& unordered, bool row_estimates = true);
 
 }  // namespace frazil::exec

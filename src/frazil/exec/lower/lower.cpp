@@ -217,7 +217,7 @@ class Lowering {
         continue;
       }
       if (ir.kind() != IRKind::Join) break;
-      const JoinChoice choice = choose_join_strategy(cur, /*as_stream=*/true, lp_, ea_, unordered_);
+      const JoinChoice choice = choose_join_strategy(cur, /*as_stream=*/true, lp_, ea_, unordered_, opts_.row_estimate);
       if (choice.strategy == JoinStrategy::Materialize) break;
       runs.push_back(cur);
       switch (choice.strategy) {
@@ -429,7 +429,7 @@ class Lowering {
 
   // A join whose output is gathered.
   PipelineId join(Node node, const IR& ir) {
-    const JoinChoice choice = choose_join_strategy(node, /*as_stream=*/false, lp_, ea_, unordered_);
+    const JoinChoice choice = choose_join_strategy(node, /*as_stream=*/false, lp_, ea_, unordered_, opts_.row_estimate);
     const Schema& ls = input_schema(ir, 0);
     const Schema& rs = input_schema(ir, 1);
     switch (choice.strategy) {
@@ -466,7 +466,7 @@ class Lowering {
 
   // Every input's pipeline ends in one union sink, in input order; the last finalizes it.
   PipelineId union_all(Node node, const IR& ir) {
-    auto sink = std::make_shared<UnionSink>(ir.inputs.size());
+    auto sink = std::make_shared<UnionSink>(ir.inputs.size(), ir.as<plan::UnionNode>().rechunk);
     std::vector<PipelineId> before;
     for (size_t i = 0; i < ir.inputs.size(); ++i) {
       const bool last = i + 1 == ir.inputs.size();

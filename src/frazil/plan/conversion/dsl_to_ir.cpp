@@ -270,7 +270,7 @@ struct Converter {
           }
         }
         SchemaRef schema = schema_of(inputs[0]);
-        return add(UnionNode{}, std::move(inputs), std::move(schema));
+        return add(UnionNode{p.as<dsl::DslUnion>().rechunk}, std::move(inputs), std::move(schema));
       }
       case DslKind::Distinct: {
         const auto& step = p.as<dsl::DslDistinct>();

@@ -105,6 +105,22 @@ TEST(Lowering, KeyFilterIsAPlanEdge) {
   EXPECT_TRUE(out.equals(expected));
 }
 
+// Polars' row_estimate off: no strategy chosen by estimated sizes (ProbeLeft, key filters);
+// the order-keeping left build, with the same rows.
+TEST(Lowering, WithoutRowEstimatesJoinsBuildOnTheLeft) {
+  exec::ExecOptions no_estimates = test_options();
+  no_estimates.row_estimate = false;
+  const LazyFrame probe = big().join(small(), {col("k")});
+  const std::string text = physical_text(probe, no_estimates);
+  EXPECT_FALSE(contains(text, "join probe")) << text;
+  EXPECT_TRUE(contains(text, "sink: left-build join: inner join on")) << text;
+  EXPECT_TRUE(run(probe, no_estimates).equals(run(probe)));
+  const LazyFrame key_filtered = small().join(big().group_by({col("k")}).agg({col("v").sum()}), {col("k")});
+  const std::string filtered = physical_text(key_filtered, no_estimates);
+  EXPECT_FALSE(contains(filtered, "key filter")) << filtered;
+  EXPECT_TRUE(run(key_filtered, no_estimates).equals(run(key_filtered)));
+}
+
 // Two phases when more than one thread runs (the sink decides by the source's rows); one
 // thread: the whole input at once.
 TEST(Lowering, GroupByTwoPhaseOrWhole) {

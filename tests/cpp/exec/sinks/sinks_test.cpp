@@ -105,10 +105,20 @@ TEST(Sinks, DistinctKeepsFirstInOrder) {
 }
 
 TEST(Sinks, UnionTakesEveryPipelineInOrderAndFinalizesOnce) {
-  exec::UnionSink sink(2);
+  exec::UnionSink sink(2, /*rechunk=*/false);
   feed(sink, morsels_of(keyed(3, 3), 2), /*finalize=*/false);
   feed(sink, morsels_of(keyed(2, 3), 1));
   EXPECT_EQ(ints(sink.output(), "v"), (std::vector<int64_t>{0, 1, 2, 0, 1}));
+  EXPECT_GT(sink.output().column("v").num_chunks(), 1u);
+}
+
+TEST(Sinks, RechunkedUnionGivesOneChunkPerColumn) {
+  exec::UnionSink sink(2, /*rechunk=*/true);
+  feed(sink, morsels_of(keyed(3, 3), 2), /*finalize=*/false);
+  feed(sink, morsels_of(keyed(2, 3), 1));
+  EXPECT_EQ(ints(sink.output(), "v"), (std::vector<int64_t>{0, 1, 2, 0, 1}));
+  for (const auto& c : sink.output().columns()) EXPECT_EQ(c.num_chunks(), 1u) << c.name();
+  EXPECT_TRUE(sink.describe().find("rechunked") != std::string::npos);
 }
 
 TEST(Sinks, CacheCountsItsComputationAndReuses) {
