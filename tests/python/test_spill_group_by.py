@@ -138,3 +138,48 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 def test_spill_files_go_after_an_error_and_what_cannot_spill_raises_memory_error():
     out = run_script(ERROR_SCRIPT, threads=2, unset=("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY"), timeout=600)
     assert out.strip().endswith("ok"), out
+
+
+RSS_SCRIPT = textwrap.dedent(
+    """
+    import os, tempfile
+    import numpy as np, polars
+    import frazil as fz
+
+    tmp = tempfile.mkdtemp(prefix="frazil-spill-rss-")
+    os.environ["FRAZIL_TEMP_DIRECTORY"] = tmp
+    n = 6_000_000
+    rng = np.random.default_rng(11)
+    path, small = os.path.join(tmp, "input.parquet"), os.path.join(tmp, "small.parquet")
+    pdf = polars.DataFrame({"k": rng.integers(0, 20_000, n), "v": rng.random(n), "i": rng.integers(0, 10**9, n),
+                            "j": rng.integers(0, 10**9, n)})
+    pdf.write_parquet(path, row_group_size=50_000)
+    pdf.head(100_000).write_parquet(small, row_group_size=50_000)
+    del pdf
+
+    def status(field):
+        for line in open("/proc/self/status"):
+            if line.startswith(field):
+                return int(line.split()[1]) * 1024
+
+    q = lambda p: fz.scan_parquet(p).group_by("k").agg(fz.col("v").median(), fz.col("i").max(), fz.col("j").min())
+    limit = 48 << 20
+    fz.Config.set_memory_limit(limit)
+    q(small).collect()  # the code and the threads' stacks and arenas are in place before measuring
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # the peak (VmHWM) starts again from here
+    base = status("VmRSS")
+    out = q(path).collect()
+    peak = status("VmHWM") - base
+    assert out.height == 20_000, out.height
+    assert any(d.startswith("frazil-spill-") for d in os.listdir(tmp)), "it did not spill"
+    print(f"state {n * 32 >> 20} MiB, limit {limit >> 20} MiB, peak RSS above the start {peak >> 20} MiB")
+    assert peak <= 1.5 * limit, peak
+    print("ok")
+    """
+)
+
+
+def test_peak_rss_of_a_spilling_group_by_stays_within_one_and_a_half_times_the_limit():
+    out = run_script(RSS_SCRIPT, threads=2, unset=("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY"), timeout=600)
+    assert out.strip().endswith("ok"), out
