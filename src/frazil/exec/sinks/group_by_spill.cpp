@@ -4,7 +4,7 @@
 
 #include "frazil/compute/horizontal.hpp"
 #include "frazil/compute/sort.hpp"
-#include "frazil/core/memory_reservation.hpp"
+#include "frazil/core/memory.hpp"
 
 namespace frazil::exec {
 
@@ -15,12 +15,6 @@ constexpr size_t kSplitParts = 16;
 // Levels of splitting before a partition is grouped whatever its size (rows of one key
 // cannot be split: then the limit decides, with a MemoryError naming it).
 constexpr int kMaxLevel = 3;
-
-// Whether `bytes` more would fit under the memory limit now (nothing is kept).
-bool would_fit(int64_t bytes) {
-  MemoryReservation probe("group_by spill");
-  return probe.try_grow(bytes);
-}
 
 }  // namespace
 
@@ -44,15 +38,19 @@ DataFrame GroupBySpill::finish() {
   std::vector<DataFrame> out;
   finish_partitions(parts_, out);
   if (out.empty()) return DataFrame();
-  // Back to first appearance: the groups ordered by the input position of their first row.
-  DataFrame all = concat_frames(out).rechunk();
+  // Back to first appearance: the groups ordered by the input position of their first row,
+  // gathered column by column (each column's pieces go as it is gathered), so that only one
+  // column is held twice at a time.
+  std::vector<Column> cols = concat_frames(out).columns();
   out.clear();
   compute::SortOptions order;
-  const std::vector<compute::IdxSize> idx = compute::arg_sort({all.column(kSeqColumn).as_array()}, order);
-  DataFrame sorted = compute::take_frame(all, idx);
-  std::vector<std::string> names = sorted.names();
-  names.pop_back();  // the position column, last
-  return sorted.select(names);
+  const std::vector<compute::IdxSize> idx = compute::arg_sort({cols.back().as_array()}, order);
+  cols.pop_back();  // the position column, last
+  for (Column& c : cols) {
+    ArrayRef taken = compute::take(*c.as_array(), idx);
+    c = Column(c.name(), std::move(taken));
+  }
+  return DataFrame(std::move(cols));
 }
 
 void GroupBySpill::finish_partitions(spill::SpillPartitions& parts, std::vector<DataFrame>& out) {
@@ -61,8 +59,9 @@ void GroupBySpill::finish_partitions(spill::SpillPartitions& parts, std::vector<
     if (!parts.file(p)) continue;
     const int64_t bytes = parts.bytes(p);
     // Reading back takes the partition's bytes and grouping about as much again (a copy
-    // into one chunk, the hash table, the aggregated columns).
-    if (parts.level() < kMaxLevel && parts.rows(p) > 1 && !would_fit(3 * bytes)) {
+    // into one chunk, the hash table, the aggregated columns). A partition that takes much
+    // of the limit is split (the groups finished so far are not: splitting cannot help them).
+    if (parts.level() < kMaxLevel && parts.rows(p) > 1 && memory_limit() > 0 && 3 * bytes > memory_limit() / 2) {
       spill::SpillPartitions finer("group-by", kSplitParts, parts.level() + 1);
       const spill::SpillFile& file = *parts.file(p);
       for (size_t b = 0; b < file.num_batches(); ++b) {
