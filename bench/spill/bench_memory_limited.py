@@ -18,7 +18,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 QUERIES = {
     # Many groups: the partial states (two-phase) are about as big as the input.
