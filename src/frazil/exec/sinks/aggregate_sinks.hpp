@@ -10,11 +10,20 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
+#include "frazil/compute/selection.hpp"
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/plan/ir.hpp"
 
 namespace frazil::exec {
+
+// Groups of some rows: one output row per group, and per group the row (of the grouped
+// frame) where it first appears.
+struct GroupedRows {
+  DataFrame frame;
+  std::vector<compute::IdxSize> first_rows;
+};
 
 // A group_by whose aggregations all split into partial states (sum, min, max, count, len,
 // mean of row-wise inputs), in two halves for a pipeline: `partial` is one more streaming
@@ -24,6 +33,9 @@ namespace frazil::exec {
 struct PartialAggregation {
   OperatorRef partial;
   std::function<DataFrame(const DataFrame& partials)> combine;
+  // The same with the partial row where each group first appears (group-by only; for
+  // combining spilled partitions in first-appearance order).
+  std::function<GroupedRows(const DataFrame& partials)> combine_grouped;
 };
 std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, const plan::ExprArena& arena,
                                                         const Schema& input_schema);

@@ -15,6 +15,8 @@
 #include "frazil/exec/pipeline/morsels.hpp"
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/exec/sinks/partial_aggregation.hpp"
+#include "frazil/core/memory.hpp"
+#include "frazil/exec/query_observer.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
 #include "frazil/plan/evaluate_operator.hpp"
 #include "frazil/physical/expressions/expressions.hpp"
@@ -25,11 +27,6 @@ namespace frazil::exec {
 using compute::IdxSize;
 
 namespace {
-
-struct Grouped {
-  DataFrame frame;
-  std::vector<IdxSize> first_rows;  // per group, the row of `df` where it first appears
-};
 
 // The aggregations (and len()) reached from an aggregation's input through row-wise nodes
 // only, whose own input is row-wise: `inside` tells whether `node` is within such an input.
@@ -59,7 +56,7 @@ void collect_inner_aggregations(plan::Node node, const plan::ExprArena& ea, bool
 }
 
 // Groups one frame on one thread: the keys, then every aggregation per group.
-Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprArena& ea, const Schema& in) {
+GroupedRows group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprArena& ea, const Schema& in) {
   physical::ExecState state;
   std::vector<ArrayRef> keys;
   std::vector<std::string> key_names;
@@ -100,7 +97,7 @@ Grouped group_frame(const plan::IR& ir, const DataFrame& df, const plan::ExprAre
     auto a = physical::create_physical_expr(e, ea, wide_schema, inner.empty() ? nullptr : &subs);
     cols.push_back(physical::broadcast_to(a->evaluate_on_groups(wide, ctx, state), ng));
   }
-  return Grouped{DataFrame(std::move(cols)), std::move(groups.first_rows)};
+  return GroupedRows{DataFrame(std::move(cols)), std::move(groups.first_rows)};
 }
 
 // Checks the planned names and dtypes: a mismatch is a frazil bug.
@@ -188,8 +185,9 @@ class PartialGroupByOperator final : public Operator {
 
 // The second half: groups the partial rows of all morsels again (in morsel order, which
 // keeps first appearance) and folds the states the way each aggregation folds, then
-// evaluates what stands above the aggregations once per group.
-DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
+// evaluates what stands above the aggregations once per group. first_rows: the partial row
+// where each group first appears.
+GroupedRows combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const Schema& in,
                            const std::vector<plan::Node>& aggs, const DataFrame& partials) {
   using compute::AggKind;
   DataFrame all = partials.rechunk();
@@ -234,7 +232,7 @@ DataFrame combine_partials(const plan::IR& ir, const plan::ExprArena& ea, const 
     auto expr = physical::create_physical_expr(e, ea, in, &subs);
     out.push_back(physical::broadcast_to(expr->evaluate(per_group, state), per_group.height()));
   }
-  return DataFrame(std::move(out));
+  return GroupedRows{DataFrame(std::move(out)), std::move(groups.first_rows)};
 }
 
 // Whether every key of a group_by is computed row by row (so morsel by morsel).
@@ -276,7 +274,7 @@ std::optional<DataFrame> two_phase_group_by(const plan::IR& ir, const DataFrame&
     else partials[m] = std::move(*p);
   });
   if (too_many_groups) return std::nullopt;
-  return combine_partials(ir, ea, in, *aggs, concat_frames(partials));
+  return combine_partials(ir, ea, in, *aggs, concat_frames(partials)).frame;
 }
 
 }  // namespace
@@ -324,7 +322,7 @@ DataFrame execute_group_by(const plan::IR& ir, DataFrame input, const plan::Expr
   });
 
   // Phase 2, per partition: gather its rows (in row order) and group them.
-  std::vector<Grouped> results(parts);
+  std::vector<GroupedRows> results(parts);
   std::vector<std::vector<IdxSize>> rows(parts);
   parallel_for(parts, [&](size_t p) {
     size_t total = 0;
@@ -366,7 +364,12 @@ std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, cons
   PartialAggregation out;
   out.partial = std::make_shared<PartialGroupByOperator>(ir, ea, in, *aggs);
   out.combine = [&ir, &ea, in, aggs = *aggs](const DataFrame& partials) {
-    return conform(combine_partials(ir, ea, in, aggs, partials), *ir.schema);
+    return conform(combine_partials(ir, ea, in, aggs, partials).frame, *ir.schema);
+  };
+  out.combine_grouped = [&ir, &ea, in, aggs = *aggs](const DataFrame& partials) {
+    GroupedRows g = combine_partials(ir, ea, in, aggs, partials);
+    g.frame = conform(std::move(g.frame), *ir.schema);
+    return g;
   };
   return out;
 }
@@ -375,9 +378,21 @@ std::optional<PartialAggregation> plan_partial_group_by(const plan::IR& ir, cons
 
 namespace frazil::exec {
 
+namespace {
+
+// Keeps one morsel's rows (or partial states) until they are combined.
+struct KeptRows final : LocalSinkState {
+  DataFrame rows;
+};
+
+int64_t mib(int64_t bytes) { return bytes / (1024 * 1024); }
+
+}  // namespace
+
 GroupBySink::GroupBySink(const plan::IR& group_by, const plan::ExprArena& ea,
                          std::optional<PartialAggregation> two_phase, int64_t morsel_size)
-    : ir_(group_by), ea_(ea), two_phase_(std::move(two_phase)), morsel_size_(morsel_size) {}
+    : ir_(group_by), ea_(ea), two_phase_(std::move(two_phase)), morsel_size_(morsel_size),
+      finalize_memory_("group_by") {}
 
 std::string GroupBySink::describe() const {
   const auto& g = ir_.as<plan::GroupByNode>();
@@ -392,20 +407,127 @@ std::string GroupBySink::describe() const {
          std::to_string(2 * morsel_size_) + " rows at run time, else on the whole input";
   else
     s += "; on the whole input";
+  // Only said under a limit: without one nothing spills.
+  if (memory_limit() > 0) {
+    const std::string why = cannot_spill();
+    s += why.empty() ? "; spills by key hash to FRAZIL_TEMP_DIRECTORY past the memory limit of " +
+                           std::to_string(mib(memory_limit())) + " MiB"
+                     : "; cannot spill (" + why + ")";
+  }
   return s;
+}
+
+std::string GroupBySink::cannot_spill() const {
+  // The partial states carry their keys; input rows are split by keys computed row by row.
+  if (two_phase_ || keys_elementwise(ir_, ea_)) return "";
+  return "a key reads across rows, so the input cannot be split by key";
 }
 
 void GroupBySink::start(const PipelineStart& info) {
   two_phase_on_ = two_phase_ && info.source_rows >= 2 * morsel_size_;
+  source_rows_ = info.source_rows;
 }
 
-DataFrame GroupBySink::per_morsel(DataFrame rows, physical::ExecState& state) const {
-  return two_phase_on_ ? two_phase_->partial->execute(rows, state) : rows;
+size_t GroupBySink::wave() const {
+  // Without a limit every batch at once (the fastest); under one a few at a time, so the
+  // state is counted (and spilled, or refused naming why) before more input is read.
+  if (memory_limit() <= 0) return 0;
+  return std::max<size_t>(2, thread_pool_size());
 }
 
-DataFrame GroupBySink::finish(DataFrame all) {
-  if (two_phase_on_) return two_phase_->combine(all);
-  return execute_group_by(ir_, std::move(all), ea_, morsel_size_);
+std::unique_ptr<LocalSinkState> GroupBySink::make_local() const { return std::make_unique<KeptRows>(); }
+
+void GroupBySink::sink(DataFrame rows, LocalSinkState& local, physical::ExecState& state) const {
+  rows_in_ += rows.height();
+  if (memory_limit() > 0) wave_bytes_in_ += frame_bytes(rows);
+  static_cast<KeptRows&>(local).rows = two_phase_on_ ? two_phase_->partial->execute(rows, state) : std::move(rows);
 }
+
+void GroupBySink::combine(LocalSinkState& local) {
+  DataFrame rows = std::move(static_cast<KeptRows&>(local).rows);
+  const bool limited = memory_limit() > 0;
+  const int64_t bytes = limited ? frame_bytes(rows) : 0;
+  kept_.push_back(std::move(rows));
+  kept_bytes_ += bytes;
+  if (!limited) return;
+  // The first combine of a wave: what the wave read and made.
+  if (const int64_t in = wave_bytes_in_.exchange(0)) {
+    last_wave_bytes_ = in + wave_bytes_out_;
+    wave_bytes_out_ = 0;
+  }
+  wave_bytes_out_ += bytes;
+  // The finalize needs about as much again as the state kept, and the next wave about twice
+  // what this one read and made (the batches, the operators' and partial states' scratch).
+  const int64_t headroom = 2 * std::max(last_wave_bytes_, wave_bytes_out_);
+  if (finalize_memory_.try_grow(bytes + headroom)) {
+    finalize_memory_.shrink(headroom);
+    return;
+  }
+  if (const std::string why = cannot_spill(); !why.empty()) {
+    MemoryReservation refused("group_by (" + why + ", so it cannot spill)");
+    refused.grow(bytes + headroom);  // throws the MemoryError naming the limit
+  }
+  spill_kept();
+}
+
+void GroupBySink::spill_kept() {
+  if (!spill_) {
+    // Partitions of about a quarter of the limit each, from the state's size so far and
+    // the share of the input it came from.
+    const int64_t seen = std::max<int64_t>(rows_in_.load(), 1);
+    const double share = source_rows_ > seen ? static_cast<double>(source_rows_) / static_cast<double>(seen) : 1.0;
+    const double total = static_cast<double>(kept_bytes_) * share;
+    const auto parts = static_cast<size_t>(std::clamp(4.0 * total / static_cast<double>(memory_limit()), 8.0, 256.0));
+    spill_ = std::make_unique<GroupBySpill>(
+        parts, [this](const DataFrame& rows) { return hash_keys(rows); },
+        [this](const DataFrame& rows) { return group_partition(rows); });
+  }
+  std::vector<DataFrame> kept = std::move(kept_);
+  kept_.clear();
+  int64_t rows = 0;
+  for (const auto& f : kept) rows += f.height();
+  spill_->spill(kept, kept_first_seq_);
+  kept_first_seq_ += static_cast<uint64_t>(rows);
+  kept_bytes_ = 0;
+  finalize_memory_.release();
+}
+
+std::vector<uint64_t> GroupBySink::hash_keys(const DataFrame& rows) const {
+  std::vector<ArrayRef> keys;
+  const size_t n = ir_.as<plan::GroupByNode>().keys.size();
+  if (two_phase_on_) {
+    for (size_t i = 0; i < n; ++i) keys.push_back(rows.column(i).as_array());  // "__key<i>"
+  } else {
+    physical::ExecState state;
+    for (const auto& k : physical::create_physical_exprs(ir_.as<plan::GroupByNode>().keys, ea_, rows.schema()))
+      keys.push_back(physical::broadcast_to(k->evaluate(rows, state), rows.height()).as_array());
+  }
+  return compute::hash_rows(keys);
+}
+
+GroupedRows GroupBySink::group_partition(const DataFrame& rows) const {
+  if (two_phase_on_) return two_phase_->combine_grouped(rows);
+  GroupedRows g = group_frame(ir_, rows, ea_, rows.schema());
+  g.frame = conform(std::move(g.frame), *ir_.schema);
+  return g;
+}
+
+void GroupBySink::finalize() {
+  // What was reserved for this is given back: the work below counts its own buffers.
+  finalize_memory_.release();
+  if (spill_) {
+    spill_kept();  // the rest joins its partitions: one partition in memory at a time
+    DataFrame out = spill_->finish();
+    spill_.reset();
+    output_ = out.width() ? conform(std::move(out), *ir_.schema) : DataFrame::empty_with_schema(*ir_.schema);
+    return;
+  }
+  std::vector<DataFrame> kept = std::move(kept_);
+  kept_.clear();
+  DataFrame all = concat_frames(kept);
+  kept.clear();
+  output_ = two_phase_on_ ? two_phase_->combine(all) : execute_group_by(ir_, std::move(all), ea_, morsel_size_);
+}
+
 
 }  // namespace frazil::exec

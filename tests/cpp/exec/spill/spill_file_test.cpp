@@ -9,6 +9,7 @@
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/exec/spill/spill_directory.hpp"
+#include "spill_test_util.hpp"
 
 using namespace frazil;
 using namespace frazil::exec::spill;
@@ -34,31 +35,6 @@ void expect_same(const DataFrame& a, const DataFrame& b) {
     for (int64_t i = 0; i < a.height(); ++i)
       ASSERT_EQ(a.column(c).get(i).to_string(), b.column(c).get(i).to_string()) << a.column(c).name() << " row " << i;
 }
-
-// Points FRAZIL_TEMP_DIRECTORY at a fresh directory for one test.
-struct TempDirEnv {
-  std::string dir;
-  std::optional<std::string> old;
-  TempDirEnv() {
-    remove_spill_directory();
-    if (const char* o = std::getenv("FRAZIL_TEMP_DIRECTORY")) old = o;
-    dir = (std::filesystem::temp_directory_path() / ("frazil-spill-test-" + std::to_string(::getpid()))).string();
-    std::filesystem::remove_all(dir);
-    ::setenv("FRAZIL_TEMP_DIRECTORY", dir.c_str(), 1);
-  }
-  ~TempDirEnv() {
-    remove_spill_directory();
-    if (old) ::setenv("FRAZIL_TEMP_DIRECTORY", old->c_str(), 1);
-    else ::unsetenv("FRAZIL_TEMP_DIRECTORY");
-    std::filesystem::remove_all(dir);
-  }
-  size_t files() const {
-    size_t n = 0;
-    for (auto it = std::filesystem::recursive_directory_iterator(dir); it != std::filesystem::recursive_directory_iterator(); ++it)
-      if (it->is_regular_file()) ++n;
-    return n;
-  }
-};
 
 }  // namespace
 
