@@ -35,6 +35,7 @@ void register_nested(nb::module_& m) {
   m.def("struct_field", [](const Expr& e, const std::string& name) { return e.struct_().field(name); });
   m.def("struct_fields", [](const Expr& e, std::vector<std::string> names) { return e.struct_().fields(std::move(names)); });
   m.def("struct_with_fields", [](const Expr& e, std::vector<Expr> exprs) { return e.struct_().with_fields(std::move(exprs)); });
+  m.def("struct_eval", [](const Expr& e, std::vector<Expr> exprs) { return e.struct_().eval(std::move(exprs)); });
   m.def("struct_rename_fields", [](const Expr& e, std::vector<std::string> names) {
     return e.struct_().rename_fields(std::move(names));
   });

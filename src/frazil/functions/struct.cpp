@@ -1,5 +1,5 @@
 // Struct functions: as_struct (pl.struct), struct.field, struct.rename_fields,
-// struct.json_encode, struct.with_fields, name.prefix_fields / name.suffix_fields,
+// struct.json_encode, struct.with_fields, struct.eval, name.prefix_fields / name.suffix_fields,
 // name.map_fields (a registered callable from the field names to new ones).
 // Field names that come from the inputs' output names are bound at conversion (bind_names).
 #include <algorithm>
@@ -104,6 +104,36 @@ std::vector<std::string> mapped_field_names(const DataType& t, int64_t id) {
   return renamed;
 }
 
+// with_fields(exprs) / eval(exprs): the root struct with the inputs after it as fields (by
+// their output names, bound at conversion), added to its own fields or alone.
+FunctionSpec rebuilt_struct(std::string name, compute::StructFieldsBase base) {
+  FunctionSpec s;
+  s.name = std::move(name);
+  s.min_inputs = 1;
+  s.max_inputs = SIZE_MAX;
+  s.expand_inputs = true;
+  s.input_types = struct_type;
+  s.params = {string_list_param("names")};
+  s.bind_names = [](const Args& a, std::span<const std::string> names) {
+    return a.with("names", std::vector<std::string>(names.begin() + (names.empty() ? 0 : 1), names.end()));
+  };
+  s.output_dtype = [base](const CallTypes& c) {
+    return compute::struct_with_fields_dtype(c.inputs[0], bound_names(c.args, c.inputs.size() - 1),
+                                             c.inputs.subspan(1), base);
+  };
+  s.kernel = [base](const Args& a) -> Kernel {
+    return [a, base](std::span<const ArrayRef> in) {
+      return compute::struct_with_fields(*in[0], bound_names(a, in.size() - 1), in.subspan(1), base);
+    };
+  };
+  s.format_args = [](std::span<const std::string> inputs, const Args&) {
+    std::string out;
+    for (size_t i = 0; i < inputs.size(); ++i) out += (i ? ", " : "") + inputs[i];
+    return "[" + out + "]";
+  };
+  return s;
+}
+
 }  // namespace
 
 void register_struct_functions(Registry& r) {
@@ -179,35 +209,8 @@ void register_struct_functions(Registry& r) {
     s.kernel = unary(compute::struct_json_encode);
     r.add(std::move(s));
   }
-  {
-    // with_fields(exprs): the root struct with the inputs after it as fields (by their
-    // output names, bound at conversion).
-    FunctionSpec s;
-    s.name = "struct.with_fields";
-    s.min_inputs = 1;
-    s.max_inputs = SIZE_MAX;
-    s.expand_inputs = true;
-    s.input_types = struct_type;
-    s.params = {string_list_param("names")};
-    s.bind_names = [](const Args& a, std::span<const std::string> names) {
-      return a.with("names", std::vector<std::string>(names.begin() + (names.empty() ? 0 : 1), names.end()));
-    };
-    s.output_dtype = [](const CallTypes& c) {
-      return compute::struct_with_fields_dtype(c.inputs[0], bound_names(c.args, c.inputs.size() - 1),
-                                               c.inputs.subspan(1));
-    };
-    s.kernel = [](const Args& a) -> Kernel {
-      return [a](std::span<const ArrayRef> in) {
-        return compute::struct_with_fields(*in[0], bound_names(a, in.size() - 1), in.subspan(1));
-      };
-    };
-    s.format_args = [](std::span<const std::string> inputs, const Args&) {
-      std::string out;
-      for (size_t i = 0; i < inputs.size(); ++i) out += (i ? ", " : "") + inputs[i];
-      return "[" + out + "]";
-    };
-    r.add(std::move(s));
-  }
+  r.add(rebuilt_struct("struct.with_fields", compute::StructFieldsBase::Keep));
+  r.add(rebuilt_struct("struct.eval", compute::StructFieldsBase::Drop));
   {
     // struct[i]: the field at a position (negative from the end).
     FunctionSpec s;
