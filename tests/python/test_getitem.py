@@ -56,3 +56,24 @@ def test_empty_frame_and_no_columns():
     for key in (0, slice(None), [0], (slice(None), []), ([0], "a")):
         empty = (lambda m: m.DataFrame({"a": []}, schema={"a": m.Int64}))
         assert outcome(fz, lambda m: empty(m)[key]) == outcome(pl, lambda m: empty(m)[key])
+
+
+NESTED_GETS = [
+    lambda m, s: s[0], lambda m, s: s[-1], lambda m, s: s[1], lambda m, s: s.item(2),
+    lambda m, s: s.to_frame().item(0, 0), lambda m, s: s.to_frame()[2, 0], lambda m, s: s.slice(3, 1).item(),
+    lambda m, s: [None if v is None else v.to_list() for v in s], lambda m, s: s.to_frame().row(0),
+]
+
+
+@pytest.mark.parametrize("get", range(len(NESTED_GETS)))
+@pytest.mark.parametrize("values,dtype", [
+    ([[1, None], None, [], [4]], "List(Int64)"),
+    ([[[1]], None, [None, []], [[2, 3]]], "List(List(Int64))"),
+    ([[1, 2], None, [None, 3], [4, 5]], "Array(Int64, 2)"),
+    ([[{"x": 1}], None, [], [None]], "List(Struct({'x': Int64}))"),
+])
+def test_list_and_array_values_are_series(get, values, dtype):
+    # One List or Array value is a Series of the inner dtype (Polars); rows keep lists.
+    f = NESTED_GETS[get]
+    make = lambda m: m.Series("s", values, dtype=eval(dtype, {}, vars(m)))  # noqa: E731
+    assert outcome(fz, lambda m: f(m, make(m))) == outcome(pl, lambda m: f(m, make(m)))
