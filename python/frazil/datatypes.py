@@ -46,8 +46,29 @@ class DataTypeClass(type):
         return hash(cls.__name__)
 
 
+class _ClassOrInstanceMethod:
+    """A method callable on a dtype class (as its default instance) or on an instance."""
+
+    def __init__(self, function) -> None:
+        self.function = function
+
+    def __get__(self, obj, cls):
+        import functools
+
+        return functools.partial(self.function, obj if obj is not None else cls())
+
+
+def _to_dtype_expr(dtype):
+    """This dtype as a DataTypeExpr (frazil.datatype_expr)."""
+    from frazil.datatype_expr import from_dtype
+
+    return from_dtype(dtype)
+
+
 class DataType(metaclass=DataTypeClass):
     """Base class of all data types."""
+
+    to_dtype_expr = _ClassOrInstanceMethod(_to_dtype_expr)
 
     def _params(self) -> tuple:
         return ()
@@ -504,6 +525,10 @@ def parse_into_dtype(obj) -> DataType:
     or a dtype name ("Int64")."""
     if isinstance(obj, DataType):
         return obj
+    if type(obj).__name__ == "DataTypeExpr":
+        from frazil.datatype_expr import resolve_known
+
+        return resolve_known(obj)
     if isinstance(obj, DataTypeClass):
         if obj is Enum:
             from frazil.exceptions import InvalidOperationError
