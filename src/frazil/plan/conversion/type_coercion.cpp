@@ -407,6 +407,9 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
               out.inputs[1] = add_cast(arena, e.inputs[1], xt, false);
               changed = true;
             }
+          } else if (vt.is_list_like() && !xt.is_list_like()) {
+            // A List or Array column: membership row by row (the kernel compares in the
+            // list's inner dtype), as Polars does.
           } else if (vt != xt) {
             out.inputs[1] = add_cast(arena, e.inputs[1], xt);
             changed = true;
