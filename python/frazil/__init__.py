@@ -154,6 +154,7 @@ __version__ = _frazil.version()
 from frazil.expr_struct import field, struct  # noqa: E402
 from frazil import selectors  # noqa: E402
 from frazil.datatype_expr import DataTypeExpr, dtype_of, self_dtype, struct_with_fields  # noqa: E402
+from frazil.categories import Categories  # noqa: E402
 from frazil import frame_struct as _frame_struct  # noqa: E402
 
 _frame_struct.install(LazyFrame, DataFrame)

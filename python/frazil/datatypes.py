@@ -450,9 +450,16 @@ class Categorical(DataType):
     is always on: equal strings get equal codes in every Categorical column)."""
 
     def __init__(self, ordering=None, **kwargs):
-        # Polars 2 accepts a Categories object or the deprecated ordering; the lexical order
-        # is the only one either way.
+        # Polars 2 accepts a Categories object (frazil has only the global one) or the
+        # deprecated ordering; the lexical order is the only one either way.
         self.ordering = "lexical"
+
+    @property
+    def categories(self):
+        """The categories the codes map to: the global ones (frazil.categories)."""
+        from frazil.categories import Categories
+
+        return Categories()
 
     def __repr__(self) -> str:
         return "Categorical"
