@@ -541,8 +541,13 @@ def parse_into_dtype(obj) -> DataType:
             from frazil.exceptions import InvalidOperationError
 
             raise InvalidOperationError("cannot use an Enum without its categories: pl.Enum([...])")
-        if obj in (List, Struct, Array):
-            raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
+        # A bare nested class is its emptiest instance, as Polars reads it.
+        if obj is List:
+            return List(Null())
+        if obj is Struct:
+            return Struct({})
+        if obj is Array:
+            return Array(Null(), 0)
         return obj()
     if isinstance(obj, type) and obj in _PY_TYPES:
         return _PY_TYPES[obj]()

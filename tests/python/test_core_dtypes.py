@@ -177,3 +177,12 @@ def test_series_basics():
     for values in ([1.5, None], [True, False], [dt.date(2020, 1, 1)], [None], [{"a": 1}],
                    ["x" * 30, "y" * 31, "ü" * 40, None]):
         assert repr(fz.Series("s", values)) == repr(pl.Series("s", values)), values
+
+
+@pytest.mark.parametrize("name", ["List", "Struct", "Array"])
+def test_bare_nested_class_is_its_emptiest_dtype(name):
+    # Polars: pl.Series([], dtype=pl.List) is List(Null); Struct({}) and Array(Null, 0) alike.
+    for values in ([], [None]):
+        want = pl.Series("x", values, dtype=getattr(pl, name))
+        got = fz.Series("x", values, dtype=getattr(fz, name))
+        assert repr(got.dtype) == repr(want.dtype) and got.to_list() == want.to_list()
