@@ -93,6 +93,11 @@ class DataType(metaclass=DataTypeClass):
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
 
+    def is_(self, other) -> bool:
+        """Whether `other` is this very dtype, parameters included (stricter than ==, which lets
+        a class stand for any of its instances)."""
+        return self == other and hash(self) == hash(other)
+
     def __hash__(self) -> int:
         params = self._params()
         return hash((type(self).__name__, params)) if params else hash(type(self).__name__)

@@ -186,3 +186,10 @@ def test_bare_nested_class_is_its_emptiest_dtype(name):
         want = pl.Series("x", values, dtype=getattr(pl, name))
         got = fz.Series("x", values, dtype=getattr(fz, name))
         assert repr(got.dtype) == repr(want.dtype) and got.to_list() == want.to_list()
+
+
+def test_is_is_stricter_than_equality():
+    for m in (pl, fz):
+        assert m.List(m.Int64).is_(m.List(m.Int64)) and not m.List(m.Int64).is_(m.List)
+        assert m.List(m.Int64) == m.List and not m.Datetime("ms").is_(m.Datetime("us"))
+        assert m.Int8().is_(m.Int8) and not m.Int8().is_(m.Int16())

@@ -77,3 +77,16 @@ def test_list_and_array_values_are_series(get, values, dtype):
     f = NESTED_GETS[get]
     make = lambda m: m.Series("s", values, dtype=eval(dtype, {}, vars(m)))  # noqa: E731
     assert outcome(fz, lambda m: f(m, make(m))) == outcome(pl, lambda m: f(m, make(m)))
+
+
+@pytest.mark.parametrize("dtype", ["List(Int64)", "List(Categorical)", "Array(Int64, 2)"])
+def test_series_values_build_list_columns_again(dtype):
+    # The Series that s[i] gives build a List column back (Polars: List of their dtype).
+    def build(m):
+        s = m.Series("s", [[1, 2], None, [3, 4]], dtype=eval(dtype, {}, vars(m)) if "Cat" not in dtype else None)
+        if "Cat" in dtype:
+            s = m.Series("s", [["a", "b"], None, ["c", "a"]], dtype=m.List(m.Categorical))
+        return m.Series("t", [s[0], s[1], s[2]])
+    assert outcome(fz, build) == outcome(pl, build)
+    assert outcome(fz, lambda m: m.DataFrame({"t": build(m).to_list()})) == outcome(
+        pl, lambda m: m.DataFrame({"t": build(m).to_list()}))
