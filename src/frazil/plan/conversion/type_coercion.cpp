@@ -399,7 +399,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
               // Polars 2 casts between integer widths only: strings, booleans and integer vs.
               // float need an explicit cast.
               bool same_kind = (vt.is_integer() && xt.is_integer()) || (vt.is_float() && xt.is_float()) ||
-                               (vt.is_temporal() && xt.is_temporal());
+                               (vt.is_temporal() && xt.is_temporal()) ||
+                               (vt.is_string() && xt.is_categorical());  // strings name categories
               if (!same_kind && !xt.is_null())
                 throw InvalidOperationError(err_msg("'is_in' cannot check for ", xt, " values in List(", vt,
                                                     ") data"));
