@@ -479,6 +479,8 @@ class Enum(DataType):
         if categories is None:
             values = []
         elif isinstance(categories, type) and issubclass(categories, _enum.Enum):
+            if issubclass(categories, (_enum.Flag, int)):
+                raise TypeError(f"Enum categories must be strings; `{categories.__name__}` values are integers")
             values = [m.value for m in categories]
         elif hasattr(categories, "to_list") and not isinstance(categories, (list, tuple)):
             values = categories.to_list()

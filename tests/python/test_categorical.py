@@ -274,3 +274,16 @@ def test_is_in_strings(chunks):
             return lf.with_columns(pl.col("a").cast(t))
         assert_same(lambda pl, lf: frame(pl, lf).filter(pl.col("a").is_in(["x", "q"])), data, chunks=chunks)
         assert_same(lambda pl, lf: frame(pl, lf).select(pl.col("a").is_in(("y", "z"))), data, chunks=chunks)
+
+
+def test_enum_from_integer_python_enums_is_a_type_error():
+    import enum
+
+    for base in (enum.Flag, enum.IntFlag, enum.IntEnum):
+        class Color(base):
+            RED = enum.auto()
+            GREEN = enum.auto()
+
+        for m in (pl, fz):
+            with pytest.raises(TypeError, match="Enum categories must be strings; `Color` values are integers"):
+                m.Enum(Color)
