@@ -153,6 +153,8 @@ __version__ = _frazil.version()
 # Struct, name and selectors (issue #18, struct part): pl.struct, pl.field, frame unnest.
 from frazil.expr_struct import field, struct  # noqa: E402
 from frazil import selectors  # noqa: E402
+from frazil.datatype_expr import DataTypeExpr, dtype_of, self_dtype, struct_with_fields  # noqa: E402
+from frazil.categories import Categories  # noqa: E402
 from frazil import frame_struct as _frame_struct  # noqa: E402
 
 _frame_struct.install(LazyFrame, DataFrame)

@@ -142,6 +142,14 @@ def column_from_values(name: str, values, dtype=None):
             values = values.tolist()
         elif not isinstance(values, (list, tuple)):
             values = list(values)
+        first = next((v for v in values if v is not None), None)
+        if isinstance(first, Series):
+            # Series values (as s[i] gives for List columns) are List values of their dtype.
+            values = [v.to_list() if isinstance(v, Series) else v for v in values]
+            if native_dtype is None:
+                from frazil.datatypes import List
+
+                native_dtype = to_native(List(first.dtype))
         return _frazil.PyColumn.from_values(name, values, native_dtype)
     if dtype is not None and from_native(col.dtype) != parse_into_dtype(dtype):
         col = Series._from_native(col).cast(dtype)._col

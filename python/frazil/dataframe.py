@@ -5,6 +5,7 @@ from frazil import _args, _convert, _frazil
 from frazil._convert import _StreamCapsule
 from frazil.compat_level import CompatLevel, string_layout
 from frazil.datatypes import DataType, Schema, from_native
+from frazil.getitem import value_at
 from frazil.series import Series
 
 
@@ -287,14 +288,14 @@ class DataFrame:
                     'can only call `.item()` without "row" or "column" values if the DataFrame '
                     f"has a single element; shape={self.shape}"
                 )
-            return self._df.column_at(0).get(0)
+            return value_at(Series._from_native(self._df.column_at(0)), 0)
         if row is None or column is None:
             raise ValueError("cannot call `.item()` with only one of `row` or `column`")
         if isinstance(column, str):
             col = self._df.column(column)
         else:
             col = self._df.column_at(_in_bounds(column, self.width))
-        return col.get(_in_bounds(row, self.height))
+        return value_at(Series._from_native(col), _in_bounds(row, self.height))
 
     def row(self, index: int | None = None, *, by_predicate=None, named: bool = False):
         """The row at index (or the one row `by_predicate` selects) as a tuple, a dict with

@@ -46,8 +46,29 @@ class DataTypeClass(type):
         return hash(cls.__name__)
 
 
+class _ClassOrInstanceMethod:
+    """A method callable on a dtype class (as its default instance) or on an instance."""
+
+    def __init__(self, function) -> None:
+        self.function = function
+
+    def __get__(self, obj, cls):
+        import functools
+
+        return functools.partial(self.function, obj if obj is not None else cls())
+
+
+def _to_dtype_expr(dtype):
+    """This dtype as a DataTypeExpr (frazil.datatype_expr)."""
+    from frazil.datatype_expr import from_dtype
+
+    return from_dtype(dtype)
+
+
 class DataType(metaclass=DataTypeClass):
     """Base class of all data types."""
+
+    to_dtype_expr = _ClassOrInstanceMethod(_to_dtype_expr)
 
     def _params(self) -> tuple:
         return ()
@@ -71,6 +92,11 @@ class DataType(metaclass=DataTypeClass):
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
+
+    def is_(self, other) -> bool:
+        """Whether `other` is this very dtype, parameters included (stricter than ==, which lets
+        a class stand for any of its instances)."""
+        return self == other and hash(self) == hash(other)
 
     def __hash__(self) -> int:
         params = self._params()
@@ -429,9 +455,16 @@ class Categorical(DataType):
     is always on: equal strings get equal codes in every Categorical column)."""
 
     def __init__(self, ordering=None, **kwargs):
-        # Polars 2 accepts a Categories object or the deprecated ordering; the lexical order
-        # is the only one either way.
+        # Polars 2 accepts a Categories object (frazil has only the global one) or the
+        # deprecated ordering; the lexical order is the only one either way.
         self.ordering = "lexical"
+
+    @property
+    def categories(self):
+        """The categories the codes map to: the global ones (frazil.categories)."""
+        from frazil.categories import Categories
+
+        return Categories()
 
     def __repr__(self) -> str:
         return "Categorical"
@@ -446,6 +479,8 @@ class Enum(DataType):
         if categories is None:
             values = []
         elif isinstance(categories, type) and issubclass(categories, _enum.Enum):
+            if issubclass(categories, (_enum.Flag, int)):
+                raise TypeError(f"Enum categories must be strings; `{categories.__name__}` values are integers")
             values = [m.value for m in categories]
         elif hasattr(categories, "to_list") and not isinstance(categories, (list, tuple)):
             values = categories.to_list()
@@ -504,13 +539,22 @@ def parse_into_dtype(obj) -> DataType:
     or a dtype name ("Int64")."""
     if isinstance(obj, DataType):
         return obj
+    if type(obj).__name__ == "DataTypeExpr":
+        from frazil.datatype_expr import resolve_known
+
+        return resolve_known(obj)
     if isinstance(obj, DataTypeClass):
         if obj is Enum:
             from frazil.exceptions import InvalidOperationError
 
             raise InvalidOperationError("cannot use an Enum without its categories: pl.Enum([...])")
-        if obj in (List, Struct, Array):
-            raise TypeError(f"{obj!r} needs its inner type, e.g. List(Int64)")
+        # A bare nested class is its emptiest instance, as Polars reads it.
+        if obj is List:
+            return List(Null())
+        if obj is Struct:
+            return Struct({})
+        if obj is Array:
+            return Array(Null(), 0)
         return obj()
     if isinstance(obj, type) and obj in _PY_TYPES:
         return _PY_TYPES[obj]()

@@ -402,6 +402,12 @@ class Expr:
         """The values converted to dtype; strict=True raises on values that do not convert, strict=False makes them null."""
         if wrap_numerical:
             raise NotImplementedError("cast(wrap_numerical=True) is not supported yet")
+        from frazil.datatypes import Array, List, Struct
+
+        if dtype in (List, Struct, Array) and isinstance(dtype, type):
+            # Polars reads a bare nested class here as "that kind, inner dtype kept"; frazil
+            # plans the cast's dtype up front, so it needs the whole dtype.
+            raise TypeError(f"cast to {dtype!r} needs its inner type, e.g. List(Int64)")
         return wrap(self._pyexpr.cast(_native_dtype(dtype), strict))
 
     def exclude(self, *names: Any) -> "Expr":

@@ -55,3 +55,9 @@ class ExprNameNameSpace:
     def suffix_fields(self, suffix: str) -> Expr:
         """A Struct expression with `suffix` after each field name."""
         return wrap(_frazil.name_suffix_fields(self._native(), suffix))
+
+    def map_fields(self, function: Callable[[str], str]) -> Expr:
+        """A Struct expression with each field name through `function` (called at planning)."""
+        from frazil.udf import field_names_call
+
+        return self._expr._fn("name.map_fields", function=field_names_call(function))

@@ -64,6 +64,11 @@ class ExprStructNameSpace:
         natives = _flatten_exprs(exprs) + _named(named_exprs)
         return wrap(_frazil.struct_with_fields(self._expr._pyexpr, natives))
 
+    def eval(self, *exprs: Any, **named_exprs: Any) -> Expr:
+        """A struct of only the fields the expressions give (pl.field reads this struct's fields)."""
+        natives = _flatten_exprs(exprs) + _named(named_exprs)
+        return wrap(_frazil.struct_eval(self._expr._pyexpr, natives))
+
 
 def struct(*exprs: Any, schema: Any = None, eager: bool = False, **named_exprs: Any) -> Any:
     """A Struct column with one field per expression, named by the expressions' output names."""

@@ -79,6 +79,18 @@ def _gather(obj: Any, positions: Any) -> Any:
     return obj.gather(positions)
 
 
+def value_at(s: Any, index: int) -> Any:
+    """The value at a valid non-negative index as Polars gives one value: a List or Array value
+    is a Series of the inner dtype (rows and to_list keep Python lists)."""
+    value = s._col.get(index)
+    dtype = s.dtype
+    if value is None or type(dtype).__name__ not in ("List", "Array"):
+        return value
+    from frazil.series import Series
+
+    return Series("", value, dtype=dtype.inner)
+
+
 def series_item(s: Any, key: Any) -> Any:
     """`s[key]`: a value for an int, else a Series."""
     if not isinstance(key, (int, slice, range, Sequence)) and not _is_numpy(key) and type(key).__name__ != "Series":
@@ -87,7 +99,7 @@ def series_item(s: Any, key: Any) -> Any:
         n = len(s)
         if key >= n or key < -n:
             raise IndexError(f"index {key} is out of bounds for sequence of length {n}")
-        return s._col.get(key + n if key < 0 else key)
+        return value_at(s, key + n if key < 0 else key)
     if isinstance(key, (slice, range)):
         return _rows_by_slice(s, key if isinstance(key, slice) else slice(key.start, key.stop, key.step))
     if isinstance(key, str):

@@ -116,6 +116,10 @@ class Series:
         return series_item(self, index)
 
     def __iter__(self):
+        if type(self.dtype).__name__ in ("List", "Array"):  # values as Series, as s[i] gives them
+            from frazil.getitem import value_at
+
+            return (value_at(self, i) for i in range(len(self)))
         return iter(self.to_list())
 
     def __bool__(self) -> bool:

@@ -85,6 +85,29 @@ class _ElementCall:
         return Series("", out, dtype=self.return_dtype, strict=False)._col
 
 
+class _FieldNamesCall:
+    """name.map_fields: the engine passes the struct's field names as a String column."""
+
+    def __init__(self, function: Callable[[str], str]) -> None:
+        self.function = function
+
+    def __call__(self, columns: list) -> Any:
+        from frazil.datatypes import String
+        from frazil.series import Series
+
+        names = Series._from_native(columns[0]).to_list()
+        out = [self.function(n) for n in names]
+        for n in out:
+            if not isinstance(n, str):
+                raise TypeError(f"name.map_fields: the function must return a str, got {type(n).__name__}")
+        return Series("", out, dtype=String)._col
+
+
+def field_names_call(function: Callable[[str], str]) -> int:
+    """The engine id of `function` as a field-name mapper (name.map_fields)."""
+    return _register(_FieldNamesCall(function))
+
+
 def _batch_call(function: Callable[..., Any], *, several: bool) -> Callable[[list], Any]:
     return _BatchCall(function, several)
 

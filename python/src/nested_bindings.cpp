@@ -1,4 +1,5 @@
-// Bindings of the struct and name namespaces and of selectors (struct part of issue #18):
+// Bindings of the struct and name namespaces, of selectors and of the global categories
+// (struct and categorical parts of issue #18):
 // module functions over PyExpr, so python/frazil/expr_struct.py, expr_name.py and
 // selectors.py build the C++ DSL's nodes. Python callables (name.map, a selector's
 // resolution) are called back with the GIL taken, and released with it.
@@ -9,6 +10,7 @@
 #include <memory>
 
 #include "core_common.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/dsl/name_namespace.hpp"
 #include "frazil/dsl/struct_namespace.hpp"
@@ -35,10 +37,23 @@ void register_nested(nb::module_& m) {
   m.def("struct_field", [](const Expr& e, const std::string& name) { return e.struct_().field(name); });
   m.def("struct_fields", [](const Expr& e, std::vector<std::string> names) { return e.struct_().fields(std::move(names)); });
   m.def("struct_with_fields", [](const Expr& e, std::vector<Expr> exprs) { return e.struct_().with_fields(std::move(exprs)); });
+  m.def("struct_eval", [](const Expr& e, std::vector<Expr> exprs) { return e.struct_().eval(std::move(exprs)); });
   m.def("struct_rename_fields", [](const Expr& e, std::vector<std::string> names) {
     return e.struct_().rename_fields(std::move(names));
   });
   m.def("struct_json_encode", [](const Expr& e) { return e.struct_().json_encode(); });
+
+  // The global categories behind pl.Categorical (pl.Categories()): size, code -> string, string -> code.
+  m.def("global_categories_size", [] { return Categories::global()->size(); });
+  m.def("global_category", [](uint32_t code) {
+    if (code >= Categories::global()->size())
+      throw nb::index_error(("categorical code " + std::to_string(code) + " is out of bounds").c_str());
+    return Categories::global()->get(code);
+  });
+  m.def("global_category_code", [](const std::string& s) -> nb::object {
+    auto code = Categories::global()->find(s);
+    return code ? nb::cast(*code) : nb::none();
+  });
 
   m.def("name_keep", [](const Expr& e) { return e.name().keep(); });
   m.def("name_prefix", [](const Expr& e, const std::string& s) { return e.name().prefix(s); });

@@ -238,3 +238,32 @@ def test_ipc_round_trip(tmp_path):
     fz.DataFrame(INTS).write_ipc(path)
     pl.testing.assert_frame_equal(pl.read_ipc(path), INTS)
     pl.testing.assert_frame_equal(fz.read_ipc(path).to_polars(), INTS)
+
+
+IS_IN = {"a": [[1, 2], [3, 4], None, [1, None], [None, None], [7, 8]], "x": [1, 3, 5, None, 2, 8],
+         "g": [1, 1, 2, 2, 2, 1]}
+
+
+def with_array(pl, lf, inner="Int64"):
+    return lf.with_columns(pl.col("a").cast(pl.Array(getattr(pl, inner), 2)))
+
+
+@pytest.mark.parametrize("chunks", [1, 3])
+@pytest.mark.parametrize("kind", ["array", "list"])
+def test_is_in_a_list_or_array_column(chunks, kind):
+    # Row by row: whether each row's list holds its x (a null list or x gives null).
+    frame = with_array if kind == "array" else (lambda pl, lf: lf)
+    assert_same(lambda pl, lf: frame(pl, lf).select(pl.col("x").is_in(pl.col("a"))), IS_IN, chunks=chunks)
+    assert_same(lambda pl, lf: frame(pl, lf).select(pl.col("x").cast(pl.Int8).is_in(pl.col("a"))), IS_IN,
+                chunks=chunks)
+    assert_same(lambda pl, lf: frame(pl, lf).group_by("g").agg(pl.col("x").is_in(pl.col("a"))).sort("g"), IS_IN)
+    assert_same(lambda pl, lf: frame(pl, lf).select(pl.col("x").is_in(pl.col("a")).over("g")), IS_IN)
+    assert_same(lambda pl, lf: frame(pl, lf).filter(pl.col("x").is_in(pl.col("a"))), IS_IN, chunks=chunks)
+    assert_same(lambda pl, lf: frame(pl, lf).head(0).select(pl.col("x").is_in(pl.col("a"))), IS_IN)
+
+
+def test_is_in_one_array_value_and_errors():
+    assert_same(lambda pl, lf: with_array(pl, lf).select(pl.col("x").is_in(pl.col("a").last())), IS_IN)
+    assert_same(lambda pl, lf: with_array(pl, lf, "Int32").select(pl.col("x").is_in(pl.col("a"))), IS_IN)
+    assert_same_error(lambda pl, lf: with_array(pl, lf).select(pl.col("x").cast(pl.String).is_in(pl.col("a"))),
+                      IS_IN)

@@ -262,3 +262,28 @@ def test_csv_enum_unknown_value_names_column_and_line(tmp_path, reader):
     got = fz.read_csv(path, schema_overrides={"x": fz.Enum(["", "a"])})
     want = pl.read_csv(path, schema_overrides={"x": pl.Enum(["", "a"])})
     assert got.to_polars().equals(want)
+
+
+@pytest.mark.parametrize("chunks", [1, 2])
+def test_is_in_strings(chunks):
+    # A Categorical or Enum column against Python strings (an unknown one matches nothing).
+    data = {"a": ["x", "y", None, "z", "x"], "n": [1, 2, 3, 4, 5]}
+    for dtype in ("Categorical", "Enum"):
+        def frame(pl, lf, dtype=dtype):
+            t = pl.Categorical if dtype == "Categorical" else pl.Enum(["z", "y", "x"])
+            return lf.with_columns(pl.col("a").cast(t))
+        assert_same(lambda pl, lf: frame(pl, lf).filter(pl.col("a").is_in(["x", "q"])), data, chunks=chunks)
+        assert_same(lambda pl, lf: frame(pl, lf).select(pl.col("a").is_in(("y", "z"))), data, chunks=chunks)
+
+
+def test_enum_from_integer_python_enums_is_a_type_error():
+    import enum
+
+    for base in (enum.Flag, enum.IntFlag, enum.IntEnum):
+        class Color(base):
+            RED = enum.auto()
+            GREEN = enum.auto()
+
+        for m in (pl, fz):
+            with pytest.raises(TypeError, match="Enum categories must be strings; `Color` values are integers"):
+                m.Enum(Color)

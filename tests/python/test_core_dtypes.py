@@ -177,3 +177,19 @@ def test_series_basics():
     for values in ([1.5, None], [True, False], [dt.date(2020, 1, 1)], [None], [{"a": 1}],
                    ["x" * 30, "y" * 31, "ü" * 40, None]):
         assert repr(fz.Series("s", values)) == repr(pl.Series("s", values)), values
+
+
+@pytest.mark.parametrize("name", ["List", "Struct", "Array"])
+def test_bare_nested_class_is_its_emptiest_dtype(name):
+    # Polars: pl.Series([], dtype=pl.List) is List(Null); Struct({}) and Array(Null, 0) alike.
+    for values in ([], [None]):
+        want = pl.Series("x", values, dtype=getattr(pl, name))
+        got = fz.Series("x", values, dtype=getattr(fz, name))
+        assert repr(got.dtype) == repr(want.dtype) and got.to_list() == want.to_list()
+
+
+def test_is_is_stricter_than_equality():
+    for m in (pl, fz):
+        assert m.List(m.Int64).is_(m.List(m.Int64)) and not m.List(m.Int64).is_(m.List)
+        assert m.List(m.Int64) == m.List and not m.Datetime("ms").is_(m.Datetime("us"))
+        assert m.Int8().is_(m.Int8) and not m.Int8().is_(m.Int16())

@@ -56,3 +56,37 @@ def test_empty_frame_and_no_columns():
     for key in (0, slice(None), [0], (slice(None), []), ([0], "a")):
         empty = (lambda m: m.DataFrame({"a": []}, schema={"a": m.Int64}))
         assert outcome(fz, lambda m: empty(m)[key]) == outcome(pl, lambda m: empty(m)[key])
+
+
+NESTED_GETS = [
+    lambda m, s: s[0], lambda m, s: s[-1], lambda m, s: s[1], lambda m, s: s.item(2),
+    lambda m, s: s.to_frame().item(0, 0), lambda m, s: s.to_frame()[2, 0], lambda m, s: s.slice(3, 1).item(),
+    lambda m, s: [None if v is None else v.to_list() for v in s], lambda m, s: s.to_frame().row(0),
+]
+
+
+@pytest.mark.parametrize("get", range(len(NESTED_GETS)))
+@pytest.mark.parametrize("values,dtype", [
+    ([[1, None], None, [], [4]], "List(Int64)"),
+    ([[[1]], None, [None, []], [[2, 3]]], "List(List(Int64))"),
+    ([[1, 2], None, [None, 3], [4, 5]], "Array(Int64, 2)"),
+    ([[{"x": 1}], None, [], [None]], "List(Struct({'x': Int64}))"),
+])
+def test_list_and_array_values_are_series(get, values, dtype):
+    # One List or Array value is a Series of the inner dtype (Polars); rows keep lists.
+    f = NESTED_GETS[get]
+    make = lambda m: m.Series("s", values, dtype=eval(dtype, {}, vars(m)))  # noqa: E731
+    assert outcome(fz, lambda m: f(m, make(m))) == outcome(pl, lambda m: f(m, make(m)))
+
+
+@pytest.mark.parametrize("dtype", ["List(Int64)", "List(Categorical)", "Array(Int64, 2)"])
+def test_series_values_build_list_columns_again(dtype):
+    # The Series that s[i] gives build a List column back (Polars: List of their dtype).
+    def build(m):
+        s = m.Series("s", [[1, 2], None, [3, 4]], dtype=eval(dtype, {}, vars(m)) if "Cat" not in dtype else None)
+        if "Cat" in dtype:
+            s = m.Series("s", [["a", "b"], None, ["c", "a"]], dtype=m.List(m.Categorical))
+        return m.Series("t", [s[0], s[1], s[2]])
+    assert outcome(fz, build) == outcome(pl, build)
+    assert outcome(fz, lambda m: m.DataFrame({"t": build(m).to_list()})) == outcome(
+        pl, lambda m: m.DataFrame({"t": build(m).to_list()}))

@@ -65,3 +65,23 @@ def test_empty_frame():
 
 def test_repr():
     assert repr(frazil.col("a").name.suffix("_x")) == 'col("a").name.suffix(_x)'
+
+
+STRUCTS = {"s": [{"a": 1, "bB": None}, None, {"a": None, "bB": "y"}], "g": ["x", "y", "x"]}
+
+
+def test_map_fields():
+    upper = lambda pl, e: e.name.map_fields(lambda n: n.upper())  # noqa: E731
+    assert_same(lambda pl, lf: lf.select(upper(pl, pl.col("s"))), STRUCTS, chunks=2)
+    assert_same(lambda pl, lf: lf.select(upper(pl, pl.col("s")).struct.unnest()), STRUCTS)
+    assert_same(lambda pl, lf: lf.select(pl.col("s").name.map_fields(lambda n: "f_" + n).struct.field("f_a")),
+                STRUCTS)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(upper(pl, pl.col("s")).first()).sort("g"), STRUCTS)
+    assert_same(lambda pl, lf: lf.select(upper(pl, pl.col("s")).first().over("g")), STRUCTS)
+    assert_same(lambda pl, lf: lf.select(upper(pl, pl.col("s"))), {"s": []})
+
+
+def test_map_fields_errors():
+    # Not a struct; a name mapped twice.
+    assert_same_error(lambda pl, lf: lf.select(pl.col("g").name.map_fields(str.upper)), STRUCTS)
+    assert_same_error(lambda pl, lf: lf.select(pl.col("s").name.map_fields(lambda n: "same")), STRUCTS)

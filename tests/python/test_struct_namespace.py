@@ -82,6 +82,33 @@ def test_with_fields():
         pl.col("s").struct.with_fields(pl.field("b").str.to_uppercase().alias("B"))), DATA)
 
 
+@pytest.mark.parametrize("chunks", [1, 3])
+def test_eval(chunks):
+    sel = lambda pl, lf: with_struct(pl, lf).select  # noqa: E731
+    assert_same(lambda pl, lf: sel(pl, lf)(pl.col("s").struct.eval(pl.field("a") * 10, z=pl.col("c"))), DATA,
+                chunks=chunks)
+    assert_same(lambda pl, lf: sel(pl, lf)(pl.col("s").struct.eval(pl.field("b"), pl.field("a"))), DATA,
+                chunks=chunks)
+    assert_same(lambda pl, lf: sel(pl, lf)(pl.col("s").struct.eval(pl.field("a").sum(), pl.lit(1))), DATA,
+                chunks=chunks)
+    assert_same(lambda pl, lf: sel(pl, lf)(pl.col("s").struct.eval()), DATA)
+    assert_same(lambda pl, lf: sel(pl, lf)(pl.col("s").struct.eval(pl.field("a") + 1).struct.field("a")), DATA)
+
+
+def test_eval_in_agg_and_over():
+    assert_same(lambda pl, lf: with_struct(pl, lf).group_by("g").agg(
+        pl.col("s").struct.eval(pl.field("b")).first()).sort("g"), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).select(
+        pl.col("s").struct.eval(pl.field("a") * 2).last().over("g")), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).head(0).select(pl.col("s").struct.eval(pl.field("b"))), DATA)
+
+
+def test_eval_errors():
+    assert_same_error(lambda pl, lf: with_struct(pl, lf).select(
+        pl.col("s").struct.eval(pl.field("a"), pl.field("a"))), DATA, kind="DuplicateError")
+    assert_same_error(lambda pl, lf: lf.select(pl.col("a").struct.eval(pl.field("a"))), DATA)
+
+
 def test_frame_unnest():
     assert_same(lambda pl, lf: with_struct(pl, lf).unnest("s"), DATA, chunks=2)
     assert_same(lambda pl, lf: with_struct(pl, lf).select("g", "s").unnest("s", separator="_"), DATA)

@@ -64,6 +64,11 @@ Expr StructNameSpace::with_fields(std::vector<Expr> exprs) const {
   return e_.function("struct.with_fields", std::move(exprs));
 }
 
+Expr StructNameSpace::eval(std::vector<Expr> exprs) const {
+  for (auto& x : exprs) x = replace_fields(x, e_);
+  return e_.function("struct.eval", std::move(exprs));
+}
+
 Expr as_struct(std::vector<Expr> exprs) {
   if (exprs.empty()) throw InvalidOperationError("pl.struct needs at least one expression");
   Expr root = exprs[0];

@@ -26,6 +26,8 @@ class StructNameSpace {
   // The struct with the fields of `exprs` added (or replacing the field of their output
   // name); field(name) inside them reads the struct's field.
   Expr with_fields(std::vector<Expr> exprs) const;
+  // Only the fields `exprs` give (pl.field reads the struct's), in order; the struct's nulls kept.
+  Expr eval(std::vector<Expr> exprs) const;
 
  private:
   Expr e_;
@@ -33,7 +35,7 @@ class StructNameSpace {
 
 // A Struct with one field per input, named by the inputs' output names (pl.struct).
 Expr as_struct(std::vector<Expr> exprs);
-// A field of the struct that with_fields() is applied to (pl.field).
+// A field of the struct that with_fields() or eval() is applied to (pl.field).
 Expr field(const std::string& name);
 
 }  // namespace frazil::dsl

@@ -1,6 +1,7 @@
 // Boolean logic and membership: not, is_in, is_between.
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/compare.hpp"
+#include "frazil/compute/list/search.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
 
@@ -29,7 +30,13 @@ void register_logic_functions(Registry& r) {
     s.coercion = Coercion::SetMembers;
     s.zero_sign_insensitive = true;
     s.output_dtype = boolean;
-    s.kernel = binary([](const Array& x, const Array& values) { return compute::is_in(x, values); });
+    s.kernel = binary([](const Array& x, const Array& values) {
+      // x.is_in(a List or Array column): whether each row's list holds that row's x (a null
+      // x or list gives null); one list row is the set of every row.
+      if (values.dtype().is_list_like() && !x.dtype().is_list_like())
+        return compute::list_contains(values, x, /*nulls_equal=*/false);
+      return compute::is_in(x, values);
+    });
     s.format_args = [](std::span<const std::string> inputs, const Args&) { return "[" + inputs[0] + "]"; };
     r.add(std::move(s));
   }

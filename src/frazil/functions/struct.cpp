@@ -1,11 +1,14 @@
 // Struct functions: as_struct (pl.struct), struct.field, struct.rename_fields,
-// struct.json_encode, struct.with_fields, name.prefix_fields / name.suffix_fields.
+// struct.json_encode, struct.with_fields, struct.eval, name.prefix_fields / name.suffix_fields,
+// name.map_fields (a registered callable from the field names to new ones).
 // Field names that come from the inputs' output names are bound at conversion (bind_names).
 #include <algorithm>
 
 #include "frazil/compute/struct/struct.hpp"
+#include "frazil/core/builder.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/udf.hpp"
 
 namespace frazil::functions {
 
@@ -74,6 +77,60 @@ FunctionSpec affix_fields(std::string name, bool is_prefix) {
     };
   };
   s.format_args = [](std::span<const std::string>, const Args&) { return std::string(); };
+  return s;
+}
+
+// The field names of `t` through callable `id` (a String array in, one of equal length out).
+std::vector<std::string> mapped_field_names(const DataType& t, int64_t id) {
+  if (t.id() != TypeId::Struct)
+    throw InvalidOperationError(err_msg("name.map_fields operation not supported for dtype `", t, "` (expected: Struct)"));
+  ViewBuilder names;
+  for (const auto& f : t.fields()) names.push(f.name);
+  const ArrayRef in = names.finish();
+  ArrayRef out;
+  try {
+    out = call_udf(id, std::span<const ArrayRef>(&in, 1));
+  } catch (const Error& e) {
+    throw ComputeError(err_msg("'name.map_fields' produced an error: ", e.what()));
+  }
+  if (out->dtype().id() != TypeId::String || out->length() != in->length() || out->null_count() > 0)
+    throw ComputeError("'name.map_fields': the function must map each field name to a str");
+  std::vector<std::string> renamed;
+  for (int64_t i = 0; i < out->length(); ++i) {
+    renamed.emplace_back(out->str_value(i));
+    if (std::find(renamed.begin(), renamed.end() - 1, renamed.back()) != renamed.end() - 1)
+      throw DuplicateError(err_msg("multiple fields with name '", renamed.back(), "' found"));
+  }
+  return renamed;
+}
+
+// with_fields(exprs) / eval(exprs): the root struct with the inputs after it as fields (by
+// their output names, bound at conversion), added to its own fields or alone.
+FunctionSpec rebuilt_struct(std::string name, compute::StructFieldsBase base) {
+  FunctionSpec s;
+  s.name = std::move(name);
+  s.min_inputs = 1;
+  s.max_inputs = SIZE_MAX;
+  s.expand_inputs = true;
+  s.input_types = struct_type;
+  s.params = {string_list_param("names")};
+  s.bind_names = [](const Args& a, std::span<const std::string> names) {
+    return a.with("names", std::vector<std::string>(names.begin() + (names.empty() ? 0 : 1), names.end()));
+  };
+  s.output_dtype = [base](const CallTypes& c) {
+    return compute::struct_with_fields_dtype(c.inputs[0], bound_names(c.args, c.inputs.size() - 1),
+                                             c.inputs.subspan(1), base);
+  };
+  s.kernel = [base](const Args& a) -> Kernel {
+    return [a, base](std::span<const ArrayRef> in) {
+      return compute::struct_with_fields(*in[0], bound_names(a, in.size() - 1), in.subspan(1), base);
+    };
+  };
+  s.format_args = [](std::span<const std::string> inputs, const Args&) {
+    std::string out;
+    for (size_t i = 0; i < inputs.size(); ++i) out += (i ? ", " : "") + inputs[i];
+    return "[" + out + "]";
+  };
   return s;
 }
 
@@ -152,35 +209,8 @@ void register_struct_functions(Registry& r) {
     s.kernel = unary(compute::struct_json_encode);
     r.add(std::move(s));
   }
-  {
-    // with_fields(exprs): the root struct with the inputs after it as fields (by their
-    // output names, bound at conversion).
-    FunctionSpec s;
-    s.name = "struct.with_fields";
-    s.min_inputs = 1;
-    s.max_inputs = SIZE_MAX;
-    s.expand_inputs = true;
-    s.input_types = struct_type;
-    s.params = {string_list_param("names")};
-    s.bind_names = [](const Args& a, std::span<const std::string> names) {
-      return a.with("names", std::vector<std::string>(names.begin() + (names.empty() ? 0 : 1), names.end()));
-    };
-    s.output_dtype = [](const CallTypes& c) {
-      return compute::struct_with_fields_dtype(c.inputs[0], bound_names(c.args, c.inputs.size() - 1),
-                                               c.inputs.subspan(1));
-    };
-    s.kernel = [](const Args& a) -> Kernel {
-      return [a](std::span<const ArrayRef> in) {
-        return compute::struct_with_fields(*in[0], bound_names(a, in.size() - 1), in.subspan(1));
-      };
-    };
-    s.format_args = [](std::span<const std::string> inputs, const Args&) {
-      std::string out;
-      for (size_t i = 0; i < inputs.size(); ++i) out += (i ? ", " : "") + inputs[i];
-      return "[" + out + "]";
-    };
-    r.add(std::move(s));
-  }
+  r.add(rebuilt_struct("struct.with_fields", compute::StructFieldsBase::Keep));
+  r.add(rebuilt_struct("struct.eval", compute::StructFieldsBase::Drop));
   {
     // struct[i]: the field at a position (negative from the end).
     FunctionSpec s;
@@ -231,6 +261,26 @@ void register_struct_functions(Registry& r) {
   }
   r.add(affix_fields("name.prefix_fields", true));
   r.add(affix_fields("name.suffix_fields", false));
+  {
+    // name.map_fields(function): each field renamed by a Python (or C++) callable, called
+    // once at planning for the dtype and once per chunk by the kernel.
+    FunctionSpec s;
+    s.name = "name.map_fields";
+    s.params = {int_param(kUdfIdParam, -1)};
+    s.input_types = struct_type;
+    s.null_if_null = input(0);
+    s.fallible = true;
+    s.output_dtype = [](const CallTypes& c) {
+      return with_names(c.inputs[0], mapped_field_names(c.inputs[0], c.args.get_int(kUdfIdParam)));
+    };
+    s.kernel = [](const Args& a) -> Kernel {
+      return [id = a.get_int(kUdfIdParam)](std::span<const ArrayRef> in) {
+        return compute::struct_rename_fields(*in[0], mapped_field_names(in[0]->dtype(), id));
+      };
+    };
+    s.format_args = [](std::span<const std::string>, const Args&) { return std::string(); };
+    r.add(std::move(s));
+  }
 }
 
 }  // namespace frazil::functions

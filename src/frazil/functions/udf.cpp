@@ -51,7 +51,9 @@ ArrayRef call_udf(int64_t id, std::span<const ArrayRef> inputs) {
   return (*fn)(inputs);
 }
 
-bool is_udf(const FunctionSpec& spec) { return spec.name == "map_batches" || spec.name == "map_elements"; }
+bool is_udf(const FunctionSpec& spec) {
+  return spec.name == "map_batches" || spec.name == "map_elements" || spec.name == "name.map_fields";
+}
 
 void register_udf_functions(Registry& r) {
   for (const bool batches : {true, false}) {

@@ -28,8 +28,9 @@ void clear_udfs();
 // Calls callable `id`; a ComputeError for an unknown id.
 ArrayRef call_udf(int64_t id, std::span<const ArrayRef> inputs);
 
-// The registry rows that call a registered callable, and the parameter holding its id (a
-// plan serializer replaces the id by the callable's own bytes).
+// The registry rows that call a registered callable (map_batches, map_elements, and
+// name.map_fields, whose callable maps a String array of field names), and the parameter
+// holding its id (a plan serializer replaces the id by the callable's own bytes).
 bool is_udf(const FunctionSpec& spec);
 inline constexpr const char* kUdfIdParam = "function";
 

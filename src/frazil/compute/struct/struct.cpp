@@ -85,12 +85,17 @@ ArrayRef struct_rename_fields(const Array& values, const std::vector<std::string
 }
 
 DataType struct_with_fields_dtype(const DataType& dtype, const std::vector<std::string>& names,
-                                  std::span<const DataType> dtypes) {
-  if (dtype.id() != TypeId::Struct)
+                                  std::span<const DataType> dtypes, StructFieldsBase base) {
+  if (dtype.id() != TypeId::Struct) {
+    if (base == StructFieldsBase::Drop)
+      throw InvalidOperationError(err_msg("struct.eval operation not supported for dtype `", dtype.short_name(), "`"));
     throw SchemaError(err_msg("invalid series dtype: expected `Struct`, got `", dtype.short_name(), "`"));
-  std::vector<Field> fields = dtype.fields();
+  }
+  std::vector<Field> fields = base == StructFieldsBase::Keep ? dtype.fields() : std::vector<Field>{};
   for (size_t i = 0; i < names.size(); ++i) {
     auto it = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == names[i]; });
+    if (it != fields.end() && base == StructFieldsBase::Drop)
+      throw DuplicateError(err_msg("field with name `", names[i], "` has more than one occurrence"));
     if (it != fields.end()) it->dtype = dtypes[i];
     else fields.push_back({names[i], dtypes[i]});
   }
@@ -98,15 +103,20 @@ DataType struct_with_fields_dtype(const DataType& dtype, const std::vector<std::
 }
 
 ArrayRef struct_with_fields(const Array& values, const std::vector<std::string>& names,
-                            std::span<const ArrayRef> fields) {
+                            std::span<const ArrayRef> fields, StructFieldsBase from) {
   const int64_t n = values.length() == 1 && !fields.empty() ? fields[0]->length() : values.length();
   ArrayRef base = values.length() == n ? values.slice(0, n) : broadcast_to(values.slice(0, 1), n, "struct");
-  std::vector<Field> out_fields = base->dtype().fields();
+  std::vector<Field> out_fields;
   std::vector<ArrayRef> children;
-  for (size_t i = 0; i < out_fields.size(); ++i) children.push_back(base->child(i)->slice(base->offset(), n));
+  if (from == StructFieldsBase::Keep) {
+    out_fields = base->dtype().fields();
+    for (size_t i = 0; i < out_fields.size(); ++i) children.push_back(base->child(i)->slice(base->offset(), n));
+  }
   for (size_t i = 0; i < names.size(); ++i) {
     ArrayRef f = broadcast_to(fields[i], n, names[i]);
     auto it = std::find_if(out_fields.begin(), out_fields.end(), [&](const Field& x) { return x.name == names[i]; });
+    if (it != out_fields.end() && from == StructFieldsBase::Drop)
+      throw DuplicateError(err_msg("field with name `", names[i], "` has more than one occurrence"));
     if (it != out_fields.end()) {
       it->dtype = f->dtype();
       children[static_cast<size_t>(it - out_fields.begin())] = f;

@@ -23,13 +23,16 @@ ArrayRef struct_field(const Array& values, size_t index);
 std::vector<ArrayRef> struct_fields(const Array& values);
 // The same rows with the fields renamed (names.size() must equal the field count).
 ArrayRef struct_rename_fields(const Array& values, const std::vector<std::string>& names);
+// Which fields a rebuilt struct starts from: its own (with_fields: replaced by name or
+// appended) or none (struct.eval: exactly the new fields, a repeated name a DuplicateError).
+enum class StructFieldsBase : uint8_t { Keep, Drop };
 // The dtype of `dtype` with the fields named `names` replaced (by name) or appended, in order.
 DataType struct_with_fields_dtype(const DataType& dtype, const std::vector<std::string>& names,
-                                  std::span<const DataType> dtypes);
+                                  std::span<const DataType> dtypes, StructFieldsBase base = StructFieldsBase::Keep);
 // The struct with `fields` (named `names`) replacing its fields of those names or appended;
 // the struct's validity is kept. One-row inputs broadcast.
 ArrayRef struct_with_fields(const Array& values, const std::vector<std::string>& names,
-                            std::span<const ArrayRef> fields);
+                            std::span<const ArrayRef> fields, StructFieldsBase base = StructFieldsBase::Keep);
 // Each row as a compact JSON object ({"a":1,"b":"x"}); a null row is the text null, as in Polars.
 ArrayRef struct_json_encode(const Array& values);
 

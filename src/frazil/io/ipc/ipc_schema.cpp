@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/arrow/export.hpp"
 #include "frazil/io/arrow/import.hpp"
@@ -34,6 +35,7 @@ std::string int_format(const fb::Int* t, const std::string& source) {
     case 16: return s ? "s" : "S";
     case 32: return s ? "i" : "I";
     case 64: return s ? "l" : "L";
+    case 128: return s ? "_pli128" : "_plu128";  // Polars writes Int128/UInt128 so
     default: malformed(source, err_msg("integer of ", t->bit_width(), " bits"));
   }
 }
@@ -276,11 +278,31 @@ fb::TimeUnit fb_unit(TimeUnit u) {
   return fb::TimeUnit_MICROSECOND;
 }
 
+// Polars' field metadata for a Categorical or Enum dictionary: the Enum's categories, each
+// "<byte length>;<string>", or the Categorical's categories object (the global one:
+// empty name and namespace, UInt32 codes).
+std::pair<std::string, std::string> categories_metadata(const DataType& t) {
+  if (t.id() == TypeId::Categorical) return {"_PL_CATEGORICAL2", "0;0;u32;"};
+  std::string values;
+  for (const std::string& c : t.categories().strings()) values += err_msg(c.size(), ";", c);
+  return {"_PL_ENUM_VALUES2", values};
+}
+
+// How write_field spells the dtypes that differ between an IPC file and a Parquet footer.
+struct FieldStyle {
+  bool compat_oldest;
+  bool categories_as_dictionaries;
+  int64_t next_dictionary_id = 0;
+};
+
 flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, const std::string& name,
-                                           const DataType& t, bool compat_oldest) {
+                                           const DataType& t, FieldStyle& style) {
+  const bool compat_oldest = style.compat_oldest;
   std::vector<flatbuffers::Offset<fb::Field>> children;
   fb::Type type = fb::Type_NONE;
   flatbuffers::Offset<void> table;
+  flatbuffers::Offset<fb::DictionaryEncoding> dictionary = 0;
+  std::vector<flatbuffers::Offset<fb::KeyValue>> metadata;
   auto integer = [&](int bits, bool is_signed) {
     type = fb::Type_Int;
     table = fb::CreateInt(fbb, bits, is_signed).Union();
@@ -296,6 +318,12 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
     case TypeId::UInt16: integer(16, false); break;
     case TypeId::UInt32: integer(32, false); break;
     case TypeId::UInt64: integer(64, false); break;
+    case TypeId::Int128: integer(128, true); break;  // Polars' extension of the Int type
+    case TypeId::UInt128: integer(128, false); break;
+    case TypeId::Float16:
+      type = fb::Type_FloatingPoint;
+      table = fb::CreateFloatingPoint(fbb, fb::Precision_HALF).Union();
+      break;
     case TypeId::Float32:
       type = fb::Type_FloatingPoint;
       table = fb::CreateFloatingPoint(fbb, fb::Precision_SINGLE).Union();
@@ -309,6 +337,14 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
     case TypeId::Enum:
       if (compat_oldest) type = fb::Type_LargeUtf8, table = fb::CreateLargeUtf8(fbb).Union();
       else type = fb::Type_Utf8View, table = fb::CreateUtf8View(fbb).Union();
+      if (t.id() != TypeId::String && style.categories_as_dictionaries) {
+        // A Parquet footer: the strings' column is a dictionary with Polars' metadata, so
+        // Polars (and frazil without its own key) read the Categorical or Enum back.
+        dictionary = fb::CreateDictionaryEncoding(fbb, style.next_dictionary_id++, fb::CreateInt(fbb, 32, false),
+                                                  t.id() == TypeId::Enum);
+        auto [key, value] = categories_metadata(t);
+        metadata.push_back(fb::CreateKeyValue(fbb, fbb.CreateString(key), fbb.CreateString(value)));
+      }
       break;
     case TypeId::Binary:
       if (compat_oldest) type = fb::Type_LargeBinary, table = fb::CreateLargeBinary(fbb).Union();
@@ -334,17 +370,17 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateDecimal(fbb, t.precision(), t.scale(), 128).Union();
       break;
     case TypeId::List:
-      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest));
+      children.push_back(write_field(fbb, "item", t.inner(), style));
       type = fb::Type_LargeList;
       table = fb::CreateLargeList(fbb).Union();
       break;
     case TypeId::Array:
-      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest));
+      children.push_back(write_field(fbb, "item", t.inner(), style));
       type = fb::Type_FixedSizeList;
       table = fb::CreateFixedSizeList(fbb, static_cast<int32_t>(t.width())).Union();
       break;
     case TypeId::Struct:
-      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, compat_oldest));
+      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, style));
       type = fb::Type_Struct_;
       table = fb::CreateStruct_(fbb).Union();
       break;
@@ -352,16 +388,19 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
   }
   auto name_off = fbb.CreateString(name);
   auto children_off = fbb.CreateVector(children);
-  return fb::CreateField(fbb, name_off, true, type, table, 0, children_off);
+  auto metadata_off = metadata.empty() ? 0 : fbb.CreateVector(metadata);
+  return fb::CreateField(fbb, name_off, true, type, table, dictionary, children_off, metadata_off);
 }
 
 }  // namespace
 
 flatbuffers::Offset<fb::Schema> write_schema(flatbuffers::FlatBufferBuilder& fbb, const Schema& schema,
                                              bool compat_oldest,
-                                             const std::vector<std::pair<std::string, std::string>>& metadata) {
+                                             const std::vector<std::pair<std::string, std::string>>& metadata,
+                                             bool categories_as_dictionaries) {
+  FieldStyle style{compat_oldest, categories_as_dictionaries};
   std::vector<flatbuffers::Offset<fb::Field>> fields;
-  for (const auto& f : schema.fields()) fields.push_back(write_field(fbb, f.name, f.dtype, compat_oldest));
+  for (const auto& f : schema.fields()) fields.push_back(write_field(fbb, f.name, f.dtype, style));
   std::vector<flatbuffers::Offset<fb::KeyValue>> kvs;
   for (const auto& [k, v] : metadata) kvs.push_back(fb::CreateKeyValue(fbb, fbb.CreateString(k), fbb.CreateString(v)));
   auto fields_off = fbb.CreateVector(fields);

@@ -29,32 +29,6 @@ inline uint32_t load_u32(const uint8_t* p) {
   return v;
 }
 
-float half_to_float(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exp = (h >> 10) & 0x1F;
-  uint32_t mant = h & 0x3FF;
-  uint32_t bits;
-  if (exp == 0) {
-    if (mant == 0) {
-      bits = sign;
-    } else {  // subnormal: renormalise
-      int e = -1;
-      do {
-        ++e;
-        mant <<= 1;
-      } while (!(mant & 0x400));
-      bits = sign | (uint32_t(127 - 15 - e) << 23) | ((mant & 0x3FF) << 13);
-    }
-  } else if (exp == 31) {
-    bits = sign | 0x7F800000u | (mant << 13);
-  } else {
-    bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 int128 decimal_from_be(const uint8_t* p, uint32_t len) {
   if (len == 0) return 0;
   if (len > 16) bad("DECIMAL value wider than 16 bytes");
@@ -738,11 +712,14 @@ void ChunkDecoder::decode(Encoding enc, const Buffer& buf, const uint8_t* p, siz
       });
       return;
     }
-    case Conversion::Float16: {
-      float* o = reinterpret_cast<float*>(out) + dst;
+    case Conversion::Float16:
+    case Conversion::Int128Bytes: {
+      // Fixed-width values stored as their own little-endian bytes.
+      const size_t w = leaf_.conversion == Conversion::Float16 ? 2 : 16;
+      uint8_t* o = out + dst * static_cast<int64_t>(w);
       size_t i = 0;
       for_each_byte_array(enc, buf, p, size, n, [&](const uint8_t* v, uint32_t, const Buffer&) {
-        o[i++] = half_to_float(static_cast<uint16_t>(v[0] | (v[1] << 8)));
+        std::memcpy(o + i++ * w, v, w);
       });
       return;
     }

@@ -189,10 +189,14 @@ std::vector<std::pair<std::string, DataType>> footer_dtypes(const FileMetaData& 
 }  // namespace
 
 void ParquetFile::apply_frazil_schema() {
+  const auto declared_dtypes = footer_dtypes(md_);
+  // Int128/UInt128 change how the leaf decodes (16 bytes each), not just the dtype.
+  for (const auto& [name, declared] : declared_dtypes)
+    if (auto idx = pschema_.schema().index_of(name)) pschema_.read_as_wide_integer(*idx, declared);
   const auto& fields = pschema_.fields();
   overrides_.assign(fields.size(), std::nullopt);
   std::vector<Field> out = pschema_.schema().fields();
-  for (auto& [name, declared] : footer_dtypes(md_)) {
+  for (auto& [name, declared] : declared_dtypes) {
     auto idx = pschema_.schema().index_of(name);
     if (!idx) continue;
     // An Array is written as a LIST of its inner type: the footer gives its width back.

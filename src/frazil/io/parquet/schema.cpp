@@ -277,7 +277,7 @@ class Builder {
           return l;
         }
         if (k == LogicalKind::Float16 && l.type_length == 2) {
-          l.dtype = DataType::float32();
+          l.dtype = DataType::float16();
           l.conversion = Conversion::Float16;
           return l;
         }
@@ -314,6 +314,21 @@ ParquetSchema::ParquetSchema(const std::vector<SchemaElement>& elements) {
   }
   leaves_ = std::move(b.leaves);
   schema_ = Schema(std::move(fields));
+}
+
+bool ParquetSchema::read_as_wide_integer(size_t field, const DataType& dtype) {
+  if (field >= fields_.size() || (dtype.id() != TypeId::Int128 && dtype.id() != TypeId::UInt128)) return false;
+  SchemaNode& node = fields_[field];
+  if (node.kind != SchemaNode::Kind::Primitive) return false;
+  LeafColumn& leaf = leaves_[static_cast<size_t>(node.leaf)];
+  if (leaf.conversion != Conversion::FixedBytes || leaf.type_length != 16) return false;
+  leaf.dtype = dtype;
+  leaf.conversion = Conversion::Int128Bytes;
+  node.dtype = dtype;
+  std::vector<Field> fields = schema_.fields();
+  fields[field].dtype = dtype;
+  schema_ = Schema(std::move(fields));
+  return true;
 }
 
 }  // namespace frazil::io::parquet

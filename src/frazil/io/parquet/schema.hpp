@@ -26,7 +26,8 @@ enum class Conversion : uint8_t {
   DecimalInt32,   // INT32 -> Decimal (int128)
   DecimalInt64,   // INT64 -> Decimal
   DecimalBytes,   // big-endian two's complement (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY) -> Decimal
-  Float16,        // FIXED_LEN_BYTE_ARRAY(2) half floats -> Float32
+  Float16,        // FIXED_LEN_BYTE_ARRAY(2) half floats -> Float16 (their bits)
+  Int128Bytes,    // FIXED_LEN_BYTE_ARRAY(16) little-endian -> Int128 / UInt128 (as the footer says)
   ByteArray,      // BYTE_ARRAY -> String / Binary views
   FixedBytes,     // FIXED_LEN_BYTE_ARRAY -> Binary views
   Null,           // UNKNOWN logical type: all null
@@ -70,6 +71,11 @@ class ParquetSchema {
   const std::vector<SchemaNode>& fields() const { return fields_; }
   const std::vector<LeafColumn>& leaves() const { return leaves_; }
   const Schema& schema() const { return schema_; }
+
+  // Top-level field `field`, a FIXED_LEN_BYTE_ARRAY(16) without a logical type, read as
+  // `dtype` (Int128 or UInt128: how Polars writes them, known only from the ARROW:schema
+  // footer). False, and nothing changed, for any other field or dtype.
+  bool read_as_wide_integer(size_t field, const DataType& dtype);
 
  private:
   std::vector<SchemaNode> fields_;

@@ -89,10 +89,9 @@ std::optional<Scalar> decode_stat_value(const LeafColumn& leaf, const std::strin
     }
     case Conversion::DecimalBytes:
       return decimal_scalar(dt, reinterpret_cast<const uint8_t*>(b.data()), b.size());
-    case Conversion::Float16: {
-      if (b.size() != 2) return std::nullopt;
-      return std::nullopt;  // half-float statistics are rare; treated as unknown
-    }
+    case Conversion::Float16:      // half-float statistics are rare; treated as unknown
+    case Conversion::Int128Bytes:  // little-endian bytes: no order a reader may rely on
+      return std::nullopt;
     case Conversion::ByteArray:
     case Conversion::FixedBytes:
       if (leaf.conversion == Conversion::FixedBytes && b.size() != static_cast<size_t>(leaf.type_length))

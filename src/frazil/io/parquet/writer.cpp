@@ -168,8 +168,16 @@ void add_schema(const std::string& name, const DataType& dt, std::vector<SchemaE
     }
     case TypeId::Int128:
     case TypeId::UInt128:
+      // As Polars writes them: 16 little-endian bytes with no logical type; the ARROW:schema
+      // footer says Int128/UInt128 (other readers see FIXED_LEN_BYTE_ARRAY(16) binary).
+      e.type = PhysicalType::FixedLenByteArray;
+      e.type_length = 16;
+      break;
     case TypeId::Float16:
-      throw InvalidOperationError(err_msg("cannot write column '", name, "' of dtype ", dt, " to parquet"));
+      e.type = PhysicalType::FixedLenByteArray;
+      e.type_length = 2;
+      e.logical_type = logical(LogicalKind::Float16);
+      break;
   }
   out.push_back(e);
 }
@@ -299,6 +307,7 @@ size_t ChunkWriter::value_size(int64_t k) const {
   if (dt_.is_view()) return 4 + s_.values->str_value(s_.idx[k]).size();
   if (dt_.is_boolean()) return 1;
   if (dt_.id() == TypeId::Decimal) return 16;
+  if (dt_.id() == TypeId::Float16) return 2;  // FIXED_LEN_BYTE_ARRAY values have no length prefix
   return static_cast<size_t>(std::max(dt_.byte_width(), 4));
 }
 
@@ -336,6 +345,15 @@ void ChunkWriter::encode_plain(size_t va, size_t vb, std::vector<uint8_t>& out) 
         std::memcpy(&v, a.buffer(0).data() + (a.offset() + idx[k]) * 16, 16);
         put_decimal(out, v, len);
       }
+      return;
+    }
+    case TypeId::Int128:
+    case TypeId::UInt128:
+    case TypeId::Float16: {
+      // FIXED_LEN_BYTE_ARRAY of the values' own little-endian bytes.
+      const size_t w = static_cast<size_t>(dt_.byte_width());
+      const uint8_t* base = a.buffer(0).data() + a.offset() * static_cast<int64_t>(w);
+      for (size_t k = va; k < vb; ++k) out.insert(out.end(), base + idx[k] * w, base + (idx[k] + 1) * w);
       return;
     }
     case TypeId::String:
@@ -709,6 +727,15 @@ void check_compression_level(const ParquetWriteOptions& opt) {
                                         lo, "..=", hi, " exceeded."));
 }
 
+bool has_wide_integer(const DataType& t) {
+  if (t.id() == TypeId::Int128 || t.id() == TypeId::UInt128) return true;
+  if (t.id() == TypeId::List || t.id() == TypeId::Array) return has_wide_integer(t.inner());
+  if (t.id() == TypeId::Struct)
+    for (const auto& f : t.fields())
+      if (has_wide_integer(f.dtype)) return true;
+  return false;
+}
+
 struct ParquetWriter::Impl {
   Impl(OutputStream* out, std::unique_ptr<OutputFile> file, Schema schema, ParquetWriteOptions options)
       : file(std::move(file)), out(out ? out : this->file.get()), schema(std::move(schema)), opt(options) {
@@ -721,8 +748,15 @@ struct ParquetWriter::Impl {
     root.name = "schema";
     root.num_children = static_cast<int32_t>(this->schema.size());
     md.schema.push_back(root);
-    for (const Field& f : this->schema.fields()) add_schema(f.name, f.dtype, md.schema);
+    for (const Field& f : this->schema.fields()) {
+      if (f.dtype.is_nested() && has_wide_integer(f.dtype))
+        throw InvalidOperationError(err_msg("cannot write column '", f.name, "' of dtype ", f.dtype,
+                                            " to parquet: Int128/UInt128 inside a List, Array or Struct"));
+      add_schema(f.name, f.dtype, md.schema);
+    }
     pschema = std::make_unique<ParquetSchema>(md.schema);
+    // The leaves are read back from the elements: a FIXED_LEN_BYTE_ARRAY(16) holds Int128/UInt128.
+    for (size_t i = 0; i < this->schema.size(); ++i) pschema->read_as_wide_integer(i, this->schema.fields()[i].dtype);
     md.created_by = "frazil version " FRAZIL_VERSION_STRING;
     md.key_value_metadata.push_back({kFrazilSchemaKey, frazil_schema_text(this->schema)});
     md.key_value_metadata.push_back({kArrowSchemaKey, encode_arrow_schema(this->schema)});

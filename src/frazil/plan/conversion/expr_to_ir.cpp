@@ -320,7 +320,7 @@ class Converter {
         return Converted{children[0].node, OutputName{OutputNameKind::Alias, (*n.rename)(children[0].name.name)}};
       case ExprKind::KeepName: return Converted{children[0].node, OutputName{OutputNameKind::Alias, root_column_name(e)}};
       case ExprKind::Field:
-        throw InvalidOperationError(err_msg("pl.field(\"", n.names[0], "\") is only valid inside struct.with_fields"));
+        throw InvalidOperationError(err_msg("pl.field(\"", n.names[0], "\") is only valid inside struct.with_fields or struct.eval"));
       case ExprKind::Len:
         out.kind = AExprKind::Len;
         name = OutputName{OutputNameKind::Field, "len"};

@@ -399,7 +399,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
               // Polars 2 casts between integer widths only: strings, booleans and integer vs.
               // float need an explicit cast.
               bool same_kind = (vt.is_integer() && xt.is_integer()) || (vt.is_float() && xt.is_float()) ||
-                               (vt.is_temporal() && xt.is_temporal());
+                               (vt.is_temporal() && xt.is_temporal()) ||
+                               (vt.is_string() && xt.is_categorical());  // strings name categories
               if (!same_kind && !xt.is_null())
                 throw InvalidOperationError(err_msg("'is_in' cannot check for ", xt, " values in List(", vt,
                                                     ") data"));
@@ -407,6 +408,9 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
               out.inputs[1] = add_cast(arena, e.inputs[1], xt, false);
               changed = true;
             }
+          } else if (vt.is_list_like() && !xt.is_list_like()) {
+            // A List or Array column: membership row by row (the kernel compares in the
+            // list's inner dtype), as Polars does.
           } else if (vt != xt) {
             out.inputs[1] = add_cast(arena, e.inputs[1], xt);
             changed = true;

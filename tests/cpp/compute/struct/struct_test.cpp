@@ -54,6 +54,16 @@ TEST(StructKernels, RenameAndWithFields) {
   EXPECT_EQ(w->dtype(), DataType::struct_({{"a", DataType::float64()}, {"b", DataType::string()}, {"c", DataType::int64()}}));
   EXPECT_TRUE(w->is_null(2));
   EXPECT_EQ(values_of<int64_t>(*struct_field(*w, 2)), (Opt<int64_t>{7, 7, N, 7}));
+  // struct.eval: only the new fields, the struct's nulls kept; a repeated name is an error.
+  ArrayRef e = struct_with_fields(*s->slice(0, 4), {"c", "a"}, add, StructFieldsBase::Drop);
+  EXPECT_EQ(e->dtype(), DataType::struct_({{"c", DataType::float64()}, {"a", DataType::int64()}}));
+  EXPECT_TRUE(e->is_null(2));
+  EXPECT_EQ(values_of<int64_t>(*struct_field(*e, 1)), (Opt<int64_t>{7, 7, N, 7}));
+  EXPECT_THROW(struct_with_fields(*s->slice(0, 4), {"a", "a"}, add, StructFieldsBase::Drop), DuplicateError);
+  const DataType two[] = {DataType::int64(), DataType::int64()};
+  EXPECT_THROW(struct_with_fields_dtype(s->dtype(), {"x", "x"}, two, StructFieldsBase::Drop), DuplicateError);
+  EXPECT_THROW(struct_with_fields_dtype(DataType::int64(), {"x"}, std::span(two, 1), StructFieldsBase::Drop),
+               InvalidOperationError);
 }
 
 TEST(StructKernels, JsonEncode) {

@@ -1,0 +1,51 @@
+"""pl.Categories, differential against Polars for the global categories (the only ones frazil
+has): lookups both ways, iteration, equality, hashing, pickling, and Categorical(Categories());
+named and random categories are a clear InvalidOperationError in frazil."""
+import pickle
+
+import polars as pl
+import pytest
+
+import frazil as fz
+
+VALUES = ["nested_cats_foo", "nested_cats_bar", None, "nested_cats_moo", "nested_cats_bar"]
+
+
+@pytest.mark.parametrize("chunks", [1, 2])
+def test_global_lookups_match_the_codes(chunks):
+    for m in (pl, fz):
+        cats = m.Categories()
+        s = m.Series("x", VALUES, dtype=m.Categorical(cats))
+        if chunks == 2:
+            s = s.head(2).append(s.tail(3))
+        codes = s.cat.physical().to_list()
+        assert [None if v is None else cats[v] for v in VALUES] == codes
+        assert [None if c is None else cats[c] for c in codes] == VALUES
+        assert set(VALUES[:2]) <= set(cats) and "nested_cats_moo" in cats and cats.to_dict()["nested_cats_moo"] == codes[3]
+
+
+def test_attributes_equality_and_pickle():
+    for m in (pl, fz):
+        c = m.Categories()
+        assert (c.name(), c.namespace(), c.physical(), c.is_global()) == ("", "", m.UInt32, True)
+        assert c == m.Categories(None) and hash(c) == hash(m.Categories())
+        assert pickle.loads(pickle.dumps(c)) == c
+        assert m.Categorical(c) == m.Categorical and m.Categorical().categories == c
+        assert repr(c) == "Categories()"
+
+
+def test_lookup_errors_match_polars():
+    for key, error in [("nested_cats_never_seen", KeyError), (10**9, IndexError), (1.5, TypeError)]:
+        for m in (pl, fz):
+            with pytest.raises(error):
+                m.Categories()[key]
+    for m in (pl, fz):
+        with pytest.raises(AssertionError):
+            m.Categories("", "ns")
+
+
+def test_named_categories_are_refused():
+    with pytest.raises(fz.exceptions.InvalidOperationError, match="only the global categories"):
+        fz.Categories("fruit")
+    with pytest.raises(fz.exceptions.InvalidOperationError, match="only the global categories"):
+        fz.Categories.random()
