@@ -432,6 +432,9 @@ def _write_bytes(file: Any, data: bytes, *, text_ok: bool = True) -> None:
         _frazil.write_file_bytes(_path_str(file), data)
         return
     if isinstance(file, _io.TextIOBase):
+        encoding = getattr(file, "encoding", None) or "utf-8"
+        if encoding.lower() not in ("utf-8", "utf8"):
+            raise _invalid("file encoding is not UTF-8")  # as Polars: the text would be re-encoded
         if not text_ok:
             raise TypeError("compressed output needs a binary file object")
         file.write(data.decode("utf-8"))
