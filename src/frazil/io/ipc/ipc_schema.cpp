@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/arrow/export.hpp"
 #include "frazil/io/arrow/import.hpp"
@@ -200,13 +201,13 @@ void fill(ArrowSchema* out, std::unique_ptr<SchemaNode> p, int64_t flags) {
   out->private_data = p.release();
 }
 
-void make_values_schema(const IpcField& f, ArrowSchema* out) {
+void make_values_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtype& dictionary_dtype) {
   auto p = std::make_unique<SchemaNode>();
   p->format = f.format;
   p->name = f.name;
   for (const auto& c : f.children) {
     p->children.push_back(std::make_unique<ArrowSchema>());
-    make_arrow_schema(c, p->children.back().get());
+    make_arrow_schema(c, p->children.back().get(), dictionary_dtype);  // nested dictionaries too
   }
   fill(out, std::move(p), f.nullable ? ARROW_FLAG_NULLABLE : 0);
 }
@@ -214,7 +215,7 @@ void make_values_schema(const IpcField& f, ArrowSchema* out) {
 }  // namespace
 
 void make_arrow_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtype& dictionary_dtype) {
-  if (!f.dictionary_id) return make_values_schema(f, out);
+  if (!f.dictionary_id) return make_values_schema(f, out, dictionary_dtype);
   auto p = std::make_unique<SchemaNode>();
   p->format = f.index_format;
   p->name = f.name;
@@ -222,7 +223,7 @@ void make_arrow_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtyp
   p->dictionary = std::make_unique<ArrowSchema>();
   std::optional<DataType> held = dictionary_dtype ? dictionary_dtype(*f.dictionary_id) : std::nullopt;
   if (held) export_schema(*held, f.name, p->dictionary.get());
-  else make_values_schema(f, p->dictionary.get());
+  else make_values_schema(f, p->dictionary.get(), dictionary_dtype);
   fill(out, std::move(p), f.nullable ? ARROW_FLAG_NULLABLE : 0);
 }
 
@@ -276,9 +277,25 @@ fb::TimeUnit fb_unit(TimeUnit u) {
   return fb::TimeUnit_MICROSECOND;
 }
 
+// `next_dictionary`: the id the next Categorical/Enum field gets (pre-order, as
+// IpcDictionaries numbers them); null writes them as plain strings.
 flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, const std::string& name,
-                                           const DataType& t, bool compat_oldest) {
+                                           const DataType& t, bool compat_oldest, int64_t* next_dictionary) {
   std::vector<flatbuffers::Offset<fb::Field>> children;
+  flatbuffers::Offset<fb::DictionaryEncoding> dictionary;
+  flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::KeyValue>>> metadata;
+  if (next_dictionary && t.is_categorical()) {
+    // uint32 indices into string values; an Enum is ordered and names its categories in
+    // Polars' field metadata, so that Polars reads it back as that Enum.
+    const bool is_enum = t.id() == TypeId::Enum;
+    dictionary = fb::CreateDictionaryEncoding(fbb, (*next_dictionary)++, fb::CreateInt(fbb, 32, false), is_enum);
+    if (is_enum) {
+      std::string value;
+      for (const auto& c : t.categories().strings()) value += std::to_string(c.size()) + ";" + c;
+      metadata = fbb.CreateVector(std::vector<flatbuffers::Offset<fb::KeyValue>>{
+          fb::CreateKeyValue(fbb, fbb.CreateString("_PL_ENUM_VALUES2"), fbb.CreateString(value))});
+    }
+  }
   fb::Type type = fb::Type_NONE;
   flatbuffers::Offset<void> table;
   auto integer = [&](int bits, bool is_signed) {
@@ -305,7 +322,7 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateFloatingPoint(fbb, fb::Precision_DOUBLE).Union();
       break;
     case TypeId::String:
-    case TypeId::Categorical:  // written as its strings
+    case TypeId::Categorical:  // the dictionary's values (or the strings themselves)
     case TypeId::Enum:
       if (compat_oldest) type = fb::Type_LargeUtf8, table = fb::CreateLargeUtf8(fbb).Union();
       else type = fb::Type_Utf8View, table = fb::CreateUtf8View(fbb).Union();
@@ -334,17 +351,17 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateDecimal(fbb, t.precision(), t.scale(), 128).Union();
       break;
     case TypeId::List:
-      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest));
+      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest, next_dictionary));
       type = fb::Type_LargeList;
       table = fb::CreateLargeList(fbb).Union();
       break;
     case TypeId::Array:
-      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest));
+      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest, next_dictionary));
       type = fb::Type_FixedSizeList;
       table = fb::CreateFixedSizeList(fbb, static_cast<int32_t>(t.width())).Union();
       break;
     case TypeId::Struct:
-      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, compat_oldest));
+      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, compat_oldest, next_dictionary));
       type = fb::Type_Struct_;
       table = fb::CreateStruct_(fbb).Union();
       break;
@@ -352,16 +369,20 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
   }
   auto name_off = fbb.CreateString(name);
   auto children_off = fbb.CreateVector(children);
-  return fb::CreateField(fbb, name_off, true, type, table, 0, children_off);
+  return fb::CreateField(fbb, name_off, true, type, table, dictionary, children_off, metadata);
 }
 
 }  // namespace
 
 flatbuffers::Offset<fb::Schema> write_schema(flatbuffers::FlatBufferBuilder& fbb, const Schema& schema,
                                              bool compat_oldest,
-                                             const std::vector<std::pair<std::string, std::string>>& metadata) {
+                                             const std::vector<std::pair<std::string, std::string>>& metadata,
+                                             bool categorical_as_dictionary) {
   std::vector<flatbuffers::Offset<fb::Field>> fields;
-  for (const auto& f : schema.fields()) fields.push_back(write_field(fbb, f.name, f.dtype, compat_oldest));
+  int64_t next_dictionary = 0;
+  for (const auto& f : schema.fields())
+    fields.push_back(write_field(fbb, f.name, f.dtype, compat_oldest,
+                                 categorical_as_dictionary ? &next_dictionary : nullptr));
   std::vector<flatbuffers::Offset<fb::KeyValue>> kvs;
   for (const auto& [k, v] : metadata) kvs.push_back(fb::CreateKeyValue(fbb, fbb.CreateString(k), fbb.CreateString(v)));
   auto fields_off = fbb.CreateVector(fields);
