@@ -331,3 +331,27 @@ def test_empty_and_sliced_categorical_frames(tmp_path) -> None:
         assert got.schema == frame.schema
         assert got.to_dict(as_series=False) == frame.to_dict(as_series=False)
         assert polars.read_ipc(io.BytesIO(buf.getvalue())).to_dict(as_series=False) == frame.to_dict(as_series=False)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("compression", COMPRESSIONS)
+def test_int128_uint128_float16_round_trip_with_polars(stream, compression) -> None:
+    # Arrow IPC Int(bitWidth=128) as Polars writes it (pyarrow has no 128-bit integers), and
+    # FloatingPoint HALF; nulls, extremes, nested in a list.
+    big = [1, None, -(2**127), 2**127 - 1, 0]
+    df = pl.DataFrame({"i": big}, schema={"i": pl.Int128}).with_columns(
+        pl.Series("u", [0, None, 2**128 - 1, 2**64, 7], dtype=pl.UInt128),
+        pl.Series("h", [1.5, None, -0.0, float("inf"), 65504.0], dtype=pl.Float16),
+        pl.concat_list(pl.col("i")).alias("l"))
+    buf = io.BytesIO()
+    (df.write_ipc_stream if stream else df.write_ipc)(buf, compression=compression)
+    got = pl.read_ipc(io.BytesIO(buf.getvalue()))
+    assert got.schema == df.schema
+    assert got.to_dict(as_series=False) == df.to_dict(as_series=False)
+    theirs = (polars.read_ipc_stream if stream else polars.read_ipc)(io.BytesIO(buf.getvalue()))
+    assert [str(t) for t in theirs.dtypes] == ["Int128", "UInt128", "Float16", "List(Int128)"]
+    assert theirs.to_dict(as_series=False) == df.to_dict(as_series=False)
+    # And Polars' file read by frazil.
+    pbuf = io.BytesIO()
+    theirs.write_ipc(pbuf)
+    assert pl.read_ipc(io.BytesIO(pbuf.getvalue())).to_dict(as_series=False) == df.to_dict(as_series=False)

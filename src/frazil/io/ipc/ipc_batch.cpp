@@ -64,7 +64,7 @@ int64_t fixed_width(const std::string& f) {
   }
   if (f == "tdD" || f == "tts" || f == "ttm" || f == "tiM") return 4;
   if (f == "tdm" || f == "ttu" || f == "ttn" || f == "tiD") return 8;
-  if (f == "tin") return 16;
+  if (f == "tin" || f == "_pli128" || f == "_plu128") return 16;
   if (f.rfind("ts", 0) == 0 || f.rfind("tD", 0) == 0) return 8;
   if (f.rfind("d:", 0) == 0) {
     const size_t second = f.find(',', f.find(',') + 1);

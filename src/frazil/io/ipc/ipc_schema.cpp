@@ -35,6 +35,7 @@ std::string int_format(const fb::Int* t, const std::string& source) {
     case 16: return s ? "s" : "S";
     case 32: return s ? "i" : "I";
     case 64: return s ? "l" : "L";
+    case 128: return s ? "_pli128" : "_plu128";  // Polars' 128-bit integers (frazil's C formats for them)
     default: malformed(source, err_msg("integer of ", t->bit_width(), " bits"));
   }
 }
@@ -313,6 +314,12 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
     case TypeId::UInt16: integer(16, false); break;
     case TypeId::UInt32: integer(32, false); break;
     case TypeId::UInt64: integer(64, false); break;
+    case TypeId::Int128: integer(128, true); break;  // as Polars writes them (pyarrow has no 128-bit integers)
+    case TypeId::UInt128: integer(128, false); break;
+    case TypeId::Float16:
+      type = fb::Type_FloatingPoint;
+      table = fb::CreateFloatingPoint(fbb, fb::Precision_HALF).Union();
+      break;
     case TypeId::Float32:
       type = fb::Type_FloatingPoint;
       table = fb::CreateFloatingPoint(fbb, fb::Precision_SINGLE).Union();
