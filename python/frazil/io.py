@@ -173,7 +173,7 @@ def _select_columns(lf: Any, columns: Any, row_index_name: str | None = None) ->
 # ------------------------------------------------------------------------------ CSV
 
 _CSV_IGNORED = ("n_threads", "batch_size", "low_memory", "rechunk", "use_pyarrow", "storage_options", "cache",
-                "credential_provider", "retries", "sample_size", "infer_schema_files")
+                "credential_provider", "retries", "sample_size")
 
 
 def _csv_options(*, null_values: Any = None, schema: Any = None, schema_overrides: Any = None, dtypes: Any = None,
@@ -193,6 +193,8 @@ def _csv_options(*, null_values: Any = None, schema: Any = None, schema_override
         opts["schema_overrides"] = _native_schema(overrides)
     if not infer_schema:
         kw["infer_schema_length"] = 0
+    if kw.get("infer_schema_files") is not None and kw["infer_schema_files"] <= 0:
+        raise ValueError("infer_schema_files: invalid zero value")
     if not empty_string_is_null:
         opts["missing_utf8_is_empty_string"] = True
     for ignored in _CSV_IGNORED:

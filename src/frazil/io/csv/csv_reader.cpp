@@ -463,8 +463,10 @@ struct CsvReader::Impl {
                                    " at ", where, "; pass encoding=utf8-lossy to replace invalid bytes, or read the column as Binary"));
       case ChunkErrorKind::BadValue: {
         const Field& fld = file_schema.field(err.column);
-        std::string msg = err_msg("could not parse `", err.value, "` as ", fld.dtype, " in column ",
-                                  quote_name(fld.name), " (column ", err.column + 1, ") at ", where, ".\n");
+        // Polars' words first ("could not parse `x` as dtype `i64` at column 'a' (column number 1)").
+        std::string msg = err_msg("could not parse `", err.value, "` as dtype `", fld.dtype.short_name(),
+                                  "` at column ", quote_name(fld.name), " (column number ", err.column + 1, "), ",
+                                  where, ".\n");
         if (inferred[err.column]) {
           msg += err_msg("The dtype was inferred from the first ", opt.infer_schema_length.value_or(0),
                          " rows. You might want to:\n"

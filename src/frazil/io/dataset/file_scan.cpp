@@ -210,7 +210,8 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
   }
   // The file columns: the user's schema, or the first source's.
   if (args_.schema) file_schema_ = *args_.schema;
-  else if (!inputs_.empty()) file_schema_ = reader_->schema(inputs_[0]);
+  else if (!inputs_.empty())
+    file_schema_ = reader_->scan_schema(inputs_, args_.missing_columns == MissingColumns::Insert, &schema_error_);
   std::vector<Field> fields;
   if (args_.row_index_name) {
     if (file_schema_.contains(*args_.row_index_name))
@@ -273,7 +274,7 @@ parquet::RowGroupStats FileScan::hive_stats(size_t input) const {
 DataFrame FileScan::read_input(size_t i, const std::vector<std::string>& file_columns, std::optional<int64_t> n_rows,
                                const ReadHints& hints, const CastFn& cast) const {
   const ScanInput& in = inputs_[i];
-  const Schema own = (i == 0 && !args_.schema) ? file_schema_ : reader_->schema(in);
+  const Schema own = reader_->schema(in);
   // Columns of the source outside the scan's schema.
   if (args_.extra_columns == ExtraColumns::Raise)
     for (const auto& f : own.fields())
@@ -311,6 +312,7 @@ DataFrame FileScan::read_input(size_t i, const std::vector<std::string>& file_co
 DataFrame FileScan::read(const std::vector<std::string>* columns, std::optional<int64_t> n_rows, const ReadHints& hints,
                          const std::function<bool(const parquet::RowGroupStats&)>& keep_input, const CastFn& cast) const {
   if (!empty_error_.empty() && !args_.schema) throw ComputeError(empty_error_);
+  if (!schema_error_.empty()) throw ComputeError(schema_error_);
   if (n_rows && *n_rows < 0) throw InvalidOperationError("n_rows must not be negative");
   if (args_.n_rows) n_rows = n_rows ? std::min(*n_rows, *args_.n_rows) : *args_.n_rows;
   const std::vector<std::string> all = schema_.names();

@@ -1,6 +1,7 @@
-"""write_csv / sink_csv against Polars 2.1: the text of every CSV-writable dtype (with
-Categorical and Enum as their strings), file-like targets, and what a failing write leaves
-behind (no file, no open handle)."""
+"""CSV against Polars 2.1: the text write_csv / sink_csv make for every CSV-writable dtype
+(Categorical and Enum as their strings, zoned datetimes in local time), file-like targets,
+what a failing write leaves behind (no file, no open handle), and the dtypes a scan of
+several sources infers (merged over infer_schema_files sources)."""
 from __future__ import annotations
 
 import io
@@ -99,3 +100,45 @@ def test_zoned_datetimes_are_local_time_with_offset(zone: str, unit: str, fmt: s
         pl.col("t").cast(pl.Datetime(unit)).dt.replace_time_zone("UTC").dt.convert_time_zone(zone))
     kw = {} if fmt is None else {"datetime_format": fmt}
     assert df.write_csv(**kw) == _polars(df).write_csv(**kw)
+
+
+# ------------------------------------------------------------------ several CSV sources
+
+MULTI = [
+    ("ints then floats", [b"a\n1", b"a\n2.5"], {}),
+    ("ints then strings", [b"a\n1\n2", b"a\nb\nc"], {}),
+    ("mixed columns", [b"a,b\n1,x", b"a,b\n2.5,3"], {}),
+    ("nulls then ints", [b"a\n\n", b"a\n7"], {}),
+    ("union with missing_columns=insert", [b"x,y\n1,2", b"x,z\n3,4"], {"missing_columns": "insert"}),
+    ("first file only", [b"a\n1", b"a\n2.5"], {"infer_schema_files": 1}),
+    ("nine int files and a string one", 9 * [b"a\n1"] + [b"a\nA"], {}),
+]
+
+
+@pytest.mark.parametrize(("name", "sources", "kw"), MULTI, ids=[m[0] for m in MULTI])
+def test_sources_dtypes_merge_as_polars_merges_them(name, sources, kw) -> None:
+    def run(m):
+        try:
+            return m.scan_csv(sources, **kw).collect().to_dict(as_series=False), None
+        except Exception as e:  # noqa: BLE001 - the kind of error is compared
+            return None, type(e).__name__
+
+    assert run(pl) == run(polars)
+
+
+@pytest.mark.parametrize("sources", [[b"a\n1", b"b\n4"], [b"a\n1", b"b,c\n4,5"], [b"a,b\n1,2", b"a\n3"]])
+def test_sources_whose_columns_differ_raise_when_read(sources) -> None:
+    lf = pl.scan_csv(sources)  # the error comes with the read, as in Polars
+    with pytest.raises(pl.exceptions.ComputeError, match="schema (names|lengths) differ"):
+        lf.collect()
+    with pytest.raises(polars.exceptions.ComputeError, match="schema (names|lengths) differ"):
+        polars.scan_csv(sources).collect()
+
+
+def test_a_value_the_merged_dtype_cannot_hold_is_a_polars_worded_error() -> None:
+    with pytest.raises(pl.exceptions.ComputeError, match="could not parse `A` as dtype `i64` at column 'a'"):
+        pl.scan_csv(10 * [b"a\n1"] + [b"a\nA"]).collect()
+    with pytest.raises(polars.exceptions.ComputeError, match="could not parse `A` as dtype `i64` at column 'a'"):
+        polars.scan_csv(10 * [b"a\n1"] + [b"a\nA"]).collect()
+    with pytest.raises(ValueError, match="invalid zero value"):
+        pl.read_csv(b"a\n1", infer_schema_files=0)
