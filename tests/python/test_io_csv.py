@@ -142,3 +142,17 @@ def test_a_value_the_merged_dtype_cannot_hold_is_a_polars_worded_error() -> None
         polars.scan_csv(10 * [b"a\n1"] + [b"a\nA"]).collect()
     with pytest.raises(ValueError, match="invalid zero value"):
         pl.read_csv(b"a\n1", infer_schema_files=0)
+
+
+@pytest.mark.parametrize("text", [b"\nmeta\nfile\nfoo,bar\n1,2\n", b"\n\nmeta\nfile\nfoo,bar\n1,2\n",
+                                  b"\r\n\r\nmeta\r\nfile\r\nfoo,bar\r\n1,2\r\n", b"meta\nfile\nfoo,bar\n1,2\n"])
+def test_skip_rows_does_not_count_empty_lines_at_the_start(text) -> None:
+    assert pl.read_csv(text, skip_rows=2).to_dict(as_series=False) == \
+        polars.read_csv(text, skip_rows=2).to_dict(as_series=False)
+
+
+def test_skip_rows_over_a_glob_of_files_with_a_preamble(tmp_path) -> None:
+    for i in range(2):
+        (tmp_path / f"t_{i}.csv").write_text(f"\nmetadata goes here\nfile number {i}\nfoo,bar\n1,2\n4,5\n")
+    assert pl.read_csv(tmp_path / "*.csv", skip_rows=2).to_dict(as_series=False) == \
+        polars.read_csv(tmp_path / "*.csv", skip_rows=2).to_dict(as_series=False)

@@ -182,6 +182,11 @@ struct CsvReader::Impl {
       const char* nl = static_cast<const char*>(std::memchr(p, dialect.eol, static_cast<size_t>(end - p)));
       p = nl ? nl + 1 : end;
     }
+    if (opt.skip_rows > 0) {
+      // Empty lines at the very start are not rows skip_rows counts (as Polars reads them).
+      while (p < end && (*p == dialect.eol || (*p == '\r' && p + 1 < end && p[1] == dialect.eol)))
+        p += *p == '\r' ? 2 : 1;
+    }
     p = skip_rows(f, p, opt.skip_rows);
     p = skip_comments(p, end);
     if (p >= end) out.empty = true;
