@@ -307,6 +307,8 @@ def scan_parquet(source: Any, *, n_rows: int | None = None, row_index_name: str 
 
 def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
                  pyarrow_options: Any = None, memory_map: bool = True, **kwargs: Any) -> Any:
+    if use_pyarrow and kwargs.get("hive_schema") is not None:
+        raise TypeError("cannot use `hive_partitions` with `use_pyarrow=True`")
     return _select_columns(scan_parquet(source, n_rows=n_rows, **kwargs), columns,
                            kwargs.get("row_index_name")).collect()
 
@@ -318,7 +320,11 @@ def read_parquet_schema(source: Any) -> dict:
 def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_level: int | None = None,
                   statistics: Any = True, row_group_size: int | None = None,
                   data_page_size: int | None = None, mkdir: bool = False, partition_by: Any = None,
-                  **ignored: Any) -> None:
+                  use_pyarrow: bool = False, pyarrow_options: dict | None = None, **ignored: Any) -> None:
+    if use_pyarrow:
+        _write_parquet_with_pyarrow(df, file, compression, compression_level, statistics, row_group_size,
+                                    data_page_size, pyarrow_options)
+        return
     if partition_by is not None:
         _write_partitioned(df, "parquet", PartitionBy(file, key=partition_by),
                            dict(compression=compression, compression_level=compression_level,
@@ -332,6 +338,24 @@ def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_
         _frazil.write_parquet(df._df, path, opts)
         return
     _write_bytes(file, _frazil.write_parquet_bytes(df._df, opts))
+
+
+def _write_parquet_with_pyarrow(df: Any, file: Any, compression: str, compression_level: int | None,
+                                statistics: Any, row_group_size: int | None, data_page_size: int | None,
+                                pyarrow_options: dict | None) -> None:
+    """write_parquet(use_pyarrow=True), as Polars does it: pyarrow writes the Arrow table
+    (a dataset of hive directories when pyarrow_options names partition_cols)."""
+    import pyarrow.parquet as pq
+
+    table = df.to_arrow()
+    options = dict(pyarrow_options or {})
+    if options.get("partition_cols"):
+        pq.write_to_dataset(table=table, root_path=_path_str(file) if _is_path(file) else file, **options)
+        return
+    pq.write_table(table=table, where=_path_str(file) if _is_path(file) else file, row_group_size=row_group_size,
+                   compression=None if compression == "uncompressed" else compression,
+                   compression_level=compression_level, write_statistics=bool(statistics),
+                   data_page_size=data_page_size, **options)
 
 
 # ---------------------------------------------------------------------- Arrow IPC

@@ -176,3 +176,18 @@ def test_hive_errors_as_polars_raises(tmp_path) -> None:
     for m in (pl, polars):
         with pytest.raises(m.exceptions.ComputeError, match="a hive schema was given but hive_partitioning was disabled"):
             m.scan_parquet(tmp_path, hive_schema={"a": m.Int64}, hive_partitioning=False).collect()
+
+
+def test_write_parquet_with_pyarrow_writes_what_polars_does(tmp_path) -> None:
+    df = pl.DataFrame({"d": list(range(5)), "a": [i % 3 for i in range(5)]})
+    df.write_parquet(tmp_path / "ds", use_pyarrow=True, pyarrow_options={"partition_cols": ["a"]})
+    polars.from_arrow(df.to_arrow()).write_parquet(tmp_path / "pds", use_pyarrow=True,
+                                                   pyarrow_options={"partition_cols": ["a"]})
+    assert sorted(p.name for p in (tmp_path / "ds").iterdir()) == sorted(p.name for p in (tmp_path / "pds").iterdir())
+    got = pl.scan_parquet(tmp_path / "ds" / "**/*.parquet", hive_partitioning=True).collect().sort("d")
+    assert got.to_dict(as_series=False) == df.to_dict(as_series=False)
+    df.write_parquet(tmp_path / "one.parquet", use_pyarrow=True, compression="uncompressed", row_group_size=2)
+    assert pq.ParquetFile(tmp_path / "one.parquet").metadata.num_row_groups == 3
+    assert pl.read_parquet(tmp_path / "one.parquet").to_dict(as_series=False) == df.to_dict(as_series=False)
+    with pytest.raises(TypeError, match="cannot use `hive_partitions` with `use_pyarrow=True`"):
+        pl.read_parquet(tmp_path / "one.parquet", hive_schema={"c": pl.Int32}, use_pyarrow=True)
