@@ -243,15 +243,36 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
             opts["new_columns"] = names
         if positional:
             opts["schema_overrides"] = _native_schema(list(zip(names, schema_overrides)))
+    by_name = schema is not None and has_header and new_columns is None and with_column_names is None and (
+        missing_columns is not None or extra_columns is not None or not _schema_matches_header(source, opts, schema))
+    if by_name:
+        # Polars matches a schema to a header by name: its dtypes parse the columns they
+        # name, and the scan inserts / refuses / drops the others (missing_columns,
+        # extra_columns), in the schema's order.
+        opts.pop("schema", None)
+        opts["schema_overrides"] = _native_schema(schema)
     args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       include_file_paths=include_file_paths, missing_columns=missing_columns,
-                      extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix)
+                      extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix,
+                      schema=schema if by_name else None)
     try:
         return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
     except ComputeError as e:
         if str(e).startswith("empty CSV"):
             raise NoDataError(str(e)) from None
         raise
+
+
+def _schema_matches_header(source: Any, opts: dict, schema: Any) -> bool:
+    """Whether the first source's header names the schema's columns in its order (then the
+    schema is read positionally, as the CSV reader does)."""
+    probe = {k: v for k, v in opts.items() if k not in ("schema", "schema_overrides")}
+    probe["infer_schema_length"] = 0
+    try:
+        names = _lazy(_frazil.scan_csv_sources(_sources(source), _scan_args(), probe)).collect_schema().names()
+    except Exception:  # noqa: BLE001 - the real scan reports it
+        return True
+    return list(names) == list(dict(schema.items() if hasattr(schema, "items") else schema).keys())
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:

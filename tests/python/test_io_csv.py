@@ -156,3 +156,26 @@ def test_skip_rows_over_a_glob_of_files_with_a_preamble(tmp_path) -> None:
         (tmp_path / f"t_{i}.csv").write_text(f"\nmetadata goes here\nfile number {i}\nfoo,bar\n1,2\n4,5\n")
     assert pl.read_csv(tmp_path / "*.csv", skip_rows=2).to_dict(as_series=False) == \
         polars.read_csv(tmp_path / "*.csv", skip_rows=2).to_dict(as_series=False)
+
+
+SCHEMA_CASES = [
+    ("in the header's order", b"a,b\n1,2\n", {"a": "String", "b": "Int32"}, {}),
+    ("in another order", b"a,b\nA,B\n", {"b": "String", "a": "String"}, {}),
+    ("more columns, inserted", b"a,b,c\na,b,c\n", {k: "String" for k in "abcde"}, {"missing_columns": "insert"}),
+    ("fewer columns, ignored", b"a,b,c\n1,2,3\n", {"c": "Int64", "a": "Int8"}, {"extra_columns": "ignore"}),
+    ("fewer columns, refused", b"a,b\nA,B\n", {"b": "String"}, {}),
+    ("no header: by position", b"1,2\n3,4\n", {"x": "Int64", "y": "String"}, {"has_header": False}),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "schema", "kw"), SCHEMA_CASES, ids=[c[0] for c in SCHEMA_CASES])
+def test_a_schema_is_matched_to_the_header_by_name(name, text, schema, kw) -> None:
+    def run(m):
+        try:
+            s = {k: getattr(m, v) for k, v in schema.items()}
+            df = m.scan_csv(text, schema=s, **kw).collect()
+            return df.to_dict(as_series=False), [str(t) for t in df.dtypes], None
+        except Exception as e:  # noqa: BLE001 - the kind of error is compared
+            return None, None, type(e).__name__
+
+    assert run(pl) == run(polars)
