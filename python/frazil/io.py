@@ -173,7 +173,7 @@ def _select_columns(lf: Any, columns: Any, row_index_name: str | None = None) ->
 # ------------------------------------------------------------------------------ CSV
 
 _CSV_IGNORED = ("n_threads", "batch_size", "low_memory", "rechunk", "use_pyarrow", "storage_options", "cache",
-                "credential_provider", "retries", "sample_size", "infer_schema_files")
+                "credential_provider", "retries", "sample_size")
 
 
 def _csv_options(*, null_values: Any = None, schema: Any = None, schema_overrides: Any = None, dtypes: Any = None,
@@ -193,6 +193,8 @@ def _csv_options(*, null_values: Any = None, schema: Any = None, schema_override
         opts["schema_overrides"] = _native_schema(overrides)
     if not infer_schema:
         kw["infer_schema_length"] = 0
+    if kw.get("infer_schema_files") is not None and kw["infer_schema_files"] <= 0:
+        raise ValueError("infer_schema_files: invalid zero value")
     if not empty_string_is_null:
         opts["missing_utf8_is_empty_string"] = True
     for ignored in _CSV_IGNORED:
@@ -241,15 +243,36 @@ def scan_csv(source: Any, *, has_header: bool = True, separator: str = ",", comm
             opts["new_columns"] = names
         if positional:
             opts["schema_overrides"] = _native_schema(list(zip(names, schema_overrides)))
+    by_name = schema is not None and has_header and new_columns is None and with_column_names is None and (
+        missing_columns is not None or extra_columns is not None or not _schema_matches_header(source, opts, schema))
+    if by_name:
+        # Polars matches a schema to a header by name: its dtypes parse the columns they
+        # name, and the scan inserts / refuses / drops the others (missing_columns,
+        # extra_columns), in the schema's order.
+        opts.pop("schema", None)
+        opts["schema_overrides"] = _native_schema(schema)
     args = _scan_args(n_rows=n_rows, row_index_name=row_index_name, row_index_offset=row_index_offset, glob=glob,
                       include_file_paths=include_file_paths, missing_columns=missing_columns,
-                      extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix)
+                      extra_columns=extra_columns, hidden_file_prefix=hidden_file_prefix,
+                      schema=schema if by_name else None)
     try:
         return _lazy(_frazil.scan_csv_sources(_sources(source), args, opts))
     except ComputeError as e:
         if str(e).startswith("empty CSV"):
             raise NoDataError(str(e)) from None
         raise
+
+
+def _schema_matches_header(source: Any, opts: dict, schema: Any) -> bool:
+    """Whether the first source's header names the schema's columns in its order (then the
+    schema is read positionally, as the CSV reader does)."""
+    probe = {k: v for k, v in opts.items() if k not in ("schema", "schema_overrides")}
+    probe["infer_schema_length"] = 0
+    try:
+        names = _lazy(_frazil.scan_csv_sources(_sources(source), _scan_args(), probe)).collect_schema().names()
+    except Exception:  # noqa: BLE001 - the real scan reports it
+        return True
+    return list(names) == list(dict(schema.items() if hasattr(schema, "items") else schema).keys())
 
 
 def read_csv(source: Any, *, columns: Any = None, **kwargs: Any) -> Any:
@@ -305,6 +328,8 @@ def scan_parquet(source: Any, *, n_rows: int | None = None, row_index_name: str 
 
 def read_parquet(source: Any, *, columns: Any = None, n_rows: int | None = None, use_pyarrow: bool = False,
                  pyarrow_options: Any = None, memory_map: bool = True, **kwargs: Any) -> Any:
+    if use_pyarrow and kwargs.get("hive_schema") is not None:
+        raise TypeError("cannot use `hive_partitions` with `use_pyarrow=True`")
     return _select_columns(scan_parquet(source, n_rows=n_rows, **kwargs), columns,
                            kwargs.get("row_index_name")).collect()
 
@@ -316,7 +341,11 @@ def read_parquet_schema(source: Any) -> dict:
 def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_level: int | None = None,
                   statistics: Any = True, row_group_size: int | None = None,
                   data_page_size: int | None = None, mkdir: bool = False, partition_by: Any = None,
-                  **ignored: Any) -> None:
+                  use_pyarrow: bool = False, pyarrow_options: dict | None = None, **ignored: Any) -> None:
+    if use_pyarrow:
+        _write_parquet_with_pyarrow(df, file, compression, compression_level, statistics, row_group_size,
+                                    data_page_size, pyarrow_options)
+        return
     if partition_by is not None:
         _write_partitioned(df, "parquet", PartitionBy(file, key=partition_by),
                            dict(compression=compression, compression_level=compression_level,
@@ -330,6 +359,24 @@ def write_parquet(df: Any, file: Any, *, compression: str = "zstd", compression_
         _frazil.write_parquet(df._df, path, opts)
         return
     _write_bytes(file, _frazil.write_parquet_bytes(df._df, opts))
+
+
+def _write_parquet_with_pyarrow(df: Any, file: Any, compression: str, compression_level: int | None,
+                                statistics: Any, row_group_size: int | None, data_page_size: int | None,
+                                pyarrow_options: dict | None) -> None:
+    """write_parquet(use_pyarrow=True), as Polars does it: pyarrow writes the Arrow table
+    (a dataset of hive directories when pyarrow_options names partition_cols)."""
+    import pyarrow.parquet as pq
+
+    table = df.to_arrow()
+    options = dict(pyarrow_options or {})
+    if options.get("partition_cols"):
+        pq.write_to_dataset(table=table, root_path=_path_str(file) if _is_path(file) else file, **options)
+        return
+    pq.write_table(table=table, where=_path_str(file) if _is_path(file) else file, row_group_size=row_group_size,
+                   compression=None if compression == "uncompressed" else compression,
+                   compression_level=compression_level, write_statistics=bool(statistics),
+                   data_page_size=data_page_size, **options)
 
 
 # ---------------------------------------------------------------------- Arrow IPC
@@ -432,6 +479,9 @@ def _write_bytes(file: Any, data: bytes, *, text_ok: bool = True) -> None:
         _frazil.write_file_bytes(_path_str(file), data)
         return
     if isinstance(file, _io.TextIOBase):
+        encoding = getattr(file, "encoding", None) or "utf-8"
+        if encoding.lower() not in ("utf-8", "utf8"):
+            raise _invalid("file encoding is not UTF-8")  # as Polars: the text would be re-encoded
         if not text_ok:
             raise TypeError("compressed output needs a binary file object")
         file.write(data.decode("utf-8"))

@@ -47,6 +47,8 @@ io::CsvReadOptions csv_options(const nb::dict& d) {
     else if (k == "new_columns") o.new_columns = nb::cast<std::vector<std::string>>(value);
     else if (k == "schema") o.schema = schema_from_py(value);
     else if (k == "schema_overrides") o.schema_overrides = schema_from_py(value).fields();
+    else if (k == "infer_schema_files")
+      o.infer_schema_files = nb::cast<int64_t>(value);
     else if (k == "infer_schema_length")
       o.infer_schema_length = value.is_none() ? std::nullopt : std::optional<int64_t>(nb::cast<int64_t>(value));
     else if (k == "try_parse_dates") o.try_parse_dates = nb::cast<bool>(value);

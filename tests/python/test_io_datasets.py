@@ -133,3 +133,61 @@ def test_write_to_file_objects(fmt: str) -> None:
     f.seek(0)
     back = getattr(polars, f"read_{fmt}")(f)
     assert back.to_arrow().to_pylist() == df.to_arrow().to_pylist()
+
+
+def _hive_tree(root, m) -> None:
+    for a, b, x in ((1, 1, 1), (1, 2, 2), (22, 1, 3), (22, 2, 4)):
+        path = root / f"a={a}" / f"b={b}" / "data.parquet"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        m.DataFrame({"x": [x] * 3}).write_parquet(path)
+
+
+HIVE_SCANS = [
+    ("root", lambda m, r: m.scan_parquet(r, hive_partitioning=True)),
+    ("below a directory", lambda m, r: m.scan_parquet(r / "a=1", hive_partitioning=True)),
+    ("two directories of one level", lambda m, r: m.scan_parquet([r / "a=1", r / "a=22"], hive_partitioning=True)),
+    ("a file: the whole path", lambda m, r: m.scan_parquet(r / "a=1/b=2/data.parquet", hive_partitioning=True)),
+    ("a glob: the whole path", lambda m, r: m.scan_parquet(r / "a=1/**/*.parquet", hive_partitioning=True)),
+    ("a file without hive", lambda m, r: m.scan_parquet(r / "a=1/b=2/data.parquet")),
+    ("a glob without hive", lambda m, r: m.scan_parquet(r / "a=1/**/*.parquet")),
+    ("two directories without hive", lambda m, r: m.scan_parquet([r / "a=1", r / "a=22"])),
+    ("a hive schema turns it on", lambda m, r: m.scan_parquet(r / "a=1/b=2/data.parquet",
+                                                             hive_schema={"a": m.UInt8, "b": m.Int32})),
+    ("a hive schema on a glob", lambda m, r: m.scan_parquet(r / "**/*.parquet", hive_schema={"a": m.Int16, "b": m.Int8})),
+]
+
+
+@pytest.mark.parametrize(("name", "scan"), HIVE_SCANS, ids=[s[0] for s in HIVE_SCANS])
+def test_hive_partition_columns_as_polars_finds_them(tmp_path, name, scan) -> None:
+    _hive_tree(tmp_path, pl)
+    got = scan(pl, tmp_path).collect()
+    want = scan(polars, tmp_path).collect()
+    assert got.columns == want.columns
+    assert [str(t) for t in got.dtypes] == [str(t) for t in want.dtypes]
+    assert sorted(got.rows()) == sorted(want.rows())
+
+
+def test_hive_errors_as_polars_raises(tmp_path) -> None:
+    _hive_tree(tmp_path, pl)
+    with pytest.raises(pl.exceptions.InvalidOperationError, match="different directory levels"):
+        pl.scan_parquet([tmp_path / "a=1", tmp_path / "a=22/b=1"], hive_partitioning=True).collect()
+    with pytest.raises(polars.exceptions.InvalidOperationError, match="different directory levels"):
+        polars.scan_parquet([tmp_path / "a=1", tmp_path / "a=22/b=1"], hive_partitioning=True).collect()
+    for m in (pl, polars):
+        with pytest.raises(m.exceptions.ComputeError, match="a hive schema was given but hive_partitioning was disabled"):
+            m.scan_parquet(tmp_path, hive_schema={"a": m.Int64}, hive_partitioning=False).collect()
+
+
+def test_write_parquet_with_pyarrow_writes_what_polars_does(tmp_path) -> None:
+    df = pl.DataFrame({"d": list(range(5)), "a": [i % 3 for i in range(5)]})
+    df.write_parquet(tmp_path / "ds", use_pyarrow=True, pyarrow_options={"partition_cols": ["a"]})
+    polars.from_arrow(df.to_arrow()).write_parquet(tmp_path / "pds", use_pyarrow=True,
+                                                   pyarrow_options={"partition_cols": ["a"]})
+    assert sorted(p.name for p in (tmp_path / "ds").iterdir()) == sorted(p.name for p in (tmp_path / "pds").iterdir())
+    got = pl.scan_parquet(tmp_path / "ds" / "**/*.parquet", hive_partitioning=True).collect().sort("d")
+    assert got.to_dict(as_series=False) == df.to_dict(as_series=False)
+    df.write_parquet(tmp_path / "one.parquet", use_pyarrow=True, compression="uncompressed", row_group_size=2)
+    assert pq.ParquetFile(tmp_path / "one.parquet").metadata.num_row_groups == 3
+    assert pl.read_parquet(tmp_path / "one.parquet").to_dict(as_series=False) == df.to_dict(as_series=False)
+    with pytest.raises(TypeError, match="cannot use `hive_partitions` with `use_pyarrow=True`"):
+        pl.read_parquet(tmp_path / "one.parquet", hive_schema={"c": pl.Int32}, use_pyarrow=True)

@@ -225,3 +225,133 @@ def test_compressed_batches_read_whole_and_projected_as_pyarrow(tmp_path, compre
     feather.write_feather(t, path, compression=compression, chunksize=30_000)
     assert rows_equal(pl.read_ipc(path).to_arrow().to_pylist(), t.to_pylist())
     assert pl.read_ipc(path, columns=["l", "s"]).to_arrow().to_pylist() == t.select(["l", "s"]).to_pylist()
+
+
+@pytest.mark.parametrize("slice_", [None, (2, 1), (1, 4)])
+def test_parquet_read_strings_round_trip_through_ipc_and_arrow(tmp_path, slice_) -> None:
+    # Plain-encoded Parquet strings are read as views into the page, where each value is
+    # followed by the next one's 4-byte length: a value of 32 or 160 bytes followed by a
+    # length of 194 (0xC2, not UTF-8 on its own) was refused as "invalid UTF-8".
+    values = ["a" * 32, "b" * 194, "c" * 160, "d" * 200, None, "é" * 16, "x" * 130, ""]
+    path = tmp_path / "s.parquet"
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({"s": pa.array(values, pa.string())}), path, use_dictionary=False,
+                   compression="none")
+    df = pl.read_parquet(path)
+    want = polars.read_parquet(path)
+    if slice_ is not None:
+        df, want = df.slice(*slice_), want.slice(*slice_)
+    buf = io.BytesIO()
+    df.write_ipc(buf)
+    buf.seek(0)
+    assert pl.read_ipc(buf)["s"].to_list() == want["s"].to_list()
+    assert pl.from_arrow(df.to_arrow())["s"].to_list() == want["s"].to_list()
+    assert pl.from_arrow(polars.from_arrow(df.to_arrow()).to_arrow())["s"].to_list() == want["s"].to_list()
+
+
+def _categorical_frame() -> pl.DataFrame:
+    s = pl.Series("s", ["b", None, "a", "zz", "b", "a long category beyond the inline size"])
+    e = pl.Enum(["a", "b", "zz", "a long category beyond the inline size", "unused"])
+    return pl.DataFrame({"s": s}).with_columns(
+        pl.col("s").cast(pl.Categorical).alias("cat"),
+        pl.col("s").cast(e).alias("enum"),
+        pl.concat_list(pl.col("s").cast(e), pl.lit("a").cast(e)).alias("list_enum"),
+        pl.struct(pl.col("s").cast(pl.Categorical).alias("c"), pl.col("s").alias("t")).alias("struct_cat"),
+    )
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("compat_oldest", [False, True])
+@pytest.mark.parametrize("compression", COMPRESSIONS)
+def test_categorical_and_enum_are_dictionaries_read_back_by_everyone(stream, compat_oldest, compression) -> None:
+    df = _categorical_frame()
+    level = pl.CompatLevel.oldest() if compat_oldest else None
+    buf = io.BytesIO()
+    (df.write_ipc_stream if stream else df.write_ipc)(buf, compression=compression, compat_level=level)
+    data = buf.getvalue()
+    want = polars.from_arrow(df.to_arrow())
+    # frazil and Polars read the dtypes back (Enum with its categories and their order).
+    for got in (pl.read_ipc(io.BytesIO(data)), pl.scan_ipc(io.BytesIO(data)).collect()):
+        assert got.schema == df.schema
+        assert got.to_dict(as_series=False) == df.to_dict(as_series=False)
+    theirs = (polars.read_ipc_stream if stream else polars.read_ipc)(io.BytesIO(data))
+    assert theirs.schema == want.schema
+    assert theirs.to_dict(as_series=False) == want.to_dict(as_series=False)
+    # pyarrow sees dictionary types, ordered for the Enum.
+    table = (paipc.open_stream if stream else paipc.open_file)(io.BytesIO(data)).read_all()
+    assert pa.types.is_dictionary(table.schema.field("cat").type)
+    assert table.schema.field("enum").type.ordered
+    assert table.column("enum").combine_chunks().dictionary.to_pylist() == df["enum"].dtype.categories.to_list()
+    assert table.to_pylist() == df.to_arrow().to_pylist()
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_categories_new_in_later_chunks_share_one_dictionary(tmp_path, stream) -> None:
+    # Three chunks (three record batches); the second and third bring strings the first
+    # lacks. A frame written whole gets one dictionary per field holding only the strings
+    # its rows use (Polars reads no delta dictionaries).
+    parts = [pl.DataFrame({"c": v}).with_columns(pl.col("c").cast(pl.Categorical))
+             for v in (["x", "y", None], ["y", "new-1", "x"], ["new-2", None, "new-1"])]
+    pl.Series(["unused-%d" % i for i in range(5)], dtype=pl.Categorical)  # in the global mapping only
+    df = pl.concat(parts, rechunk=False)
+    path = tmp_path / "d.arrow"
+    (df.write_ipc_stream if stream else df.write_ipc)(path)
+    want = ["x", "y", None, "y", "new-1", "x", "new-2", None, "new-1"]
+    assert pl.read_ipc(path)["c"].to_list() == want
+    assert (polars.read_ipc_stream if stream else polars.read_ipc)(path)["c"].to_list() == want
+    table = (paipc.open_stream if stream else paipc.open_file)(pa.OSFile(str(path))).read_all()
+    assert table.column("c").num_chunks == 3
+    assert table.column("c").to_pylist() == want
+    assert sorted(table.column("c").chunk(0).dictionary.to_pylist()) == ["new-1", "new-2", "x", "y"]
+
+
+def test_a_sink_adds_new_categories_as_delta_dictionaries(tmp_path) -> None:
+    # The streaming sink sees batch after batch: strings new in a later batch are a delta
+    # dictionary batch (pyarrow and frazil read them).
+    n = 300_000
+    lf = pl.LazyFrame({"i": list(range(n))}).with_columns(
+        (pl.lit("k") + (pl.col("i") // 1000).cast(pl.String)).cast(pl.Categorical).alias("c"))
+    out = tmp_path / "sink.arrow"
+    lf.sink_ipc(out)
+    want = lf.collect()
+    got = pl.read_ipc(out)
+    assert got.schema == want.schema
+    assert got["c"].to_list() == want["c"].to_list()
+    table = paipc.open_file(pa.OSFile(str(out))).read_all()
+    assert table.column("c").to_pylist() == want["c"].to_list()
+
+
+def test_empty_and_sliced_categorical_frames(tmp_path) -> None:
+    df = _categorical_frame()
+    for frame in (df.clear(), df.slice(2, 3), df.slice(5, 1)):
+        buf = io.BytesIO()
+        frame.write_ipc(buf)
+        got = pl.read_ipc(io.BytesIO(buf.getvalue()))
+        assert got.schema == frame.schema
+        assert got.to_dict(as_series=False) == frame.to_dict(as_series=False)
+        assert polars.read_ipc(io.BytesIO(buf.getvalue())).to_dict(as_series=False) == frame.to_dict(as_series=False)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("compression", COMPRESSIONS)
+def test_int128_uint128_float16_round_trip_with_polars(stream, compression) -> None:
+    # Arrow IPC Int(bitWidth=128) as Polars writes it (pyarrow has no 128-bit integers), and
+    # FloatingPoint HALF; nulls, extremes, nested in a list.
+    big = [1, None, -(2**127), 2**127 - 1, 0]
+    df = pl.DataFrame({"i": big}, schema={"i": pl.Int128}).with_columns(
+        pl.Series("u", [0, None, 2**128 - 1, 2**64, 7], dtype=pl.UInt128),
+        pl.Series("h", [1.5, None, -0.0, float("inf"), 65504.0], dtype=pl.Float16),
+        pl.concat_list(pl.col("i")).alias("l"))
+    buf = io.BytesIO()
+    (df.write_ipc_stream if stream else df.write_ipc)(buf, compression=compression)
+    got = pl.read_ipc(io.BytesIO(buf.getvalue()))
+    assert got.schema == df.schema
+    assert got.to_dict(as_series=False) == df.to_dict(as_series=False)
+    theirs = (polars.read_ipc_stream if stream else polars.read_ipc)(io.BytesIO(buf.getvalue()))
+    assert [str(t) for t in theirs.dtypes] == ["Int128", "UInt128", "Float16", "List(Int128)"]
+    assert theirs.to_dict(as_series=False) == df.to_dict(as_series=False)
+    # And Polars' file read by frazil.
+    pbuf = io.BytesIO()
+    theirs.write_ipc(pbuf)
+    assert pl.read_ipc(io.BytesIO(pbuf.getvalue())).to_dict(as_series=False) == df.to_dict(as_series=False)

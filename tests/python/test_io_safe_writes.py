@@ -71,6 +71,25 @@ def test_kill_during_write_keeps_old_file(tmp_path, how: str, fraction: float) -
     else:
         old.write_csv(target)
     old_bytes = target.read_bytes()
+    _kill_child_during_write(tmp_path, how, target, fraction)
+    assert target.read_bytes() == old_bytes
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, "scratch"])
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/io"), reason="needs /proc/<pid>/io")
+@pytest.mark.parametrize(("how", "fraction"), [("write_parquet", 0.5), ("sink_parquet", 0.5), ("write_csv", 0.5)])
+def test_kill_during_write_to_a_new_path_leaves_no_file(tmp_path, how: str, fraction: float) -> None:
+    # The target did not exist: after the kill there is no file there (no truncated one),
+    # and no temporary file beside it.
+    target = tmp_path / ("out.parquet" if "parquet" in how else "out.csv")
+    _kill_child_during_write(tmp_path, how, target, fraction)
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scratch"]
+
+
+def _kill_child_during_write(tmp_path, how: str, target, fraction: float) -> None:
+    """Runs CHILD writing `target` and kills it once `fraction` of the write's bytes are out."""
+    ext = target.suffix[1:]
     scratch = tmp_path / "scratch" / f"s.{ext}"
     scratch.parent.mkdir()
     child = subprocess.Popen([sys.executable, "-c", CHILD, how, str(target), str(scratch)], env=_env(),
@@ -86,8 +105,6 @@ def test_kill_during_write_keeps_old_file(tmp_path, how: str, fraction: float) -
     finally:
         child.wait()
     assert child.returncode == -signal.SIGKILL
-    assert target.read_bytes() == old_bytes
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, "scratch"])
 
 
 def _run_limited(script: str, *, user: int | None = None) -> subprocess.CompletedProcess:

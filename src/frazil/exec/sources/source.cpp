@@ -4,6 +4,7 @@
 #include "frazil/exec/pipeline/morsels.hpp"
 #include "frazil/exec/sources/scan.hpp"
 #include "frazil/exec/sources/stats_pruning.hpp"
+#include "frazil/io/dataset/scan_log.hpp"
 #include "frazil/io/parquet/parquet.hpp"
 #include "frazil/io/parquet/parquet_format.hpp"
 
@@ -85,11 +86,15 @@ SourceRef parquet_source(const plan::ScanNode& scan, const plan::ExprArena& aren
     // Files of one scan must agree; the whole-scan reader reports a difference properly.
     if (first_schema && !(file->schema() == *first_schema)) return nullptr;
     if (!first_schema) first_schema = file->schema();
-    for (size_t g : format->row_groups_of(in, *file)) {  // (a restricted scan: some groups only)
+    const std::vector<size_t> candidates = format->row_groups_of(in, *file);  // (a restricted scan: some groups only)
+    size_t kept = 0;
+    for (size_t g : candidates) {
       if (scan.predicate && can_skip_row_group(scan.predicate->node(), arena, file->row_group_stats(g))) continue;
+      ++kept;
       rows += file->row_group_num_rows(g);
       groups.push_back({file, g});
     }
+    if (scan.predicate) io::log_row_groups_read(kept, candidates.size());
   }
   // With nothing left to read, the whole-scan reader makes the empty frame of the right schema.
   if (groups.empty()) return nullptr;

@@ -1,6 +1,9 @@
 #include "frazil/io/csv/csv_format.hpp"
 
+#include <algorithm>
+
 #include "frazil/core/error.hpp"
+#include "frazil/core/supertype.hpp"
 #include "frazil/io/csv/csv_reader.hpp"
 #include "frazil/io/fs/compressed.hpp"
 #include "frazil/io/fs/input_file.hpp"
@@ -28,15 +31,48 @@ CsvReader open_reader(const ScanInput& in, const CsvReadOptions& o) {
 
 Schema CsvFormat::schema(const ScanInput& in) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (first_ && *first_ == in.path) return *first_schema_;
+  if (auto it = own_.find(in.path); it != own_.end()) return it->second;
   CsvReadOptions o = options_;
-  if (first_schema_ && !o.schema) o.schema_overrides = first_schema_->fields();
+  if (dtypes_ && !o.schema) o.schema_overrides = dtypes_->fields();
   Schema s = open_reader(in, o).file_schema();
-  if (!first_) {
-    first_ = in.path;
-    first_schema_ = s;
-  }
+  if (!dtypes_) dtypes_ = s;  // the first source read gives the others their dtypes
+  own_[in.path] = s;
   return s;
+}
+
+Schema CsvFormat::scan_schema(const std::vector<ScanInput>& inputs, bool union_columns, std::string* error) {
+  Schema merged = schema(inputs[0]);
+  const size_t files = static_cast<size_t>(std::max<int64_t>(1, options_.infer_schema_files));
+  if (options_.schema || inputs.size() < 2 || files < 2) return merged;
+  std::vector<Field> fields = merged.fields();
+  for (size_t i = 1; i < std::min(files, inputs.size()); ++i) {
+    const Schema s = open_reader(inputs[i], options_).file_schema();  // its own inference
+    if (!union_columns) {
+      // Polars' words; the scan keeps the first source's columns and raises when read.
+      if (s.size() != fields.size()) {
+        *error = "schema lengths differ";
+        return merged;
+      }
+      for (size_t k = 0; k < fields.size(); ++k)
+        if (s.field(k).name != fields[k].name) {
+          *error = err_msg("schema names differ: got ", fields[k].name, ", expected ", s.field(k).name);
+          return merged;
+        }
+    }
+    for (const Field& f : s.fields()) {
+      auto it = std::find_if(fields.begin(), fields.end(), [&](const Field& g) { return g.name == f.name; });
+      if (it == fields.end()) {
+        fields.push_back(f);
+      } else if (it->dtype != f.dtype) {
+        std::optional<DataType> super = get_supertype(it->dtype, f.dtype);
+        it->dtype = super ? *super : DataType::string();
+      }
+    }
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  dtypes_ = Schema(fields);
+  own_.clear();  // parsed again with the merged dtypes
+  return *dtypes_;
 }
 
 DataFrame CsvFormat::read(const ScanInput& in, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
@@ -44,8 +80,7 @@ DataFrame CsvFormat::read(const ScanInput& in, const std::vector<std::string>& c
   CsvReadOptions o = options_;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    // Later sources are parsed with the first one's dtypes (by final column name).
-    if (first_schema_ && !o.schema && !(first_ && *first_ == in.path)) o.schema_overrides = first_schema_->fields();
+    if (dtypes_ && !o.schema) o.schema_overrides = dtypes_->fields();
   }
   o.n_rows = n_rows;
   // With no column wanted, the first one is read for the height.

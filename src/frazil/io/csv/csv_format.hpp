@@ -1,9 +1,13 @@
-// CSV as a FileScan format. The first source's schema (inferred, or the user's) is the
-// schema every later source is parsed with, as Polars reads several CSV files. gzip and
-// zstd sources are recognised by their magic bytes and decompressed first.
+// CSV as a FileScan format. The dtypes inferred from the first infer_schema_files sources,
+// merged to their supertypes (or the user's schema), are the dtypes every source is parsed
+// with, as Polars reads several CSV files. gzip and zstd sources are recognised by their
+// magic bytes and decompressed first.
 #pragma once
 
+#include <map>
 #include <mutex>
+#include <string>
+#include <vector>
 #include <optional>
 
 #include "frazil/io/csv/csv_options.hpp"
@@ -17,6 +21,7 @@ class CsvFormat final : public FormatReader {
   explicit CsvFormat(CsvReadOptions options) : options_(std::move(options)) {}
   const char* format_name() const override { return "csv"; }
   Schema schema(const ScanInput& input) override;
+  Schema scan_schema(const std::vector<ScanInput>& inputs, bool union_columns, std::string* error) override;
   DataFrame read(const ScanInput& input, const std::vector<std::string>& columns, std::optional<int64_t> n_rows,
                  const ReadHints& hints) override;
   const CsvReadOptions& options() const { return options_; }
@@ -24,8 +29,8 @@ class CsvFormat final : public FormatReader {
  private:
   CsvReadOptions options_;
   std::mutex mu_;
-  std::optional<std::string> first_;  // the source whose schema the others use
-  std::optional<Schema> first_schema_;
+  std::optional<Schema> dtypes_;  // what sources are parsed with (by column name), once known
+  std::map<std::string, Schema> own_;  // each source's columns, parsed with dtypes_
 };
 
 }  // namespace frazil::io

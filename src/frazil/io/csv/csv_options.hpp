@@ -53,6 +53,8 @@ struct CsvReadOptions {
   std::vector<Field> schema_overrides;
   // Rows used for inference: 0 reads every column as String, nullopt scans the whole file.
   std::optional<int64_t> infer_schema_length = 100;
+  // Sources of a multi-source scan whose inferred dtypes are merged (to their supertype).
+  int64_t infer_schema_files = 10;
   bool try_parse_dates = false;
   NullValues null_values;
   std::optional<char> quote_char = '"';

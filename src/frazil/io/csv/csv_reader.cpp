@@ -182,6 +182,11 @@ struct CsvReader::Impl {
       const char* nl = static_cast<const char*>(std::memchr(p, dialect.eol, static_cast<size_t>(end - p)));
       p = nl ? nl + 1 : end;
     }
+    if (opt.skip_rows > 0) {
+      // Empty lines at the very start are not rows skip_rows counts (as Polars reads them).
+      while (p < end && (*p == dialect.eol || (*p == '\r' && p + 1 < end && p[1] == dialect.eol)))
+        p += *p == '\r' ? 2 : 1;
+    }
     p = skip_rows(f, p, opt.skip_rows);
     p = skip_comments(p, end);
     if (p >= end) out.empty = true;
@@ -463,8 +468,10 @@ struct CsvReader::Impl {
                                    " at ", where, "; pass encoding=utf8-lossy to replace invalid bytes, or read the column as Binary"));
       case ChunkErrorKind::BadValue: {
         const Field& fld = file_schema.field(err.column);
-        std::string msg = err_msg("could not parse `", err.value, "` as ", fld.dtype, " in column ",
-                                  quote_name(fld.name), " (column ", err.column + 1, ") at ", where, ".\n");
+        // Polars' words first ("could not parse `x` as dtype `i64` at column 'a' (column number 1)").
+        std::string msg = err_msg("could not parse `", err.value, "` as dtype `", fld.dtype.short_name(),
+                                  "` at column ", quote_name(fld.name), " (column number ", err.column + 1, "), ",
+                                  where, ".\n");
         if (inferred[err.column]) {
           msg += err_msg("The dtype was inferred from the first ", opt.infer_schema_length.value_or(0),
                          " rows. You might want to:\n"

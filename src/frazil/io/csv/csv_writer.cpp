@@ -6,9 +6,11 @@
 #include <sstream>
 
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/compute/temporal/strftime.hpp"
 
 namespace frazil::io {
 
@@ -191,7 +193,8 @@ void append_fraction(std::string& out, int64_t nanos, int digits) {
 }
 
 // A strftime subset (chrono's spellings, as Polars accepts them).
-void append_strftime(std::string& out, const std::string& fmt, const TimeParts& t, bool has_tz) {
+// Naive values only (a zoned Datetime goes through compute::strftime, which knows zones).
+void append_strftime(std::string& out, const std::string& fmt, const TimeParts& t) {
   for (size_t i = 0; i < fmt.size(); ++i) {
     char c = fmt[i];
     if (c != '%' || i + 1 >= fmt.size()) {
@@ -223,14 +226,14 @@ void append_strftime(std::string& out, const std::string& fmt, const TimeParts& 
       case 'a': out.append(kWeekdays[((t.days % 7) + 11) % 7], 3); break;
       case 'A': out += kWeekdays[((t.days % 7) + 11) % 7]; break;
       case 'F':
-        append_strftime(out, "%Y-%m-%d", t, has_tz);
+        append_strftime(out, "%Y-%m-%d", t);
         break;
-      case 'T': append_strftime(out, "%H:%M:%S", t, has_tz); break;
-      case 'R': append_strftime(out, "%H:%M", t, has_tz); break;
-      case 'D': append_strftime(out, "%m/%d/%y", t, has_tz); break;
+      case 'T': append_strftime(out, "%H:%M:%S", t); break;
+      case 'R': append_strftime(out, "%H:%M", t); break;
+      case 'D': append_strftime(out, "%m/%d/%y", t); break;
       case 's': append_int(out, t.days * 86400 + t.hour * 3600 + t.minute * 60 + t.second, 1); break;
       case 'z': out += "+0000"; break;
-      case 'Z': out += has_tz ? "UTC" : ""; break;
+      case 'Z': break;  // no zone
       case '%': out += '%'; break;
       case ':':
         if (i + 1 < fmt.size() && fmt[i + 1] == 'z') {
@@ -294,7 +297,6 @@ struct ColumnWriter {
   DataType dtype;
   bool numeric = false;
   std::string format;  // temporal format
-  bool has_tz = false;
   bool default_datetime = false;  // fast path
   bool default_date = false;
 
@@ -328,7 +330,7 @@ struct ColumnWriter {
           out += '-';
           append_int(out, t.day, 2);
         } else {
-          append_strftime(out, format, t, false);
+          append_strftime(out, format, t);
         }
         break;
       }
@@ -350,13 +352,12 @@ struct ColumnWriter {
           const int digits = dtype.time_unit() == TimeUnit::Nanoseconds ? 9
                              : dtype.time_unit() == TimeUnit::Microseconds ? 6 : 3;
           append_fraction(out, t.nanos, digits);
-          if (has_tz) out += "+0000";
         } else {
-          append_strftime(out, format, t, has_tz);
+          append_strftime(out, format, t);
         }
         break;
       }
-      case TypeId::Time: append_strftime(out, format, parts_from_time(a.values<int64_t>()[i]), false); break;
+      case TypeId::Time: append_strftime(out, format, parts_from_time(a.values<int64_t>()[i])); break;
       case TypeId::Decimal: out += decimal_to_string(a.values<__int128>()[i], dtype.scale()); break;
       // (Rare dtypes: through the scalar's text, as the frame's display writes them.)
       case TypeId::Int128:
@@ -380,12 +381,23 @@ ColumnWriter make_column_writer(const Column& col, const CsvWriteOptions& o) {
     default: break;
   }
   w.array = col.as_array();
+  if (w.dtype.is_categorical()) {
+    // Categorical / Enum: written as their strings, as Polars writes them.
+    w.array = decode_categorical(*w.array);
+    w.dtype = w.array->dtype();
+  }
   w.numeric = w.dtype.is_numeric();
   if (w.dtype.id() == TypeId::Date) {
     w.default_date = !o.date_format;
     w.format = o.date_format.value_or("%Y-%m-%d");
+  } else if (w.dtype.id() == TypeId::Datetime && w.dtype.time_zone()) {
+    // Zoned: local clock time and its offset (what Polars writes), through the strftime
+    // kernel, which knows the zone's rules; the column is then written as strings.
+    const TimeUnit u = w.dtype.time_unit();
+    const char* fraction = u == TimeUnit::Nanoseconds ? "%.9f" : u == TimeUnit::Microseconds ? "%.6f" : "%.3f";
+    w.array = compute::strftime(*w.array, o.datetime_format.value_or(std::string("%Y-%m-%dT%H:%M:%S") + fraction + "%z"));
+    w.dtype = w.array->dtype();
   } else if (w.dtype.id() == TypeId::Datetime) {
-    w.has_tz = w.dtype.time_zone().has_value();
     w.default_datetime = !o.datetime_format;
     w.format = o.datetime_format.value_or("");
   } else if (w.dtype.id() == TypeId::Time) {

@@ -9,6 +9,7 @@
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/io/dataset/hive.hpp"
 #include "frazil/io/dataset/paths.hpp"
+#include "frazil/io/dataset/scan_log.hpp"
 
 namespace frazil::io {
 
@@ -139,10 +140,28 @@ ArrayRef conform_array(const ArrayRef& a, const DataType& target, const CastPoli
 
 // ------------------------------------------------------------------------- FileScan
 
+namespace {
+
+// The directory holding `path` ("a/b=1/" and "a/b=1" are both in "a").
+std::string parent_of(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+}  // namespace
+
 FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
     : args_(std::move(args)), reader_(std::move(reader)) {
-  std::string hive_base;
+  // Where each input's hive partitions start: below a directory that was named, else the
+  // whole path (files and globs, as Polars parses them).
+  std::vector<std::string> hive_bases;
   bool single_directory = false;
+  if (args_.hive_schema && !args_.hive_schema->empty()) {
+    if (args_.hive_partitioning == false)
+      throw ComputeError("a hive schema was given but hive_partitioning was disabled");
+    if (!args_.hive_partitioning) args_.hive_partitioning = true;  // a hive schema turns it on
+  }
   if (!args_.buffers.empty()) {
     for (size_t i = 0; i < args_.buffers.size(); ++i) {
       ScanInput in;
@@ -152,14 +171,29 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
       inputs_.push_back(std::move(in));
     }
   } else {
-    for (const auto& p : args_.paths) {
-      ExpandedPath e = expand_path(p, args_.glob, args_.hidden_file_prefixes);
-      if (args_.paths.size() == 1) {
-        hive_base = e.hive_base;
-        single_directory = e.is_directory;
-      }
-      for (auto& f : e.files) inputs_.push_back(ScanInput{std::move(f), Buffer(), false});
+    std::vector<ExpandedPath> expanded;
+    for (const auto& p : args_.paths) expanded.push_back(expand_path(p, args_.glob, args_.hidden_file_prefixes));
+    single_directory = expanded.size() == 1 && expanded[0].is_directory;
+    // With hive partitioning, inputs must start their partitions at one directory level
+    // (Polars' rule: a directory starts them below itself, a file or glob at the root; a
+    // change of start between inputs of different parents is an error).
+    bool all_directories = true;
+    size_t start = SIZE_MAX;
+    for (size_t i = 0; i < expanded.size(); ++i) {
+      all_directories &= expanded[i].is_directory;
+      const size_t here = expanded[i].is_directory ? args_.paths[i].size() : 0;
+      if (args_.hive_partitioning.value_or(false) && start != SIZE_MAX && start != here &&
+          parent_of(args_.paths[i]) != parent_of(args_.paths[i - 1]))
+        throw InvalidOperationError(err_msg("attempted to read from different directory levels with hive "
+                                            "partitioning enabled: first path: ", args_.paths[i - 1],
+                                            ", second path: ", args_.paths[i]));
+      start = std::min(start, here);
     }
+    for (auto& e : expanded)
+      for (auto& f : e.files) {
+        hive_bases.push_back(all_directories ? e.hive_base : std::string());
+        inputs_.push_back(ScanInput{std::move(f), Buffer(), false});
+      }
   }
   if (inputs_.empty()) {
     // Polars' words, raised when the scan is read (a given schema reads as an empty frame).
@@ -176,7 +210,8 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
   }
   // The file columns: the user's schema, or the first source's.
   if (args_.schema) file_schema_ = *args_.schema;
-  else if (!inputs_.empty()) file_schema_ = reader_->schema(inputs_[0]);
+  else if (!inputs_.empty())
+    file_schema_ = reader_->scan_schema(inputs_, args_.missing_columns == MissingColumns::Insert, &schema_error_);
   std::vector<Field> fields;
   if (args_.row_index_name) {
     if (file_schema_.contains(*args_.row_index_name))
@@ -190,7 +225,7 @@ FileScan::FileScan(FileScanArgs args, std::shared_ptr<FormatReader> reader)
   if (hive) {
     std::vector<std::string> files;
     for (const auto& in : inputs_) files.push_back(in.path);
-    HivePartitions h = read_hive_partitions(files, hive_base, file_schema_, args_.hive_schema, args_.try_parse_hive_dates);
+    HivePartitions h = read_hive_partitions(files, hive_bases, file_schema_, args_.hive_schema, args_.try_parse_hive_dates);
     hive_ = h.values;
     hive_fields_ = h.schema;
     for (const auto& f : h.schema.fields()) {
@@ -239,7 +274,7 @@ parquet::RowGroupStats FileScan::hive_stats(size_t input) const {
 DataFrame FileScan::read_input(size_t i, const std::vector<std::string>& file_columns, std::optional<int64_t> n_rows,
                                const ReadHints& hints, const CastFn& cast) const {
   const ScanInput& in = inputs_[i];
-  const Schema own = (i == 0 && !args_.schema) ? file_schema_ : reader_->schema(in);
+  const Schema own = reader_->schema(in);
   // Columns of the source outside the scan's schema.
   if (args_.extra_columns == ExtraColumns::Raise)
     for (const auto& f : own.fields())
@@ -277,6 +312,7 @@ DataFrame FileScan::read_input(size_t i, const std::vector<std::string>& file_co
 DataFrame FileScan::read(const std::vector<std::string>* columns, std::optional<int64_t> n_rows, const ReadHints& hints,
                          const std::function<bool(const parquet::RowGroupStats&)>& keep_input, const CastFn& cast) const {
   if (!empty_error_.empty() && !args_.schema) throw ComputeError(empty_error_);
+  if (!schema_error_.empty()) throw ComputeError(schema_error_);
   if (n_rows && *n_rows < 0) throw InvalidOperationError("n_rows must not be negative");
   if (args_.n_rows) n_rows = n_rows ? std::min(*n_rows, *args_.n_rows) : *args_.n_rows;
   const std::vector<std::string> all = schema_.names();
@@ -289,8 +325,10 @@ DataFrame FileScan::read(const std::vector<std::string>* columns, std::optional<
     if (!is_generated(c) && file_schema_.contains(c)) file_columns.push_back(c);
 
   std::vector<size_t> chosen;
+  const bool prune = !args_.row_index_name && keep_input && hive_.width() > 0;
   for (size_t i = 0; i < inputs_.size(); ++i)
-    if (args_.row_index_name || !keep_input || hive_.width() == 0 || keep_input(hive_stats(i))) chosen.push_back(i);
+    if (!prune || keep_input(hive_stats(i))) chosen.push_back(i);
+  if (prune) log_files_skipped(inputs_.size() - chosen.size(), inputs_.size());
 
   std::vector<DataFrame> parts(chosen.size());
   if (n_rows) {

@@ -43,6 +43,15 @@ class FormatReader {
   virtual const char* format_name() const = 0;  // "parquet", "csv", ...
   // The source's own columns.
   virtual Schema schema(const ScanInput& input) = 0;
+  // The columns of a scan of `inputs` (not empty) when no schema is given: the first
+  // source's. A format that infers dtypes (CSV) may merge several sources' instead; with
+  // `union_columns` (missing_columns="insert") every column of those sources is kept. A
+  // mismatch it cannot merge is returned in *error (raised when the scan is read).
+  virtual Schema scan_schema(const std::vector<ScanInput>& inputs, bool union_columns, std::string* error) {
+    (void)union_columns;
+    (void)error;
+    return schema(inputs[0]);
+  }
   // The source's `columns` (all of them exist in it), at most n_rows rows when set. With no
   // columns, a frame of the source's height.
   virtual DataFrame read(const ScanInput& input, const std::vector<std::string>& columns,
@@ -127,6 +136,7 @@ class FileScan {
   DataFrame hive_;      // one row per input
   Schema hive_fields_;  // its columns
   std::string empty_error_;  // no source: raised when the scan is read without a schema
+  std::string schema_error_;  // sources whose schemas do not merge: raised when the scan is read
   Schema schema_;
 };
 

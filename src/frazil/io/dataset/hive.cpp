@@ -60,13 +60,13 @@ std::vector<std::pair<std::string, std::string>> hive_partitions(const std::stri
   return out;
 }
 
-HivePartitions read_hive_partitions(const std::vector<std::string>& files, const std::string& base,
+HivePartitions read_hive_partitions(const std::vector<std::string>& files, const std::vector<std::string>& bases,
                                     const Schema& file_schema, const std::optional<Schema>& hive_schema,
                                     bool try_parse_dates) {
   HivePartitions out;
   if (files.empty()) return out;
   std::vector<std::vector<std::pair<std::string, std::string>>> parts;
-  for (const auto& f : files) parts.push_back(hive_partitions(base, f));
+  for (size_t i = 0; i < files.size(); ++i) parts.push_back(hive_partitions(bases.at(i), files[i]));
   std::vector<std::string> keys;
   for (const auto& kv : parts[0]) keys.push_back(kv.first);
   if (keys.empty()) return out;

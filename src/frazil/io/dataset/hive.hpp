@@ -23,10 +23,11 @@ struct HivePartitions {
   DataFrame values;  // one row per file
 };
 
-// Partitions of every file. `file_schema` gives the dtype of keys that are also file
-// columns; `hive_schema` (when set) must type every key. Throws SchemaError when the files
-// do not all have the same keys, SchemaFieldNotFoundError for a key hive_schema lacks.
-HivePartitions read_hive_partitions(const std::vector<std::string>& files, const std::string& base,
+// Partitions of every file, each read from its path below bases[i] ("" = the whole path).
+// `file_schema` gives the dtype of keys that are also file columns; `hive_schema` (when
+// set) must type every key. Throws SchemaError when the files do not all have the same
+// keys, SchemaFieldNotFoundError for a key hive_schema lacks.
+HivePartitions read_hive_partitions(const std::vector<std::string>& files, const std::vector<std::string>& bases,
                                     const Schema& file_schema, const std::optional<Schema>& hive_schema,
                                     bool try_parse_dates);
 

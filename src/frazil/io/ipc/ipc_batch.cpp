@@ -10,6 +10,7 @@
 #include "frazil/core/string_view.hpp"
 #include "frazil/io/arrow/export.hpp"
 #include "frazil/io/arrow/import.hpp"
+#include "frazil/io/ipc/ipc_dictionaries.hpp"
 
 namespace frazil::io::ipc {
 
@@ -63,7 +64,7 @@ int64_t fixed_width(const std::string& f) {
   }
   if (f == "tdD" || f == "tts" || f == "ttm" || f == "tiM") return 4;
   if (f == "tdm" || f == "ttu" || f == "ttn" || f == "tiD") return 8;
-  if (f == "tin") return 16;
+  if (f == "tin" || f == "_pli128" || f == "_plu128") return 16;
   if (f.rfind("ts", 0) == 0 || f.rfind("tD", 0) == 0) return 8;
   if (f.rfind("d:", 0) == 0) {
     const size_t second = f.find(',', f.find(',') + 1);
@@ -407,6 +408,13 @@ class Encoder {
         // Field i's row j is the child's row offset + j.
         for (const auto& c : a.children()) array(*c, pos, len);
         return;
+      case TypeId::Categorical:
+      case TypeId::Enum: {
+        // Indices into the field's dictionary (ids in the pre-order this walk follows).
+        if (!opt_.dictionaries) throw InvalidOperationError(err_msg("cannot write a ", t, " column to Arrow IPC here"));
+        emit_owned(opt_.dictionaries->indices(next_dictionary_++, a, pos, len));
+        return;
+      }
       default: {
         const int64_t w = t.byte_width();
         emit(a.buffer(0).data() + pos * w, static_cast<size_t>(len * w));
@@ -418,6 +426,7 @@ class Encoder {
   std::vector<std::pair<int64_t, int64_t>> nodes_;
   std::vector<std::pair<int64_t, int64_t>> buffers_;
   std::vector<int64_t> variadic_;
+  int64_t next_dictionary_ = 0;
 
  private:
   // Uncompressed bytes are written from where they are; made or compressed ones are kept
@@ -527,14 +536,17 @@ class Encoder {
 
 }  // namespace
 
-void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers::FlatBufferBuilder& fbb,
-                  BatchBody& body) {
+namespace {
+
+// The RecordBatch table of `columns` (each `rows` long) and its body.
+flatbuffers::Offset<fb::RecordBatch> encode_record_batch(const std::vector<ArrayRef>& columns, int64_t rows,
+                                                         const EncodeOptions& options,
+                                                         flatbuffers::FlatBufferBuilder& fbb, BatchBody& body) {
   body = BatchBody();
   Encoder e(options, body);
-  const int64_t rows = df.height();
-  for (const Column& c : df.columns()) {
-    body.keep.push_back(c.as_array());
-    e.array(*body.keep.back(), 0, rows);
+  for (const ArrayRef& c : columns) {
+    body.keep.push_back(c);
+    e.array(*c, 0, rows);
   }
   e.finish();
   std::vector<fb::FieldNode> nodes;
@@ -549,9 +561,24 @@ void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers
         fbb, options.compression == IpcCompression::Zstd ? fb::CompressionType_ZSTD : fb::CompressionType_LZ4_FRAME);
   auto variadic_off = e.variadic_.empty() ? flatbuffers::Offset<flatbuffers::Vector<int64_t>>()
                                           : fbb.CreateVector(e.variadic_);
-  auto rb = fb::CreateRecordBatch(fbb, rows, nodes_off, buffers_off, comp, variadic_off);
-  auto msg = fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_RecordBatch, rb.Union(), body.length);
-  fbb.Finish(msg);
+  return fb::CreateRecordBatch(fbb, rows, nodes_off, buffers_off, comp, variadic_off);
+}
+
+}  // namespace
+
+void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers::FlatBufferBuilder& fbb,
+                  BatchBody& body) {
+  std::vector<ArrayRef> columns;
+  for (const Column& c : df.columns()) columns.push_back(c.as_array());
+  auto rb = encode_record_batch(columns, df.height(), options, fbb, body);
+  fbb.Finish(fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_RecordBatch, rb.Union(), body.length));
+}
+
+void encode_dictionary_batch(int64_t id, const ArrayRef& values, bool delta, const EncodeOptions& options,
+                             flatbuffers::FlatBufferBuilder& fbb, BatchBody& body) {
+  auto rb = encode_record_batch({values}, values->length(), options, fbb, body);
+  auto dict = fb::CreateDictionaryBatch(fbb, id, rb, delta);
+  fbb.Finish(fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_DictionaryBatch, dict.Union(), body.length));
 }
 
 }  // namespace frazil::io::ipc

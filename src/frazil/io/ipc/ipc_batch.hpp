@@ -38,10 +38,15 @@ DataFrame decode_batch(const IpcSchema& schema, const fb::RecordBatch* batch, co
 void decode_dictionary(const IpcSchema& schema, const fb::DictionaryBatch* batch, const Buffer& body,
                        DictionaryMap& dictionaries, const std::string& context);
 
+class IpcDictionaries;
+
 struct EncodeOptions {
   IpcCompression compression = IpcCompression::Uncompressed;
   std::optional<int> compression_level;
   bool compat_oldest = false;  // large strings/binary instead of views
+  // Where Categorical/Enum columns find their dictionary indices (required when the
+  // frame has such columns).
+  const IpcDictionaries* dictionaries = nullptr;
 };
 
 // A record batch's body as the pieces to write, each followed by zeros up to a multiple
@@ -61,5 +66,10 @@ struct BatchBody {
 // A RecordBatch message (into `fbb`, finished) and its body.
 void encode_batch(const DataFrame& df, const EncodeOptions& options, flatbuffers::FlatBufferBuilder& fbb,
                   BatchBody& body);
+
+// A DictionaryBatch message of dictionary `id` holding `values` (a String array), a delta
+// when it extends the dictionary written before.
+void encode_dictionary_batch(int64_t id, const ArrayRef& values, bool delta, const EncodeOptions& options,
+                             flatbuffers::FlatBufferBuilder& fbb, BatchBody& body);
 
 }  // namespace frazil::io::ipc

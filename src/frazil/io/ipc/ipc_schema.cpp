@@ -35,7 +35,7 @@ std::string int_format(const fb::Int* t, const std::string& source) {
     case 16: return s ? "s" : "S";
     case 32: return s ? "i" : "I";
     case 64: return s ? "l" : "L";
-    case 128: return s ? "_pli128" : "_plu128";  // Polars writes Int128/UInt128 so
+    case 128: return s ? "_pli128" : "_plu128";  // Polars' 128-bit integers (frazil's C formats for them)
     default: malformed(source, err_msg("integer of ", t->bit_width(), " bits"));
   }
 }
@@ -202,13 +202,13 @@ void fill(ArrowSchema* out, std::unique_ptr<SchemaNode> p, int64_t flags) {
   out->private_data = p.release();
 }
 
-void make_values_schema(const IpcField& f, ArrowSchema* out) {
+void make_values_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtype& dictionary_dtype) {
   auto p = std::make_unique<SchemaNode>();
   p->format = f.format;
   p->name = f.name;
   for (const auto& c : f.children) {
     p->children.push_back(std::make_unique<ArrowSchema>());
-    make_arrow_schema(c, p->children.back().get());
+    make_arrow_schema(c, p->children.back().get(), dictionary_dtype);  // nested dictionaries too
   }
   fill(out, std::move(p), f.nullable ? ARROW_FLAG_NULLABLE : 0);
 }
@@ -216,7 +216,7 @@ void make_values_schema(const IpcField& f, ArrowSchema* out) {
 }  // namespace
 
 void make_arrow_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtype& dictionary_dtype) {
-  if (!f.dictionary_id) return make_values_schema(f, out);
+  if (!f.dictionary_id) return make_values_schema(f, out, dictionary_dtype);
   auto p = std::make_unique<SchemaNode>();
   p->format = f.index_format;
   p->name = f.name;
@@ -224,7 +224,7 @@ void make_arrow_schema(const IpcField& f, ArrowSchema* out, const DictionaryDtyp
   p->dictionary = std::make_unique<ArrowSchema>();
   std::optional<DataType> held = dictionary_dtype ? dictionary_dtype(*f.dictionary_id) : std::nullopt;
   if (held) export_schema(*held, f.name, p->dictionary.get());
-  else make_values_schema(f, p->dictionary.get());
+  else make_values_schema(f, p->dictionary.get(), dictionary_dtype);
   fill(out, std::move(p), f.nullable ? ARROW_FLAG_NULLABLE : 0);
 }
 
@@ -278,31 +278,30 @@ fb::TimeUnit fb_unit(TimeUnit u) {
   return fb::TimeUnit_MICROSECOND;
 }
 
-// Polars' field metadata for a Categorical or Enum dictionary: the Enum's categories, each
-// "<byte length>;<string>", or the Categorical's categories object (the global one:
-// empty name and namespace, UInt32 codes).
-std::pair<std::string, std::string> categories_metadata(const DataType& t) {
-  if (t.id() == TypeId::Categorical) return {"_PL_CATEGORICAL2", "0;0;u32;"};
-  std::string values;
-  for (const std::string& c : t.categories().strings()) values += err_msg(c.size(), ";", c);
-  return {"_PL_ENUM_VALUES2", values};
-}
-
-// How write_field spells the dtypes that differ between an IPC file and a Parquet footer.
-struct FieldStyle {
-  bool compat_oldest;
-  bool categories_as_dictionaries;
-  int64_t next_dictionary_id = 0;
-};
-
+// `next_dictionary`: the id the next Categorical/Enum field gets (pre-order, as
+// IpcDictionaries numbers them); null writes them as plain strings.
 flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, const std::string& name,
-                                           const DataType& t, FieldStyle& style) {
-  const bool compat_oldest = style.compat_oldest;
+                                           const DataType& t, bool compat_oldest, int64_t* next_dictionary) {
   std::vector<flatbuffers::Offset<fb::Field>> children;
+  flatbuffers::Offset<fb::DictionaryEncoding> dictionary;
+  flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::KeyValue>>> metadata;
+  if (next_dictionary && t.is_categorical()) {
+    // uint32 indices into string values, with Polars' field metadata: an Enum is ordered
+    // and names its categories ("<byte length>;<string>" each), a Categorical names the
+    // global categories object (empty name and namespace, UInt32 codes), as Polars writes
+    // them in IPC files and Parquet footers, so that Polars reads them back as such.
+    const bool is_enum = t.id() == TypeId::Enum;
+    dictionary = fb::CreateDictionaryEncoding(fbb, (*next_dictionary)++, fb::CreateInt(fbb, 32, false), is_enum);
+    std::string value = "0;0;u32;";
+    if (is_enum) {
+      value.clear();
+      for (const auto& c : t.categories().strings()) value += std::to_string(c.size()) + ";" + c;
+    }
+    metadata = fbb.CreateVector(std::vector<flatbuffers::Offset<fb::KeyValue>>{fb::CreateKeyValue(
+        fbb, fbb.CreateString(is_enum ? "_PL_ENUM_VALUES2" : "_PL_CATEGORICAL2"), fbb.CreateString(value))});
+  }
   fb::Type type = fb::Type_NONE;
   flatbuffers::Offset<void> table;
-  flatbuffers::Offset<fb::DictionaryEncoding> dictionary = 0;
-  std::vector<flatbuffers::Offset<fb::KeyValue>> metadata;
   auto integer = [&](int bits, bool is_signed) {
     type = fb::Type_Int;
     table = fb::CreateInt(fbb, bits, is_signed).Union();
@@ -318,7 +317,7 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
     case TypeId::UInt16: integer(16, false); break;
     case TypeId::UInt32: integer(32, false); break;
     case TypeId::UInt64: integer(64, false); break;
-    case TypeId::Int128: integer(128, true); break;  // Polars' extension of the Int type
+    case TypeId::Int128: integer(128, true); break;  // as Polars writes them (pyarrow has no 128-bit integers)
     case TypeId::UInt128: integer(128, false); break;
     case TypeId::Float16:
       type = fb::Type_FloatingPoint;
@@ -333,18 +332,10 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateFloatingPoint(fbb, fb::Precision_DOUBLE).Union();
       break;
     case TypeId::String:
-    case TypeId::Categorical:  // written as its strings
+    case TypeId::Categorical:  // the dictionary's values (or the strings themselves)
     case TypeId::Enum:
       if (compat_oldest) type = fb::Type_LargeUtf8, table = fb::CreateLargeUtf8(fbb).Union();
       else type = fb::Type_Utf8View, table = fb::CreateUtf8View(fbb).Union();
-      if (t.id() != TypeId::String && style.categories_as_dictionaries) {
-        // A Parquet footer: the strings' column is a dictionary with Polars' metadata, so
-        // Polars (and frazil without its own key) read the Categorical or Enum back.
-        dictionary = fb::CreateDictionaryEncoding(fbb, style.next_dictionary_id++, fb::CreateInt(fbb, 32, false),
-                                                  t.id() == TypeId::Enum);
-        auto [key, value] = categories_metadata(t);
-        metadata.push_back(fb::CreateKeyValue(fbb, fbb.CreateString(key), fbb.CreateString(value)));
-      }
       break;
     case TypeId::Binary:
       if (compat_oldest) type = fb::Type_LargeBinary, table = fb::CreateLargeBinary(fbb).Union();
@@ -370,17 +361,17 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
       table = fb::CreateDecimal(fbb, t.precision(), t.scale(), 128).Union();
       break;
     case TypeId::List:
-      children.push_back(write_field(fbb, "item", t.inner(), style));
+      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest, next_dictionary));
       type = fb::Type_LargeList;
       table = fb::CreateLargeList(fbb).Union();
       break;
     case TypeId::Array:
-      children.push_back(write_field(fbb, "item", t.inner(), style));
+      children.push_back(write_field(fbb, "item", t.inner(), compat_oldest, next_dictionary));
       type = fb::Type_FixedSizeList;
       table = fb::CreateFixedSizeList(fbb, static_cast<int32_t>(t.width())).Union();
       break;
     case TypeId::Struct:
-      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, style));
+      for (const auto& f : t.fields()) children.push_back(write_field(fbb, f.name, f.dtype, compat_oldest, next_dictionary));
       type = fb::Type_Struct_;
       table = fb::CreateStruct_(fbb).Union();
       break;
@@ -388,8 +379,7 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
   }
   auto name_off = fbb.CreateString(name);
   auto children_off = fbb.CreateVector(children);
-  auto metadata_off = metadata.empty() ? 0 : fbb.CreateVector(metadata);
-  return fb::CreateField(fbb, name_off, true, type, table, dictionary, children_off, metadata_off);
+  return fb::CreateField(fbb, name_off, true, type, table, dictionary, children_off, metadata);
 }
 
 }  // namespace
@@ -397,10 +387,12 @@ flatbuffers::Offset<fb::Field> write_field(flatbuffers::FlatBufferBuilder& fbb, 
 flatbuffers::Offset<fb::Schema> write_schema(flatbuffers::FlatBufferBuilder& fbb, const Schema& schema,
                                              bool compat_oldest,
                                              const std::vector<std::pair<std::string, std::string>>& metadata,
-                                             bool categories_as_dictionaries) {
-  FieldStyle style{compat_oldest, categories_as_dictionaries};
+                                             bool categorical_as_dictionary) {
   std::vector<flatbuffers::Offset<fb::Field>> fields;
-  for (const auto& f : schema.fields()) fields.push_back(write_field(fbb, f.name, f.dtype, style));
+  int64_t next_dictionary = 0;
+  for (const auto& f : schema.fields())
+    fields.push_back(write_field(fbb, f.name, f.dtype, compat_oldest,
+                                 categorical_as_dictionary ? &next_dictionary : nullptr));
   std::vector<flatbuffers::Offset<fb::KeyValue>> kvs;
   for (const auto& [k, v] : metadata) kvs.push_back(fb::CreateKeyValue(fbb, fbb.CreateString(k), fbb.CreateString(v)));
   auto fields_off = fbb.CreateVector(fields);

@@ -55,11 +55,11 @@ void make_arrow_schema(const std::vector<const IpcField*>& fields, ArrowSchema* 
 
 // How frazil writes a dtype: compat_oldest writes large (int64-offset) strings and binary
 // instead of views, for readers that predate views (Polars' CompatLevel.oldest()).
-// categories_as_dictionaries (a Parquet footer, whose data are the strings) declares
-// Categorical and Enum columns as string dictionaries with Polars' field metadata.
+// categorical_as_dictionary: Categorical/Enum fields are dictionary-encoded (ids as
+// IpcDictionaries numbers them); otherwise they are described as their strings.
 flatbuffers::Offset<fb::Schema> write_schema(flatbuffers::FlatBufferBuilder& fbb, const Schema& schema,
                                              bool compat_oldest,
                                              const std::vector<std::pair<std::string, std::string>>& metadata = {},
-                                             bool categories_as_dictionaries = false);
+                                             bool categorical_as_dictionary = false);
 
 }  // namespace frazil::io::ipc

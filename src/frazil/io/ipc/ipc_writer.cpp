@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/ipc/format/File_generated.h"
 #include "frazil/io/ipc/ipc_batch.hpp"
+#include "frazil/io/ipc/ipc_dictionaries.hpp"
 #include "frazil/io/ipc/ipc_message.hpp"
 #include "frazil/io/ipc/ipc_schema.hpp"
 
@@ -18,7 +18,9 @@ struct IpcWriter::Impl {
   Schema schema;
   IpcWriteOptions opt;
   EncodeOptions enc;
+  std::unique_ptr<IpcDictionaries> dictionaries;
   std::vector<fb::Block> blocks;
+  std::vector<fb::Block> dictionary_blocks;
   std::vector<DataFrame> pending;  // rows waiting for a full record batch
   int64_t pending_rows = 0;
   bool started = false;
@@ -31,22 +33,27 @@ struct IpcWriter::Impl {
       out->write(magic, 8);
     }
     flatbuffers::FlatBufferBuilder fbb;
-    auto s = write_schema(fbb, schema, opt.compat_oldest);
+    auto s = write_schema(fbb, schema, opt.compat_oldest, {}, /*categorical_as_dictionary=*/true);
     fbb.Finish(fb::CreateMessage(fbb, fb::MetadataVersion_V5, fb::MessageHeader_Schema, s.Union(), 0));
     write_message(*out, fbb, std::vector<uint8_t>{});
   }
 
-  void write_record_batch(const DataFrame& frame) {
-    // Categorical/Enum columns are written as their strings (no IPC dictionaries yet).
-    DataFrame df = frame;
-    bool categorical = false;
-    for (const auto& c : frame.columns()) categorical |= c.dtype().is_categorical();
-    if (categorical) {
-      std::vector<Column> cols;
-      for (const auto& c : frame.columns())
-        cols.push_back(c.dtype().is_categorical() ? Column(c.name(), decode_categorical(*c.as_array())) : c);
-      df = DataFrame(std::move(cols));
+  // The dictionary entries the Categorical/Enum columns of `df` add, before the record
+  // batches that use them. Called once per write_batch, so that a frame written whole has
+  // one dictionary per field (Polars reads no delta dictionaries); a sink's later batches
+  // that bring new strings add them as deltas.
+  void write_dictionaries(const DataFrame& df) {
+    for (const auto& u : dictionaries->update(df)) {
+      flatbuffers::FlatBufferBuilder fbb;
+      BatchBody body;
+      encode_dictionary_batch(u.id, u.values, u.delta, enc, fbb, body);
+      const int64_t offset = out->bytes_written();
+      const int32_t meta = write_message(*out, fbb, body);
+      dictionary_blocks.emplace_back(offset, meta, body.length);
     }
+  }
+
+  void write_record_batch(const DataFrame& df) {
     flatbuffers::FlatBufferBuilder fbb;
     BatchBody body;
     encode_batch(df, enc, fbb, body);
@@ -72,7 +79,9 @@ IpcWriter::IpcWriter(const std::string& path, Schema schema, IpcWriteOptions opt
   check_options(options);
   impl_->schema = std::move(schema);
   impl_->opt = options;
-  impl_->enc = EncodeOptions{options.compression, options.compression_level, options.compat_oldest};
+  impl_->dictionaries = std::make_unique<IpcDictionaries>(impl_->schema);
+  impl_->enc = EncodeOptions{options.compression, options.compression_level, options.compat_oldest,
+                             impl_->dictionaries.get()};
   impl_->file = std::make_unique<OutputFile>(path);
   impl_->out = impl_->file.get();
 }
@@ -81,7 +90,9 @@ IpcWriter::IpcWriter(OutputStream& out, Schema schema, IpcWriteOptions options) 
   check_options(options);
   impl_->schema = std::move(schema);
   impl_->opt = options;
-  impl_->enc = EncodeOptions{options.compression, options.compression_level, options.compat_oldest};
+  impl_->dictionaries = std::make_unique<IpcDictionaries>(impl_->schema);
+  impl_->enc = EncodeOptions{options.compression, options.compression_level, options.compat_oldest,
+                             impl_->dictionaries.get()};
   impl_->out = &out;
 }
 
@@ -95,6 +106,7 @@ void IpcWriter::write_batch(const DataFrame& batch) {
                               " to an IPC file of schema ", w.schema.to_string()));
   if (!w.started) w.start();
   if (batch.height() == 0) return;
+  w.write_dictionaries(batch);
   if (w.opt.record_batch_size > 0) {
     // Batches of exactly record_batch_size rows (the last may be shorter), across the
     // batches given: the rest waits for the next batch or finish().
@@ -142,9 +154,9 @@ void IpcWriter::finish() {
   } else {
     write_end_of_stream(*w.out);  // readers of the file's stream part stop here
     flatbuffers::FlatBufferBuilder fbb;
-    auto s = write_schema(fbb, w.schema, w.opt.compat_oldest);
+    auto s = write_schema(fbb, w.schema, w.opt.compat_oldest, {}, /*categorical_as_dictionary=*/true);
     auto batches = fbb.CreateVectorOfStructs(w.blocks);
-    auto dicts = fbb.CreateVectorOfStructs(std::vector<fb::Block>{});
+    auto dicts = fbb.CreateVectorOfStructs(w.dictionary_blocks);
     fbb.Finish(fb::CreateFooter(fbb, fb::MetadataVersion_V5, s, dicts, batches));
     w.out->write(fbb.GetBufferPointer(), fbb.GetSize());
     const int32_t len = static_cast<int32_t>(fbb.GetSize());

@@ -60,7 +60,7 @@ std::optional<std::string> base64_decode(const std::string& in) {
 
 std::string encode_arrow_schema(const Schema& schema) {
   flatbuffers::FlatBufferBuilder fbb;
-  auto s = ipc::write_schema(fbb, schema, /*compat_oldest=*/true, {}, /*categories_as_dictionaries=*/true);
+  auto s = ipc::write_schema(fbb, schema, /*compat_oldest=*/true, {}, /*categorical_as_dictionary=*/true);
   fbb.Finish(ipc::fb::CreateMessage(fbb, ipc::fb::MetadataVersion_V5, ipc::fb::MessageHeader_Schema, s.Union(), 0));
   MemoryOutput out;
   ipc::write_message(out, fbb, std::vector<uint8_t>{});

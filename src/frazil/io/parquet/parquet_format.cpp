@@ -2,6 +2,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/dataset/scan_log.hpp"
 
 namespace frazil::io::parquet {
 
@@ -43,11 +44,17 @@ DataFrame ParquetFormat::read(const ScanInput& in, const std::vector<std::string
   };
   std::vector<Task> tasks;
   int64_t left = n_rows.value_or(-1);
-  for (size_t g : row_groups_of(in, *f)) {
+  const bool prune = hints.row_group_predicate && !n_rows;
+  const std::vector<size_t> groups = row_groups_of(in, *f);
+  size_t pruned = 0;
+  for (size_t g : groups) {
     if (left == 0) break;
     const int64_t rows = f->row_group_num_rows(g);
     if (rows == 0) continue;
-    if (hints.row_group_predicate && !n_rows && !hints.row_group_predicate(f->row_group_stats(g))) continue;
+    if (prune && !hints.row_group_predicate(f->row_group_stats(g))) {
+      ++pruned;
+      continue;
+    }
     int64_t limit = -1;
     if (left >= 0) {
       if (rows >= left) limit = left;
@@ -55,6 +62,7 @@ DataFrame ParquetFormat::read(const ScanInput& in, const std::vector<std::string
     }
     tasks.push_back({g, limit});
   }
+  if (prune) log_row_groups_read(groups.size() - pruned, groups.size());
   std::vector<DataFrame> frames(tasks.size());
   auto run = [&](size_t t) { frames[t] = f->read_row_group(tasks[t].group, &columns, tasks[t].limit); };
   if (parallel_) parallel_for(tasks.size(), run);

@@ -10,6 +10,8 @@
 #include "csv_test_util.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
+#include "frazil/core/categorical_array.hpp"
+#include "frazil/core/categories.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/io/csv/csv_reader.hpp"
 
@@ -200,6 +202,21 @@ TEST(CsvWrite, UnsupportedDtypesAndShapes) {
   w.finish();
   EXPECT_EQ(os.str(), "a\n2\n3\n\n1\n2\n");
   EXPECT_THROW(CsvWriter("/nonexistent-dir/x.csv", Schema()), IOError);
+}
+
+// Categorical and Enum columns are written as their strings, quoted as strings are (the
+// text Polars 2.1 writes for the same frame).
+TEST(CsvWrite, CategoricalAndEnumAsTheirStrings) {
+  ArrayRef s = strs({"a", std::nullopt, "b,c"});
+  const DataType e = DataType::enum_(Categories::fixed({"b,c", "a"}));
+  DataFrame df({Column("c", s), Column("cat", encode_categorical(*s, DataType::categorical())),
+                Column("e", encode_categorical(*s, e))});
+  EXPECT_EQ(write_csv_string(df), "c,cat,e\na,a,a\n,,\n\"b,c\",\"b,c\",\"b,c\"\n");
+  CsvWriteOptions o;
+  o.quote_style = QuoteStyle::NonNumeric;
+  EXPECT_EQ(write_csv_string(df, o), "\"c\",\"cat\",\"e\"\n\"a\",\"a\",\"a\"\n,,\n\"b,c\",\"b,c\",\"b,c\"\n");
+  // Sliced: the codes of the slice, not of the whole array.
+  EXPECT_EQ(write_csv_string(df.slice(2, 1)), "c,cat,e\n\"b,c\",\"b,c\",\"b,c\"\n");
 }
 
 TEST(CsvWrite, RoundTripEveryPrimitiveDtype) {

@@ -87,7 +87,7 @@ TEST(Hive, PartitionsAndTypes) {
   auto kv = hive_partitions("/d", "/d/a=1/b=x%2Fy/c=/f.parquet");
   ASSERT_EQ(kv.size(), 3u);
   EXPECT_EQ(kv[1].second, "x/y");
-  HivePartitions h = read_hive_partitions({"/d/a=1/b=2020-01-01/f", "/d/a=2.5/b=__HIVE_DEFAULT_PARTITION__/f"}, "/d",
+  HivePartitions h = read_hive_partitions({"/d/a=1/b=2020-01-01/f", "/d/a=2.5/b=__HIVE_DEFAULT_PARTITION__/f"}, {"/d", "/d"},
                                           Schema(), std::nullopt, true);
   EXPECT_EQ(h.schema.dtype_of("a"), DataType::float64());
   EXPECT_EQ(h.schema.dtype_of("b"), DataType::date());
