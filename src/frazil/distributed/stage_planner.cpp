@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "frazil/distributed/aggregation_split.hpp"
+#include "frazil/distributed/scan_split.hpp"
 #include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/plan/format.hpp"
 
@@ -90,9 +91,31 @@ class Planner {
       names.push_back(in.name);
       s.inputs.push_back(in);
     }
-    s.fragment = serialize_fragment(b.node, lp_, ea_, names, output);
-    s.output = std::move(output);
     s.description = plan::explain_plan(b.node, lp_, ea_);
+    if (!s.description.empty() && s.description.back() != '\n') s.description += '\n';
+    const std::vector<Node> split = split_scans(b.node);
+    for (Node leaf : split)
+      if (scan_splits_.at(leaf.idx).size() != b.tasks)
+        throw InternalError(err_msg("a stage of ", b.tasks, " tasks reads a scan split into ",
+                                    scan_splits_.at(leaf.idx).size()));
+    if (split.empty()) s.fragments = {serialize_fragment(b.node, lp_, ea_, names, output)};
+    // One fragment per task, each reading its own split of every split scan.
+    for (size_t t = 0; !split.empty() && t < b.tasks; ++t) {
+      for (Node leaf : split) {
+        IR ir = lp_.get(leaf);
+        ir.as_mut<plan::ScanNode>().source = scan_splits_.at(leaf.idx).at(t).source;
+        lp_.replace(leaf, std::move(ir));
+      }
+      s.fragments.push_back(serialize_fragment(b.node, lp_, ea_, names, output));
+    }
+    for (Node leaf : split) {
+      const std::vector<ScanSplit>& splits = scan_splits_.at(leaf.idx);
+      IR ir = lp_.get(leaf);
+      ir.as_mut<plan::ScanNode>().source = scan_sources_.at(leaf.idx);
+      lp_.replace(leaf, std::move(ir));
+      s.description += describe_splits(splits) + "\n";
+    }
+    s.output = std::move(output);
     graph_.stages.push_back(std::move(s));
     return graph_.stages.back().id;
   }
@@ -154,7 +177,15 @@ class Planner {
                                        InputMode::Slice};
         return Built{copy, opt_.partitions, {}, true};
       }
-      case plan::IRKind::Scan: return Built{n, 1, {}, true};
+      case plan::IRKind::Scan: {
+        std::vector<ScanSplit> splits = split_scan(ir.as<plan::ScanNode>(), ea_, opt_.partitions);
+        if (splits.size() < 2) return Built{n, 1, {}, true};
+        Node copy = lp_.add(IR(ir));
+        const size_t tasks = splits.size();
+        scan_sources_[copy.idx] = ir.as<plan::ScanNode>().source;
+        scan_splits_[copy.idx] = std::move(splits);
+        return Built{copy, tasks, {}, true};
+      }
       case plan::IRKind::Filter: {
         if (!plan::is_elementwise_rec(ir.as<plan::FilterNode>().predicate.node(), ea_)) return gathered(n);
         Built in = visit(ir.inputs[0]);
@@ -324,6 +355,23 @@ class Planner {
     return local(n, {gather(left), gather(right)}, 1, {}, left.ordered && right.ordered);
   }
 
+  // The split scans among the fragment's leaves; each must have one split per task of the
+  // fragment (the planner only combines partitioned inputs of equal task counts).
+  std::vector<Node> split_scans(Node root) const {
+    std::vector<Node> out, stack{root};
+    std::vector<bool> seen(lp_.size(), false);
+    while (!stack.empty()) {
+      const Node n = stack.back();
+      stack.pop_back();
+      if (seen[n.idx]) continue;
+      seen[n.idx] = true;
+      if (scan_splits_.count(n.idx)) out.push_back(n);
+      const auto& inputs = lp_.get(n).inputs;
+      for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) stack.push_back(*it);  // depth first, in order
+    }
+    return out;
+  }
+
   bool has_n_unique(const std::vector<plan::ExprIR>& exprs) const {
     std::vector<Node> stack;
     for (const auto& e : exprs) stack.push_back(e.node());
@@ -353,6 +401,8 @@ class Planner {
   StageGraph graph_;
   std::unordered_map<uint32_t, StageInput> inputs_;
   std::unordered_map<uint32_t, std::pair<int, Built>> caches_;
+  std::unordered_map<uint32_t, std::vector<ScanSplit>> scan_splits_;  // split scan leaves by node
+  std::unordered_map<uint32_t, dsl::ScanSource> scan_sources_;        // and their whole sources
   int next_name_ = 0;
 };
 
@@ -418,7 +468,7 @@ DataFrame run_local(const StageGraph& graph, const exec::ExecOptions& options) {
         }
         inputs[in.name] = frames.size() == 1 ? frames[0] : concat_frames(frames);
       }
-      for (const DataFrame& part : execute_fragment(s.fragment, inputs, options))
+      for (const DataFrame& part : execute_fragment(s.fragment_of(t), inputs, options))
         outputs[s.id][t].push_back(encode_partition(part));
     }
   }

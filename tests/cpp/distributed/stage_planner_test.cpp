@@ -156,12 +156,12 @@ TEST(StagePlanner, FragmentErrors) {
   OptimizedPlan p(kFacts.filter(col("v") > lit(0)));
   StageGraph g = plan_stages(p.root, p.lp, p.ea, DistOptions{});
   const Stage& s = g.stages.at(0);
-  EXPECT_THROW(execute_fragment(s.fragment, {}), ComputeError);  // the input is not given
+  EXPECT_THROW(execute_fragment(s.fragments[0], {}), ComputeError);  // the input is not given
   std::map<std::string, DataFrame> wrong{{s.inputs[0].name, dims()}};
-  EXPECT_THROW(execute_fragment(s.fragment, wrong), SchemaError);
+  EXPECT_THROW(execute_fragment(s.fragments[0], wrong), SchemaError);
   EXPECT_THROW(execute_fragment("FRZFRAG\x09", {}), ComputeError);  // a newer version
   EXPECT_THROW(execute_fragment("nonsense", {}), ComputeError);
-  EXPECT_THROW(execute_fragment(s.fragment.substr(0, s.fragment.size() / 2), {}), ComputeError);
+  EXPECT_THROW(execute_fragment(s.fragments[0].substr(0, s.fragments[0].size() / 2), {}), ComputeError);
 }
 
 }  // namespace
