@@ -225,3 +225,26 @@ def test_compressed_batches_read_whole_and_projected_as_pyarrow(tmp_path, compre
     feather.write_feather(t, path, compression=compression, chunksize=30_000)
     assert rows_equal(pl.read_ipc(path).to_arrow().to_pylist(), t.to_pylist())
     assert pl.read_ipc(path, columns=["l", "s"]).to_arrow().to_pylist() == t.select(["l", "s"]).to_pylist()
+
+
+@pytest.mark.parametrize("slice_", [None, (2, 1), (1, 4)])
+def test_parquet_read_strings_round_trip_through_ipc_and_arrow(tmp_path, slice_) -> None:
+    # Plain-encoded Parquet strings are read as views into the page, where each value is
+    # followed by the next one's 4-byte length: a value of 32 or 160 bytes followed by a
+    # length of 194 (0xC2, not UTF-8 on its own) was refused as "invalid UTF-8".
+    values = ["a" * 32, "b" * 194, "c" * 160, "d" * 200, None, "é" * 16, "x" * 130, ""]
+    path = tmp_path / "s.parquet"
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({"s": pa.array(values, pa.string())}), path, use_dictionary=False,
+                   compression="none")
+    df = pl.read_parquet(path)
+    want = polars.read_parquet(path)
+    if slice_ is not None:
+        df, want = df.slice(*slice_), want.slice(*slice_)
+    buf = io.BytesIO()
+    df.write_ipc(buf)
+    buf.seek(0)
+    assert pl.read_ipc(buf)["s"].to_list() == want["s"].to_list()
+    assert pl.from_arrow(df.to_arrow())["s"].to_list() == want["s"].to_list()
+    assert pl.from_arrow(polars.from_arrow(df.to_arrow()).to_arrow())["s"].to_list() == want["s"].to_list()

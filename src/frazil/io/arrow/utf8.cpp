@@ -21,6 +21,7 @@ FRAZIL_MULTIVERSION bool is_valid_utf8_short(const uint8_t* s, size_t n) {
       if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) != 0) break;
       i += 32;
     }
+    if (i == n) break;  // all ASCII: s[n] is not the value's (in a Parquet page, a length prefix)
     if (i + 8 <= n) {
       uint64_t w;
       std::memcpy(&w, s + i, 8);

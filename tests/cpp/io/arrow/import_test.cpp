@@ -232,6 +232,23 @@ TEST(ArrowImport, Utf8ViewsAreCheckedAtCharacterBoundaries) {
   EXPECT_NE(err.find("row 100 points outside"), std::string::npos) << err;
 }
 
+// Views into a Parquet page: each value follows its 4-byte little-endian length, so the
+// byte after a value is the next length's low byte (0xC2 for 194: not UTF-8 on its own).
+// A value of 32 or 160 bytes (whole steps of the ASCII fast path) must still be valid.
+TEST(ArrowImport, Utf8ViewsBetweenLengthPrefixesAreValid) {
+  HandViews page;
+  std::vector<std::pair<size_t, uint32_t>> spans;
+  for (uint32_t n : {32u, 194u, 160u, 200u, 64u, 130u}) {
+    const char prefix[4] = {char(n & 0xff), 0, 0, 0};
+    page.data.append(prefix, 4);
+    spans.emplace_back(page.data.size(), n);
+    page.data += std::string(n, char('a' + n % 26));
+  }
+  for (auto [start, n] : spans) page.push_ref(start, n);
+  EXPECT_EQ(page.import_error(), "no error");   // the buffer as a whole is not UTF-8: value by value
+  EXPECT_EQ(page.import_error(2), "no error");  // a slice
+}
+
 TEST(ArrowImport, TemporalAndDecimalFormats) {
   {
     ProducerArray p;
