@@ -1,11 +1,13 @@
 #include "frazil/distributed/stage_planner.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
 
 #include "frazil/distributed/aggregation_split.hpp"
 #include "frazil/distributed/scan_split.hpp"
 #include "frazil/plan/cost/cost_model.hpp"
+#include "frazil/plan/expr/properties.hpp"
 #include "frazil/plan/format.hpp"
 
 namespace frazil::distributed {
@@ -187,14 +189,21 @@ class Planner {
         return Built{copy, tasks, {}, true};
       }
       case plan::IRKind::Filter: {
-        if (!plan::is_elementwise_rec(ir.as<plan::FilterNode>().predicate.node(), ea_)) return gathered(n);
+        const Node pred = ir.as<plan::FilterNode>().predicate.node();
+        if (!plan::is_elementwise_rec(pred, ea_)) {
+          if (auto keys = window_keys({pred})) return by_window_keys(n, *keys);
+          return gathered(n);
+        }
         Built in = visit(ir.inputs[0]);
         return local(n, {in}, in.tasks, in.hashed, in.ordered);
       }
-      case plan::IRKind::SimpleProjection:
-      case plan::IRKind::Explode: {
+      case plan::IRKind::SimpleProjection: {
         Built in = visit(ir.inputs[0]);
         return local(n, {in}, in.tasks, in.hashed, in.ordered);
+      }
+      case plan::IRKind::Explode: {
+        Built in = visit(ir.inputs[0]);
+        return local(n, {in}, in.tasks, kept_keys(ir, in.hashed), in.ordered);
       }
       case plan::IRKind::Rename: {
         Built in = visit(ir.inputs[0]);
@@ -276,10 +285,58 @@ class Planner {
     }
     if (row_wise && any_rows) {
       Built in = visit(ir.inputs[0]);
-      return local(n, {in}, in.tasks, in.hashed, in.ordered);
+      return local(n, {in}, in.tasks, kept_keys(ir, in.hashed), in.ordered);
+    }
+    if (any_rows) {
+      std::vector<Node> nodes;
+      for (const auto& e : exprs) nodes.push_back(e.node());
+      if (auto keys = window_keys(nodes)) return by_window_keys(n, *keys);
     }
     if (ir.is<plan::SelectNode>()) return visit_aggregation(n, ir);
     return gathered(n);
+  }
+
+  // The keys every window of `exprs` partitions by, when the expressions are row-wise but
+  // for windows over plain columns (no rolling or exploding window): rows equal on them
+  // are in one partition of every window, so hashing by them lets each task evaluate its
+  // partitions whole. nullopt otherwise.
+  std::optional<std::vector<std::string>> window_keys(const std::vector<Node>& exprs) const {
+    plan::WindowKeys w;
+    for (Node e : exprs)
+      if (!plan::lets_filters_through(e, ea_, w)) return std::nullopt;
+    if (!w.any || w.keys.empty()) return std::nullopt;
+    std::vector<std::string> keys(w.keys.begin(), w.keys.end());
+    std::sort(keys.begin(), keys.end());
+    return keys;
+  }
+
+  // A node with windows over `keys`: its input hashed by them (unless already), run per task.
+  Built by_window_keys(Node n, const std::vector<std::string>& keys) {
+    const IR ir = lp_.get(n);  // a copy: visiting adds nodes to the arena
+    Built in = visit(ir.inputs[0]);
+    if (in.tasks == 1) return local(n, {in}, 1, {}, in.ordered);
+    Built h = hash_exchange(in, keys);
+    return local(n, {h}, h.tasks, kept_keys(ir, keys), false);
+  }
+
+  // Of the columns `hashed` the input is partitioned by, those `ir` passes on unchanged:
+  // all of them, or none when one is recomputed, dropped or exploded.
+  std::vector<std::string> kept_keys(const IR& ir, const std::vector<std::string>& hashed) const {
+    if (ir.is<plan::FilterNode>()) return hashed;
+    for (const auto& k : hashed) {
+      bool kept = ir.is<plan::HStackNode>();
+      if (const auto* x = ir.get_if<plan::ExplodeNode>()) {
+        kept = std::find(x->columns.begin(), x->columns.end(), k) == x->columns.end();
+      } else {
+        for (const auto& e : plan::projection_exprs(ir)) {
+          if (e.output_name() != k) continue;
+          const plan::AExpr& a = ea_.get(e.node());
+          kept = a.is_column() && a.name == k;
+        }
+      }
+      if (!kept) return {};
+    }
+    return hashed;
   }
 
   Built visit_aggregation(Node n, const IR& ir) {

@@ -128,6 +128,34 @@ TEST(StagePlanner, Joins) {
   expect_distributed_equal(kDims.cross_join(kDims.select({col("w").alias("w2")})));
 }
 
+TEST(StagePlanner, RecomputedKeysLoseTheirPartitioning) {
+  // After a join hashed by k, k is recomputed: the group_by over it must shuffle again.
+  DistOptions shuffle;
+  shuffle.allow_broadcast = false;
+  const LazyFrame joined = kFacts.join(kFacts.select({col("k"), col("v").alias("v2")}), {col("k")}, JoinArgs{});
+  for (const LazyFrame& q : {joined.with_columns({(col("k") % lit(3)).alias("k")}),
+                             joined.select({(col("k") + lit(1)).alias("k"), col("v")}),
+                             joined.select({col("v").alias("k"), col("k").alias("v")})}) {
+    std::string g = expect_distributed_equal(q.group_by({col("k")}).agg({col("v").sum()}), shuffle);
+    EXPECT_NE(g.find("Stage 3"), std::string::npos) << g;  // a hash exchange after the join
+  }
+}
+
+TEST(StagePlanner, WindowsOverKeysHashByThem) {
+  std::string g = expect_distributed_equal(
+      kFacts.with_columns({col("v").sum().over({col("k")}).alias("s"), col("v").shift().over({col("k")}).alias("r")}));
+  EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
+  g = expect_distributed_equal(kFacts.filter(col("v") == col("v").max().over({col("k")})));
+  EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
+  g = expect_distributed_equal(kFacts.with_columns({(col("k") % lit(2)).alias("p")})
+                                   .select({col("k"), col("v").cum_sum().over({col("k"), col("p")}).alias("c"),
+                                            col("v").mean().over({col("p")}).alias("m")}));
+  EXPECT_NE(g.find("hash(p)"), std::string::npos) << g;  // the key both windows share
+  // A window over the whole frame (no keys) is gathered.
+  g = expect_distributed_equal(kFacts.with_columns({col("v").cum_sum().alias("c")}));
+  EXPECT_EQ(g.find("hash("), std::string::npos) << g;
+}
+
 TEST(StagePlanner, TopKSliceDistinctUnion) {
   SortArgs desc;
   desc.descending = {true};
