@@ -174,5 +174,26 @@ def test_explain_shows_the_stage_graph() -> None:
     assert text == explain_stages(lf, 3)
     assert "=== Stage 0 (3 tasks) -> hash(k) into 3 ===" in text
     assert "-> result ===" in text
+    assert lf.explain(engine="ray", partitions=3) == text  # (plans only: no cluster starts)
     with pytest.raises(ValueError, match="partitions"):
         run_local(lf, 0)
+
+
+def test_explain_json_of_the_stage_graph(tmp_path) -> None:
+    import json
+
+    pl.DataFrame({"k": [i % 4 for i in range(40)], "v": list(range(40))}).write_parquet(
+        tmp_path / "t.parquet", row_group_size=10)
+    dims = pl.DataFrame({"k": [0, 1], "w": ["a", "b"]}).lazy()
+    lf = pl.scan_parquet(tmp_path / "t.parquet").join(dims, on="k").group_by("w").agg(pl.col("v").sum())
+    doc = json.loads(lf.explain(engine="distributed", partitions=2, format="json"))
+    assert doc["ordered"] is False
+    dims_stage, partial, last = doc["stages"]  # dims sliced, gathered to every task of the scan
+    assert dims_stage["inputs"] == [{"name": dims_stage["inputs"][0]["name"], "frame": 0, "rows": 2, "mode": "slice"}]
+    assert partial["tasks"] == 2 and partial["output"] == {"kind": "hash", "keys": ["w"], "partitions": 2}
+    assert any("parquet scan split into 2 tasks" in line for line in partial["plan"])
+    assert [(i["stage"], i["mode"]) for i in partial["inputs"]] == [(0, "all")]
+    assert last["output"] == {"kind": "result"}
+    assert [(i["stage"], i["mode"]) for i in last["inputs"]] == [(1, "hash")]
+    with pytest.raises(ValueError, match="json"):
+        lf.explain(engine="distributed", format="physical")

@@ -37,7 +37,7 @@ def _stage_json(stage: dict, graph: dict, last: bool) -> dict:
         output = {"kind": "result" if last else "whole"}
     inputs = []
     for name, up, frame, mode in stage["inputs"]:
-        source = {"stage": up} if up >= 0 else {"frame": frame, "rows": graph["frames"][frame].height()}
+        source = {"stage": up} if up >= 0 else {"frame": frame, "rows": graph["frames"][frame].height}
         inputs.append({"name": name, **source, "mode": mode})
     return {"id": stage["id"], "tasks": stage["tasks"], "output": output, "inputs": inputs,
             "plan": stage["description"].rstrip("\n").split("\n")}
