@@ -53,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         out["cpu_times"] = cpu  # CPU seconds of all threads: robust to a loaded machine
         # Peak resident memory of this process (one engine, one query): Linux reports KiB.
         out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        if args.engine == "frazil-ray":  # the driver's, and each Ray worker's (they do the work)
+            from bench.pdsh.engines import ray_worker_peak_rss_mb
+
+            out["worker_peak_rss_mb"] = ray_worker_peak_rss_mb()
         out["status"] = "ok"
     except BaseException as exc:  # noqa: BLE001 - every failure is reported, never hidden
         out["status"] = "error"

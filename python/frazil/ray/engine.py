@@ -39,8 +39,9 @@ def _run_fragment(fragment: bytes, stage: int, task: int, tasks: int, threads: i
     """One Ray task: input i is ``names[i]``, made of the next ``counts[i]`` blobs (Arrow IPC
     partitions, which Ray resolved from their refs). Returns the output partitions; a frazil
     error comes back as its own type, naming the stage and task."""
-    if threads:  # read when frazil's pool starts, i.e. on the worker's first fragment
-        os.environ.setdefault("FRAZIL_MAX_THREADS", str(threads))
+    if threads:  # read when frazil's pool starts, i.e. on the worker's first fragment; the
+        # engine's setting wins over what the worker inherited
+        os.environ["FRAZIL_MAX_THREADS"] = str(threads)
     _crash_once(stage, task)
     from frazil.distributed.stage_loop import run_task
 
