@@ -25,7 +25,10 @@ def test_pdsh_on_local_ray_cluster_equals_collect() -> None:
     probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip("cannot create a network namespace here")
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="disabled")
+    # The Ray workers import frazil (and bench) through the path they inherit.
+    root = HERE.parents[1]
+    path = os.pathsep.join(p for p in (str(root / "python"), str(root), os.environ.get("PYTHONPATH")) if p)
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="disabled", PYTHONPATH=path)
     cmd = f"ip link set lo up && exec {sys.executable} {HERE / 'ray_engine_check.py'}"
     proc = subprocess.run(["unshare", "-n", "sh", "-c", cmd], capture_output=True, text=True, timeout=600, env=env)
     out = proc.stdout
