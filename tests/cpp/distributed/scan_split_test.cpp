@@ -9,6 +9,7 @@
 #include "../exec/exec_test_util.hpp"
 #include "frazil/api/io.hpp"
 #include "frazil/distributed/stage_planner.hpp"
+#include "frame_order.hpp"
 
 namespace frazil::distributed {
 namespace {
@@ -91,17 +92,8 @@ void expect_equal(const LazyFrame& lf, bool ordered_expected, bool split_expecte
     DataFrame out = run_local(g, exec_test::test_options());
     if (ordered_expected) EXPECT_TRUE(g.ordered) << text;
     if (!g.ordered) {
-      auto sorted = [](const DataFrame& df) {
-        std::vector<dsl::Expr> by;
-        const Schema schema = df.schema();
-        for (const auto& f : schema.fields()) by.push_back(col(f.name));
-        SortArgs args;
-        args.descending = {false};
-        args.nulls_last = {false};
-        return LazyFrame::from_frame(df).sort(by, args).collect();
-      };
-      out = sorted(out);
-      EXPECT_TRUE(out.equals(sorted(whole))) << n << "\n" << text << out.to_string();
+      out = test::sorted_rows(out);
+      EXPECT_TRUE(out.equals(test::sorted_rows(whole))) << n << "\n" << text << out.to_string();
     } else {
       EXPECT_TRUE(out.equals(whole)) << n << "\n" << text << out.to_string();
     }

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "../exec/exec_test_util.hpp"
+#include "frame_order.hpp"
 
 namespace frazil::distributed {
 namespace {
@@ -36,16 +37,6 @@ DataFrame dims() {
   return DataFrame({Column("k", kb.finish()), Column("w", wb.finish())});
 }
 
-DataFrame sorted(const DataFrame& df) {
-  std::vector<dsl::Expr> by;
-  const Schema s = df.schema();
-  for (const auto& f : s.fields()) by.push_back(col(f.name));
-  SortArgs args;
-  args.descending = {false};
-  args.nulls_last = {false};
-  return LazyFrame::from_frame(df).sort(by, args).collect();
-}
-
 DataFrame rounded(const DataFrame& df) {
   std::vector<dsl::Expr> exprs;
   const Schema s = df.schema();
@@ -65,8 +56,8 @@ std::string expect_distributed_equal(const LazyFrame& lf, DistOptions options = 
     DataFrame out = run_local(g, exec_test::test_options());
     DataFrame a = rounded(out), b = rounded(whole);
     if (!g.ordered) {
-      a = sorted(a);
-      b = sorted(b);
+      a = test::sorted_rows(a);
+      b = test::sorted_rows(b);
     }
     EXPECT_TRUE(a.equals(b)) << n << " partitions\n" << text << "\ndistributed:\n" << out.to_string() << "\nsingle:\n"
                              << whole.to_string();
