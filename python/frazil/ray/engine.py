@@ -34,8 +34,13 @@ def _crash_once(stage: int, task: int) -> None:
         os._exit(1)
 
 
-def _run_fragment(fragment: bytes, stage: int, task: int, tasks: int, threads: int, names: list, counts: list,
-                  *blobs: Any) -> Any:
+def _is_frazil_error(e: BaseException) -> bool:
+    # frazil's own exception types, and MemoryError (FRAZIL_MEMORY_LIMIT), which it raises too
+    return type(e).__module__.startswith("frazil") or type(e) is MemoryError
+
+
+def _run_fragment(fragment: bytes, stage: int, task: int, tasks: int, threads: int, memory_limit: Any,
+                  names: list, counts: list, *blobs: Any) -> Any:
     """One Ray task: input i is ``names[i]``, made of the next ``counts[i]`` blobs (Arrow IPC
     partitions, which Ray resolved from their refs). Returns the output partitions; a frazil
     error comes back as its own type, naming the stage and task."""
@@ -49,12 +54,19 @@ def _run_fragment(fragment: bytes, stage: int, task: int, tasks: int, threads: i
     for name, count in zip(names, counts):
         inputs.append((name, blobs[at:at + count]))
         at += count
+    from frazil.config import Config
+
+    before = Config.memory_limit()
+    if memory_limit is not None:  # for this task only: the worker process runs others after it
+        Config.set_memory_limit(memory_limit)
     try:
         out = run_task(fragment, inputs)
     except Exception as e:
-        if type(e).__module__.startswith("frazil"):
+        if _is_frazil_error(e):
             raise type(e)(f"stage {stage}, task {task + 1} of {tasks}: {e}") from None
         raise
+    finally:
+        Config.set_memory_limit(before)
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -70,8 +82,11 @@ class RayEngine:
     ``num_cpus`` and ``object_store_memory`` bytes); ``partitions``: the tasks of each
     partitioned stage (None: the cluster's CPUs / ``threads_per_task``);
     ``threads_per_task``: frazil's threads inside a task (and the CPUs it reserves);
-    ``broadcast``: allow broadcast joins; ``max_task_retries``: retries of a task whose
-    worker died (a frazil error is never retried: it would fail again)."""
+    ``broadcast``: allow broadcast joins; ``memory_limit``: frazil's memory limit in each
+    task (bytes or "512M"; None: the worker's own, FRAZIL_MEMORY_LIMIT), so that a partition
+    too big raises MemoryError rather than the worker being killed; ``max_task_retries``:
+    retries of a task whose worker died (a frazil error is never retried: it would fail
+    again)."""
 
     address: str | None = None
     partitions: int | None = None
@@ -79,6 +94,7 @@ class RayEngine:
     broadcast: bool = True
     num_cpus: int | None = None
     object_store_memory: int | None = None
+    memory_limit: int | str | None = None
     max_task_retries: int = 3
 
     def _remote(self) -> Any:
@@ -140,7 +156,8 @@ class RayEngine:
             refs = [r for _, rs in inputs for r in rs]
             out = remote.options(num_returns=nparts, num_cpus=self.threads_per_task,
                                  max_retries=self.max_task_retries, retry_exceptions=False).remote(
-                fragment, stage["id"], task, stage["tasks"], self.threads_per_task, names, counts, *refs)
+                fragment, stage["id"], task, stage["tasks"], self.threads_per_task, self.memory_limit, names, counts,
+                *refs)
             return [out] if nparts == 1 else list(out)
 
         blobs = ray.get(run_stages(graph, frame_input, submit))
@@ -155,6 +172,6 @@ def collect_on_ray(lf: Any, engine: Any) -> Any:
         return engine.collect(lf)
     except Exception as e:  # a task's frazil error arrives wrapped by Ray: surface the frazil one
         cause = getattr(e, "cause", None)
-        if cause is not None and type(cause).__module__.startswith("frazil"):
+        if cause is not None and _is_frazil_error(cause):
             raise cause from None
         raise
