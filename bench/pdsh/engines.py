@@ -37,7 +37,9 @@ def prepare(engine: str, n: int, scale: float, fmt: str, threads: int) -> Callab
         import frazil
         from frazil.ray import RayEngine
 
-        ray.init(num_cpus=threads, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+        # The object store holds the exchanges: 4 GiB (in /dev/shm) is the design's figure for scale 10.
+        ray.init(num_cpus=threads, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1",
+                 object_store_memory=4 << 30)
         ray_engine = RayEngine(partitions=threads, threads_per_task=1)
         fn = load(n, "frazil")
         lf = fn(**tables.lazy_tables(frazil, tables_of(fn), scale, fmt))
