@@ -168,6 +168,18 @@ def test_all_rows_in_one_partition() -> None:
         check(q, (7,))
 
 
+def _triple(s):
+    return s * 3
+
+
+def test_python_functions_travel_in_fragments() -> None:
+    # The fragment's map_batches/map_elements callables go as pickles (module-level
+    # functions pickle without cloudpickle).
+    lf = frame(120).lazy()
+    check(lf.with_columns(pl.col("x").map_batches(_triple).alias("t")))
+    check(lf.group_by("k").agg(pl.col("x").map_batches(_triple).sum().alias("t")))
+
+
 def test_explain_shows_the_stage_graph() -> None:
     lf = frame(50).lazy().group_by("k").agg(pl.col("v").sum())
     text = lf.explain(engine="distributed", partitions=3)

@@ -27,6 +27,9 @@ def _check_partitions(partitions: int) -> int:
 def plan_stages(lf: Any, partitions: int = 2, *, broadcast: bool = True) -> dict:
     """The stage graph: {"stages": [...], "frames": [...], "ordered": bool} (see the C++
     stage_planner.hpp for the meaning of the input modes)."""
+    from frazil.plan_serde import _install_codec
+
+    _install_codec()  # Python functions in the plan (map_batches, ...) travel as pickles
     return _frazil.plan_stages(_lazy_native(lf), _check_partitions(partitions), broadcast)
 
 

@@ -37,6 +37,9 @@ def frame_slice(native: Any, task: int, tasks: int) -> Any:
 def run_task(fragment: bytes, inputs: Sequence[tuple[str, Sequence[bytes]]]) -> list[bytes]:
     """One task: decodes each input's partitions (concatenated in order), runs the fragment,
     returns its output partitions as Arrow IPC bytes."""
+    from frazil.plan_serde import _install_codec
+
+    _install_codec()  # the fragment's Python functions, if any, arrive as pickles
     frames = {name: concat_natives([_frazil.decode_partition(b) for b in blobs]) for name, blobs in inputs}
     return [_frazil.encode_partition(p) for p in _frazil.execute_fragment(fragment, frames)]
 
