@@ -72,9 +72,8 @@ def prepare(engine: str, n: int, scale: float, fmt: str, threads: int) -> Callab
 
 
 
-def ray_worker_peak_rss_mb() -> list[float]:
-    """The peak resident memory (VmHWM) of each Ray worker process below this one (the local
-    cluster's raylet starts them), in MB; empty when there are none."""
+def _ray_workers() -> list[int]:
+    """The Ray worker processes below this one (the local cluster's raylet starts them)."""
     import os
 
     children: dict[int, list[int]] = {}
@@ -86,20 +85,43 @@ def ray_worker_peak_rss_mb() -> list[float]:
             except (OSError, ValueError, IndexError):
                 continue
             children.setdefault(ppid, []).append(int(entry))
-    peaks, stack = [], list(children.get(os.getpid(), []))
+    workers, stack = [], list(children.get(os.getpid(), []))
     while stack:
         pid = stack.pop()
         stack.extend(children.get(pid, []))
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as f:
                 title = f.read().split(b"\0")[0].strip()
-            # Ray names its worker processes "ray::IDLE" or "ray::<task>" (and its agents "ray::...Agent")
-            if not title.startswith(b"ray::") or title.endswith(b"Agent"):
-                continue
+        except OSError:
+            continue
+        # Ray names its worker processes "ray::IDLE" or "ray::<task>" (and its agents "ray::...Agent")
+        if title.startswith(b"ray::") and not title.endswith(b"Agent"):
+            workers.append(pid)
+    return workers
+
+
+def ray_worker_peak_rss_mb() -> list[float]:
+    """The peak resident memory (VmHWM) of each Ray worker process, in MB."""
+    peaks = []
+    for pid in _ray_workers():
+        try:
             with open(f"/proc/{pid}/status") as f:
-                for line in f:
-                    if line.startswith("VmHWM:"):
-                        peaks.append(int(line.split()[1]) / 1024)
+                peaks += [int(line.split()[1]) / 1024 for line in f if line.startswith("VmHWM:")]
         except OSError:
             continue
     return peaks
+
+
+def ray_worker_cpu_seconds() -> float:
+    """CPU seconds (user + system) the Ray worker processes have used so far."""
+    import os
+
+    ticks = 0
+    for pid in _ray_workers():
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, ValueError, IndexError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
