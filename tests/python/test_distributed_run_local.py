@@ -91,6 +91,22 @@ def test_pdsh_query_over_split_parquet_scans(pdsh_split_files: dict, n: int) -> 
     check(lf, (2, 5), rel_tol=1e-5)
 
 
+@pytest.mark.parametrize("n", [2, 17, 21])
+def test_a_cached_subplan_is_one_stage(pdsh_split_files: dict, n: int) -> None:
+    # The plan reads a common subplan (CACHE) from two places: its stage runs once, both
+    # readers take its output (q17: lineitem is scanned once, not twice).
+    from bench.pdsh.queries import load, tables_of
+
+    fn = load(n, "frazil")
+    lf = fn(**{t: pl.scan_parquet(pdsh_split_files[t]) for t in tables_of(fn)})
+    assert "CACHE" in lf.explain()
+    graph = plan_stages(lf, 3)
+    table = {2: "partsupp", 17: "lineitem", 21: "lineitem"}[n]
+    scanned = [s["id"] for s in graph["stages"] if f"{table}.parquet" in s["description"]]
+    assert len(scanned) == {2: 1, 17: 1, 21: 2}[n], lf.explain(engine="distributed", partitions=3)
+    check(lf, (3,), rel_tol=1e-5)
+
+
 def test_split_scans_equal_collect_on_edge_inputs(tmp_path) -> None:
     # Row groups of one row, an empty file among full ones, nulls and NaN/-0.0 keys.
     df = pl.DataFrame({"k": [None, 1.0, -0.0, 0.0, float("nan"), 1.0, None, 2.0],

@@ -262,11 +262,13 @@ class Planner {
         return local(n, ins, 1, {}, ordered);
       }
       case plan::IRKind::Cache: {
-        auto it = caches_.find(n.idx);
+        // One stage per cache id: its readers may be distinct nodes of one id (q17, q2).
+        const uint64_t id = ir.as<plan::CacheNode>().id;
+        auto it = caches_.find(id);
         if (it == caches_.end()) {
           Built in = visit(ir.inputs[0]);
           const int s = cut(in, OutputSpec{});
-          it = caches_.emplace(n.idx, std::make_pair(s, in)).first;
+          it = caches_.emplace(id, std::make_pair(s, in)).first;
         }
         const auto& [stage, in] = it->second;
         return Built{placeholder(stage, schema(in.node), in.tasks == 1 ? InputMode::All : InputMode::Same), in.tasks,
@@ -457,7 +459,7 @@ class Planner {
   DistOptions opt_;
   StageGraph graph_;
   std::unordered_map<uint32_t, StageInput> inputs_;
-  std::unordered_map<uint32_t, std::pair<int, Built>> caches_;
+  std::unordered_map<uint64_t, std::pair<int, Built>> caches_;  // by cache id: its stage, its output
   std::unordered_map<uint32_t, std::vector<ScanSplit>> scan_splits_;  // split scan leaves by node
   std::unordered_map<uint32_t, dsl::ScanSource> scan_sources_;        // and their whole sources
   int next_name_ = 0;
