@@ -363,6 +363,9 @@ def main(argv: list[str] | None = None) -> int:
                 for e in engines:
                     if e != ref_engine:
                         check(outcomes[e, n], n, reference)
+            elif "frazil-ray" in engines and "frazil" in engines and outcomes["frazil", n].status == "ok":
+                # No peer: the distributed result must at least equal single-node frazil's.
+                check(outcomes["frazil-ray", n], n, pl.read_parquet(outcomes["frazil", n].result_path))
 
     header, rows, summary = build_table(queries, engines, outcomes)
     title = (f"PDS-H scale {datagen.scale_name(args.scale)} ({args.format}), {args.threads} threads, "
