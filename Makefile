@@ -60,12 +60,13 @@ test-cpp: build
 test-python: build
 	$(PY) -m pytest tests/python -q -p no:cacheprovider
 	FRAZIL_VERIFY=1 $(PY) -m pytest tests/python -q -p no:cacheprovider \
-	  --deselect tests/python/fuzz/test_fuzz.py::test_fuzz_budget
+	  --deselect tests/python/fuzz/test_fuzz.py::test_fuzz_budget --ignore tests/python/test_ray_engine.py
 
 test: test-cpp test-python
 
-# The Ray engine (issue #24) on a local 2-CPU cluster in a loopback-only namespace: the 22
-# PDS-H queries and an error that must surface; needs requirements-ray.txt (not in `make test`).
+# Just the Ray engine (issue #24) on a local 2-CPU cluster in a loopback-only namespace: the
+# 22 PDS-H queries at scale 1, a killed task retried, an error that must surface. It is part
+# of test-python too (once: the verify run leaves it out, its workers do not verify).
 test-ray: build
 	$(PY) -m pytest tests/python/test_ray_engine.py -q -p no:cacheprovider
 

@@ -10,6 +10,7 @@ Usage: python -m bench.pdsh.datagen [--scale 1] [--format parquet|csv]
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -17,7 +18,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = ROOT / "data" / "pdsh"
+# FRAZIL_PDSH_DATA puts the tables elsewhere (a big scale on another disk, a private copy).
+DATA_DIR = Path(os.environ["FRAZIL_PDSH_DATA"]) if os.environ.get("FRAZIL_PDSH_DATA") else ROOT / "data" / "pdsh"
 TABLES = ("region", "nation", "supplier", "customer", "part", "partsupp", "orders", "lineitem")
 FORMATS = ("parquet", "csv")
 MARKER = ".complete"

@@ -28,8 +28,10 @@ from bench.pdsh.engines import ENGINES
 from bench.pdsh.queries import QUERY_NUMBERS
 
 ROOT = datagen.ROOT
-MODULE_OF = {"frazil": "frazil", "frazil-sql": "frazil", "polars": "polars", "duckdb": "duckdb", "datafusion": "datafusion"}
-LABEL = {"frazil": "frazil", "frazil-sql": "frazil (SQL)", "polars": "polars (streaming)", "duckdb": "duckdb", "datafusion": "datafusion"}
+MODULE_OF = {"frazil": "frazil", "frazil-sql": "frazil", "frazil-ray": "ray", "polars": "polars", "duckdb": "duckdb",
+             "datafusion": "datafusion"}
+LABEL = {"frazil": "frazil", "frazil-sql": "frazil (SQL)", "frazil-ray": "frazil (Ray)", "polars": "polars (streaming)",
+         "duckdb": "duckdb", "datafusion": "datafusion"}
 
 
 @dataclass
@@ -91,8 +93,12 @@ def run_one(engine: str, n: int, args: argparse.Namespace, result_path: Path) ->
     cmd = [sys.executable, "-m", "bench.pdsh.worker", "--engine", engine, "--query", str(n),
            "--scale", str(args.scale), "--format", args.format, "--reps", str(args.reps),
            "--threads", str(args.threads), "--result", str(result_path)]
+    env = worker_env(args.threads)
+    if engine == "frazil-ray":  # a local Ray cluster, listening on loopback only
+        cmd = ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', *cmd]
+        env.update(RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="disabled")
     try:
-        proc = subprocess.run(cmd, cwd=ROOT, env=worker_env(args.threads), capture_output=True, text=True,
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
                               timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return Outcome("TIMEOUT", detail=f"no answer within {args.timeout:g} s")
@@ -106,9 +112,12 @@ def run_one(engine: str, n: int, args: argparse.Namespace, result_path: Path) ->
     if report["status"] != "ok":
         return Outcome("FAILED", rows=report.get("rows"), detail=report.get("error", ""))
     times = report["times"] or [report["first_seconds"]]
+    # frazil-ray: the largest Ray worker's peak (the workers run the fragments; the driver
+    # plans and concatenates the result)
+    peak = max(report["worker_peak_rss_mb"]) if report.get("worker_peak_rss_mb") else report.get("peak_rss_mb")
     cpu = report.get("cpu_times")
     return Outcome("ok", seconds=statistics.median(times), rows=report["rows"], times=times,
-                   cpu_seconds=statistics.median(cpu) if cpu else None, peak_rss_mb=report.get("peak_rss_mb"),
+                   cpu_seconds=statistics.median(cpu) if cpu else None, peak_rss_mb=peak,
                    result_path=result_path)
 
 
@@ -145,7 +154,9 @@ def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]],
     """Header, rows and summary numbers of the result table."""
     peers = [e for e in engines if not e.startswith("frazil")]
     with_ratio = "frazil" in engines and bool(peers)
-    header = ["query", "rows"] + [LABEL[e] for e in engines] + (["frazil / best peer"] if with_ratio else [])
+    with_ray = "frazil" in engines and "frazil-ray" in engines  # distributed over single-node
+    header = (["query", "rows"] + [LABEL[e] for e in engines] + (["frazil / best peer"] if with_ratio else [])
+              + (["Ray / single"] if with_ray else []))
     rows = []
     ratios = {}
     for n in queries:
@@ -160,6 +171,9 @@ def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]],
                 row.append(f"{ratios[n]:.2f}x")
             else:
                 row.append(f.status if not f.passed else "-")
+        if with_ray:
+            f, r = outcomes["frazil", n], outcomes["frazil-ray", n]
+            row.append(f"{r.seconds / f.seconds:.2f}x" if f.passed and r.passed and f.seconds else "-")
         rows.append(row)
     # Geometric means over the queries that every engine answered correctly, so that all
     # columns average the same queries.
@@ -174,6 +188,9 @@ def build_table(queries, engines, outcomes) -> tuple[list[str], list[list[str]],
         if with_ratio:
             g = geomean([ratios[n] for n in common if n in ratios])
             summary["ratio"] = g
+            gm_row.append("-" if g is None else f"{g:.2f}x")
+        if with_ray:
+            g = geomean([outcomes["frazil-ray", n].seconds / outcomes["frazil", n].seconds for n in common])
             gm_row.append("-" if g is None else f"{g:.2f}x")
         rows.append(gm_row)
     return header, rows, summary
@@ -346,6 +363,9 @@ def main(argv: list[str] | None = None) -> int:
                 for e in engines:
                     if e != ref_engine:
                         check(outcomes[e, n], n, reference)
+            elif "frazil-ray" in engines and "frazil" in engines and outcomes["frazil", n].status == "ok":
+                # No peer: the distributed result must at least equal single-node frazil's.
+                check(outcomes["frazil-ray", n], n, pl.read_parquet(outcomes["frazil", n].result_path))
 
     header, rows, summary = build_table(queries, engines, outcomes)
     title = (f"PDS-H scale {datagen.scale_name(args.scale)} ({args.format}), {args.threads} threads, "

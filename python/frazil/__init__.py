@@ -235,3 +235,7 @@ _atexit.register(_quiet_leak_check_if_threads_live)
 from frazil import plan_serde as _plan_serde  # noqa: E402
 
 _plan_serde.install(LazyFrame, Expr)
+
+# The distributed engine (issue #24): collect(engine=frazil.RayEngine(...)); Ray itself is
+# imported only when it runs.
+from frazil.ray import RayEngine  # noqa: E402

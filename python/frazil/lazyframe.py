@@ -414,10 +414,11 @@ class LazyFrame:
         plan is lowered to (each a source, operators and a sink), the strategy every join,
         group-by and sort chose, and the rules they adapt by at run time.
         """
-        if kwargs.get("engine") == "distributed":  # issue #24: the stage graph (frazil.distributed)
-            from frazil.distributed import explain_stages
+        engine = kwargs.get("engine")
+        if engine in ("distributed", "ray") or type(engine).__name__ == "RayEngine":  # issue #24: the stage graph
+            from frazil.distributed.stage_graph import explain_for_engine
 
-            return explain_stages(self, kwargs.get("partitions", 2))
+            return explain_for_engine(self, engine, kwargs.get("partitions"), format)
         if format == "physical":
             if not optimized:
                 raise ValueError('explain(format="physical") shows the plan that runs: it needs optimized=True')

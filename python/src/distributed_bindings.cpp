@@ -38,7 +38,7 @@ distributed::StageGraph stages_of(const LazyFrame& lf, size_t partitions, bool a
 }  // namespace
 
 void register_distributed(nb::module_& m) {
-  // {"stages": [{"id", "fragment", "tasks", "hash_keys", "partitions", "inputs": [(name, stage,
+  // {"stages": [{"id", "fragments" (one, or one per task), "tasks", "hash_keys", "partitions", "inputs": [(name, stage,
   // frame, mode)], "description"}], "frames": [DataFrame], "ordered": bool}
   m.def(
       "plan_stages",
@@ -48,7 +48,9 @@ void register_distributed(nb::module_& m) {
         for (const auto& s : g.stages) {
           nb::dict d;
           d["id"] = s.id;
-          d["fragment"] = to_bytes(s.fragment);
+          nb::list fragments;
+          for (const auto& f : s.fragments) fragments.append(to_bytes(f));
+          d["fragments"] = fragments;
           d["tasks"] = s.tasks;
           d["hash_keys"] = s.output.hash_keys;
           d["partitions"] = s.output.partitions;

@@ -1,10 +1,13 @@
 #include "frazil/distributed/stage_planner.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
 
 #include "frazil/distributed/aggregation_split.hpp"
+#include "frazil/distributed/scan_split.hpp"
 #include "frazil/plan/cost/cost_model.hpp"
+#include "frazil/plan/expr/properties.hpp"
 #include "frazil/plan/format.hpp"
 
 namespace frazil::distributed {
@@ -90,9 +93,31 @@ class Planner {
       names.push_back(in.name);
       s.inputs.push_back(in);
     }
-    s.fragment = serialize_fragment(b.node, lp_, ea_, names, output);
-    s.output = std::move(output);
     s.description = plan::explain_plan(b.node, lp_, ea_);
+    if (!s.description.empty() && s.description.back() != '\n') s.description += '\n';
+    const std::vector<Node> split = split_scans(b.node);
+    for (Node leaf : split)
+      if (scan_splits_.at(leaf.idx).size() != b.tasks)
+        throw InternalError(err_msg("a stage of ", b.tasks, " tasks reads a scan split into ",
+                                    scan_splits_.at(leaf.idx).size()));
+    if (split.empty()) s.fragments = {serialize_fragment(b.node, lp_, ea_, names, output)};
+    // One fragment per task, each reading its own split of every split scan.
+    for (size_t t = 0; !split.empty() && t < b.tasks; ++t) {
+      for (Node leaf : split) {
+        IR ir = lp_.get(leaf);
+        ir.as_mut<plan::ScanNode>().source = scan_splits_.at(leaf.idx).at(t).source;
+        lp_.replace(leaf, std::move(ir));
+      }
+      s.fragments.push_back(serialize_fragment(b.node, lp_, ea_, names, output));
+    }
+    for (Node leaf : split) {
+      const std::vector<ScanSplit>& splits = scan_splits_.at(leaf.idx);
+      IR ir = lp_.get(leaf);
+      ir.as_mut<plan::ScanNode>().source = scan_sources_.at(leaf.idx);
+      lp_.replace(leaf, std::move(ir));
+      s.description += describe_splits(splits) + "\n";
+    }
+    s.output = std::move(output);
     graph_.stages.push_back(std::move(s));
     return graph_.stages.back().id;
   }
@@ -154,16 +179,31 @@ class Planner {
                                        InputMode::Slice};
         return Built{copy, opt_.partitions, {}, true};
       }
-      case plan::IRKind::Scan: return Built{n, 1, {}, true};
+      case plan::IRKind::Scan: {
+        std::vector<ScanSplit> splits = split_scan(ir.as<plan::ScanNode>(), ea_, opt_.partitions);
+        if (splits.size() < 2) return Built{n, 1, {}, true};
+        Node copy = lp_.add(IR(ir));
+        const size_t tasks = splits.size();
+        scan_sources_[copy.idx] = ir.as<plan::ScanNode>().source;
+        scan_splits_[copy.idx] = std::move(splits);
+        return Built{copy, tasks, {}, true};
+      }
       case plan::IRKind::Filter: {
-        if (!plan::is_elementwise_rec(ir.as<plan::FilterNode>().predicate.node(), ea_)) return gathered(n);
+        const Node pred = ir.as<plan::FilterNode>().predicate.node();
+        if (!plan::is_elementwise_rec(pred, ea_)) {
+          if (auto keys = window_keys({pred})) return by_window_keys(n, *keys);
+          return gathered(n);
+        }
         Built in = visit(ir.inputs[0]);
         return local(n, {in}, in.tasks, in.hashed, in.ordered);
       }
-      case plan::IRKind::SimpleProjection:
-      case plan::IRKind::Explode: {
+      case plan::IRKind::SimpleProjection: {
         Built in = visit(ir.inputs[0]);
         return local(n, {in}, in.tasks, in.hashed, in.ordered);
+      }
+      case plan::IRKind::Explode: {
+        Built in = visit(ir.inputs[0]);
+        return local(n, {in}, in.tasks, kept_keys(ir, in.hashed), in.ordered);
       }
       case plan::IRKind::Rename: {
         Built in = visit(ir.inputs[0]);
@@ -222,11 +262,13 @@ class Planner {
         return local(n, ins, 1, {}, ordered);
       }
       case plan::IRKind::Cache: {
-        auto it = caches_.find(n.idx);
+        // One stage per cache id: its readers may be distinct nodes of one id (q17, q2).
+        const uint64_t id = ir.as<plan::CacheNode>().id;
+        auto it = caches_.find(id);
         if (it == caches_.end()) {
           Built in = visit(ir.inputs[0]);
           const int s = cut(in, OutputSpec{});
-          it = caches_.emplace(n.idx, std::make_pair(s, in)).first;
+          it = caches_.emplace(id, std::make_pair(s, in)).first;
         }
         const auto& [stage, in] = it->second;
         return Built{placeholder(stage, schema(in.node), in.tasks == 1 ? InputMode::All : InputMode::Same), in.tasks,
@@ -245,10 +287,58 @@ class Planner {
     }
     if (row_wise && any_rows) {
       Built in = visit(ir.inputs[0]);
-      return local(n, {in}, in.tasks, in.hashed, in.ordered);
+      return local(n, {in}, in.tasks, kept_keys(ir, in.hashed), in.ordered);
+    }
+    if (any_rows) {
+      std::vector<Node> nodes;
+      for (const auto& e : exprs) nodes.push_back(e.node());
+      if (auto keys = window_keys(nodes)) return by_window_keys(n, *keys);
     }
     if (ir.is<plan::SelectNode>()) return visit_aggregation(n, ir);
     return gathered(n);
+  }
+
+  // The keys every window of `exprs` partitions by, when the expressions are row-wise but
+  // for windows over plain columns (no rolling or exploding window): rows equal on them
+  // are in one partition of every window, so hashing by them lets each task evaluate its
+  // partitions whole. nullopt otherwise.
+  std::optional<std::vector<std::string>> window_keys(const std::vector<Node>& exprs) const {
+    plan::WindowKeys w;
+    for (Node e : exprs)
+      if (!plan::lets_filters_through(e, ea_, w)) return std::nullopt;
+    if (!w.any || w.keys.empty()) return std::nullopt;
+    std::vector<std::string> keys(w.keys.begin(), w.keys.end());
+    std::sort(keys.begin(), keys.end());
+    return keys;
+  }
+
+  // A node with windows over `keys`: its input hashed by them (unless already), run per task.
+  Built by_window_keys(Node n, const std::vector<std::string>& keys) {
+    const IR ir = lp_.get(n);  // a copy: visiting adds nodes to the arena
+    Built in = visit(ir.inputs[0]);
+    if (in.tasks == 1) return local(n, {in}, 1, {}, in.ordered);
+    Built h = hash_exchange(in, keys);
+    return local(n, {h}, h.tasks, kept_keys(ir, keys), false);
+  }
+
+  // Of the columns `hashed` the input is partitioned by, those `ir` passes on unchanged:
+  // all of them, or none when one is recomputed, dropped or exploded.
+  std::vector<std::string> kept_keys(const IR& ir, const std::vector<std::string>& hashed) const {
+    if (ir.is<plan::FilterNode>()) return hashed;
+    for (const auto& k : hashed) {
+      bool kept = ir.is<plan::HStackNode>();
+      if (const auto* x = ir.get_if<plan::ExplodeNode>()) {
+        kept = std::find(x->columns.begin(), x->columns.end(), k) == x->columns.end();
+      } else {
+        for (const auto& e : plan::projection_exprs(ir)) {
+          if (e.output_name() != k) continue;
+          const plan::AExpr& a = ea_.get(e.node());
+          kept = a.is_column() && a.name == k;
+        }
+      }
+      if (!kept) return {};
+    }
+    return hashed;
   }
 
   Built visit_aggregation(Node n, const IR& ir) {
@@ -324,6 +414,23 @@ class Planner {
     return local(n, {gather(left), gather(right)}, 1, {}, left.ordered && right.ordered);
   }
 
+  // The split scans among the fragment's leaves; each must have one split per task of the
+  // fragment (the planner only combines partitioned inputs of equal task counts).
+  std::vector<Node> split_scans(Node root) const {
+    std::vector<Node> out, stack{root};
+    std::vector<bool> seen(lp_.size(), false);
+    while (!stack.empty()) {
+      const Node n = stack.back();
+      stack.pop_back();
+      if (seen[n.idx]) continue;
+      seen[n.idx] = true;
+      if (scan_splits_.count(n.idx)) out.push_back(n);
+      const auto& inputs = lp_.get(n).inputs;
+      for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) stack.push_back(*it);  // depth first, in order
+    }
+    return out;
+  }
+
   bool has_n_unique(const std::vector<plan::ExprIR>& exprs) const {
     std::vector<Node> stack;
     for (const auto& e : exprs) stack.push_back(e.node());
@@ -352,7 +459,9 @@ class Planner {
   DistOptions opt_;
   StageGraph graph_;
   std::unordered_map<uint32_t, StageInput> inputs_;
-  std::unordered_map<uint32_t, std::pair<int, Built>> caches_;
+  std::unordered_map<uint64_t, std::pair<int, Built>> caches_;  // by cache id: its stage, its output
+  std::unordered_map<uint32_t, std::vector<ScanSplit>> scan_splits_;  // split scan leaves by node
+  std::unordered_map<uint32_t, dsl::ScanSource> scan_sources_;        // and their whole sources
   int next_name_ = 0;
 };
 
@@ -418,7 +527,7 @@ DataFrame run_local(const StageGraph& graph, const exec::ExecOptions& options) {
         }
         inputs[in.name] = frames.size() == 1 ? frames[0] : concat_frames(frames);
       }
-      for (const DataFrame& part : execute_fragment(s.fragment, inputs, options))
+      for (const DataFrame& part : execute_fragment(s.fragment_of(t), inputs, options))
         outputs[s.id][t].push_back(encode_partition(part));
     }
   }

@@ -17,7 +17,8 @@
 //   top-k / head                 per task, gathered, then the final one
 //   distinct (any, unordered)    hash by its columns
 //   everything else              gathered to one task
-// File scans are one task (row-group splits are not planned yet).
+// A Parquet file scan is split by row groups into up to `partitions` tasks (scan_split.hpp);
+// other file scans are one task.
 #pragma once
 
 #include <memory>
@@ -41,11 +42,14 @@ struct StageInput {
 
 struct Stage {
   int id = 0;
-  std::string fragment;  // serialize_fragment's bytes
+  // serialize_fragment's bytes: one for every task, or one per task when the tasks read
+  // different splits of a file scan (scan_split.hpp).
+  std::vector<std::string> fragments;
   std::vector<StageInput> inputs;
   size_t tasks = 1;
   OutputSpec output;
-  std::string description;  // the fragment's plan, as text
+  std::string description;  // the fragment's plan, as text (and its scan splits)
+  const std::string& fragment_of(size_t task) const { return fragments.size() == 1 ? fragments[0] : fragments.at(task); }
 };
 
 struct StageGraph {

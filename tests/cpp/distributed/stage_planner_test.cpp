@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "../exec/exec_test_util.hpp"
+#include "frame_order.hpp"
 
 namespace frazil::distributed {
 namespace {
@@ -36,16 +37,6 @@ DataFrame dims() {
   return DataFrame({Column("k", kb.finish()), Column("w", wb.finish())});
 }
 
-DataFrame sorted(const DataFrame& df) {
-  std::vector<dsl::Expr> by;
-  const Schema s = df.schema();
-  for (const auto& f : s.fields()) by.push_back(col(f.name));
-  SortArgs args;
-  args.descending = {false};
-  args.nulls_last = {false};
-  return LazyFrame::from_frame(df).sort(by, args).collect();
-}
-
 DataFrame rounded(const DataFrame& df) {
   std::vector<dsl::Expr> exprs;
   const Schema s = df.schema();
@@ -65,8 +56,8 @@ std::string expect_distributed_equal(const LazyFrame& lf, DistOptions options = 
     DataFrame out = run_local(g, exec_test::test_options());
     DataFrame a = rounded(out), b = rounded(whole);
     if (!g.ordered) {
-      a = sorted(a);
-      b = sorted(b);
+      a = test::sorted_rows(a);
+      b = test::sorted_rows(b);
     }
     EXPECT_TRUE(a.equals(b)) << n << " partitions\n" << text << "\ndistributed:\n" << out.to_string() << "\nsingle:\n"
                              << whole.to_string();
@@ -128,6 +119,34 @@ TEST(StagePlanner, Joins) {
   expect_distributed_equal(kDims.cross_join(kDims.select({col("w").alias("w2")})));
 }
 
+TEST(StagePlanner, RecomputedKeysLoseTheirPartitioning) {
+  // After a join hashed by k, k is recomputed: the group_by over it must shuffle again.
+  DistOptions shuffle;
+  shuffle.allow_broadcast = false;
+  const LazyFrame joined = kFacts.join(kFacts.select({col("k"), col("v").alias("v2")}), {col("k")}, JoinArgs{});
+  for (const LazyFrame& q : {joined.with_columns({(col("k") % lit(3)).alias("k")}),
+                             joined.select({(col("k") + lit(1)).alias("k"), col("v")}),
+                             joined.select({col("v").alias("k"), col("k").alias("v")})}) {
+    std::string g = expect_distributed_equal(q.group_by({col("k")}).agg({col("v").sum()}), shuffle);
+    EXPECT_NE(g.find("Stage 3"), std::string::npos) << g;  // a hash exchange after the join
+  }
+}
+
+TEST(StagePlanner, WindowsOverKeysHashByThem) {
+  std::string g = expect_distributed_equal(
+      kFacts.with_columns({col("v").sum().over({col("k")}).alias("s"), col("v").shift().over({col("k")}).alias("r")}));
+  EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
+  g = expect_distributed_equal(kFacts.filter(col("v") == col("v").max().over({col("k")})));
+  EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
+  g = expect_distributed_equal(kFacts.with_columns({(col("k") % lit(2)).alias("p")})
+                                   .select({col("k"), col("v").cum_sum().over({col("k"), col("p")}).alias("c"),
+                                            col("v").mean().over({col("p")}).alias("m")}));
+  EXPECT_NE(g.find("hash(p)"), std::string::npos) << g;  // the key both windows share
+  // A window over the whole frame (no keys) is gathered.
+  g = expect_distributed_equal(kFacts.with_columns({col("v").cum_sum().alias("c")}));
+  EXPECT_EQ(g.find("hash("), std::string::npos) << g;
+}
+
 TEST(StagePlanner, TopKSliceDistinctUnion) {
   SortArgs desc;
   desc.descending = {true};
@@ -156,12 +175,12 @@ TEST(StagePlanner, FragmentErrors) {
   OptimizedPlan p(kFacts.filter(col("v") > lit(0)));
   StageGraph g = plan_stages(p.root, p.lp, p.ea, DistOptions{});
   const Stage& s = g.stages.at(0);
-  EXPECT_THROW(execute_fragment(s.fragment, {}), ComputeError);  // the input is not given
+  EXPECT_THROW(execute_fragment(s.fragments[0], {}), ComputeError);  // the input is not given
   std::map<std::string, DataFrame> wrong{{s.inputs[0].name, dims()}};
-  EXPECT_THROW(execute_fragment(s.fragment, wrong), SchemaError);
+  EXPECT_THROW(execute_fragment(s.fragments[0], wrong), SchemaError);
   EXPECT_THROW(execute_fragment("FRZFRAG\x09", {}), ComputeError);  // a newer version
   EXPECT_THROW(execute_fragment("nonsense", {}), ComputeError);
-  EXPECT_THROW(execute_fragment(s.fragment.substr(0, s.fragment.size() / 2), {}), ComputeError);
+  EXPECT_THROW(execute_fragment(s.fragments[0].substr(0, s.fragments[0].size() / 2), {}), ComputeError);
 }
 
 }  // namespace
