@@ -124,3 +124,13 @@ def test_sum_of_a_case_of_non_null_branches_counts_rows_not_values(rows: int, b_
     assert lf.collect().rows() == duckdb_rows(query, tables)
     if not b_has_null:
         assert ".count()" not in lf.explain(), lf.explain()
+
+
+@pytest.mark.parametrize("with_null", [False, True])
+def test_count_distinct_of_a_column_without_nulls_is_n_unique(with_null: bool) -> None:
+    # COUNT(DISTINCT x) leaves NULL out; without nulls in x nothing needs counting (q16).
+    tables = {"t": pl.LazyFrame({"g": [1, 1, 2, 2, 2], "x": [None if with_null else 5, 5, 6, 7, 7]})}
+    query = "select g, count(distinct x) as n from t group by g order by g"
+    lf = pl.SQLContext(tables).execute(query)
+    assert lf.collect().rows() == duckdb_rows(query, tables)
+    assert ("null_count" in lf.explain()) == with_null, lf.explain()

@@ -421,6 +421,10 @@ Expr a_count(FunctionCall& c) {
   // COUNT(1), COUNT('x'): a non-null literal counts every row.
   if (!c.distinct && x.kind() == dsl::ExprKind::Literal && !x.node().literal.is_series() && !x.node().literal.scalar.is_null())
     return dsl::len().cast(DataType::int64());
+  // COUNT(DISTINCT x) leaves NULL out, which n_unique counts as a value: one less when x
+  // has a null, unless x is known to have none (PDS-H q16).
+  const bool non_null = c.scope->rel && c.translator->known_non_null(x, *c.scope->rel);
+  if (c.distinct && non_null) return x.n_unique().cast(DataType::int64());
   if (c.distinct) return (x.n_unique() - (x.null_count() > lit(0)).cast(DataType::uint32())).cast(DataType::int64());
   return x.count().cast(DataType::int64());
 }
