@@ -168,14 +168,17 @@ def var(name: str, ddof: int = 1) -> Expr:
 
 def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
          propagate_nans: bool = False) -> Expr:
-    """Pearson correlation of two columns (names) or expressions over the rows where both
-    are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`. Named after
-    `a`. The C++ dsl::corr: two passes (the deviations from the means are summed), which
-    keeps the result accurate for large values."""
-    if method != "pearson":
-        raise NotImplementedError(f"corr(method={method!r}) is not supported yet: only 'pearson'")
+    """Pearson (or Spearman rank) correlation of two columns (names) or expressions over the
+    rows where both are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`.
+    Named after `a`. The C++ dsl::corr: two passes (the deviations from the means are
+    summed), which keeps the result accurate for large values; dsl::spearman_corr: the same
+    over the rows' average ranks."""
+    if method not in ("pearson", "spearman"):
+        raise ValueError(f"`method` must be one of {{'pearson', 'spearman'}}, got {method!r}")
     x = parse_into_expression(a, str_as_lit=False)
     y = parse_into_expression(b, str_as_lit=False)
+    if method == "spearman":
+        return wrap(_frazil.spearman_corr(x, y, propagate_nans))  # dsl/statistics.cpp
     return wrap(_frazil.corr(x, y))  # dsl::corr (dsl/statistics.cpp)
 
 
