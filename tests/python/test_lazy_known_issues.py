@@ -347,3 +347,10 @@ def test_null_literal_compared_with_comparison_of_null_column():
        "reach (filter(lit(0.0)) there); frazil type-checks it and raises")
 def test_ill_typed_union_input_past_a_slice():
     assert_same(lambda pl, lf: pl.concat([lf, lf.filter(pl.lit(0.0))]).slice(1, 2), {"c4": [True, False, True]})
+
+
+@xfail("wide-int-numeric-functions: cum_sum, diff, sin, ewm_mean and most other numeric functions refuse Int128 "
+       "(Polars computes them: in the integer's width, or as Float64)")
+def test_numeric_functions_of_int128():
+    frame = pl.DataFrame({"a": [3, -(2**100), 5]}, schema={"a": pl.Int128})
+    assert_same(lambda pl, lf: lf.select(pl.col("a").cum_sum(), pl.col("a").sin().alias("s")), frame)

@@ -142,8 +142,10 @@ ArrayRef clip(const Array& values, const Array* lower, const Array* upper) {
   if (!(t.is_numeric() || t.is_temporal()))
     throw InvalidOperationError(err_msg("`clip` operation not supported for dtype `", t.short_name(), "`"));
   const int64_t n = values.length();
-  ArrayRef lo = lower ? cast(*lower, t, /*strict=*/false) : nullptr;
-  ArrayRef hi = upper ? cast(*upper, t, /*strict=*/false) : nullptr;
+  // Strict, as Polars: a bound the values' dtype cannot hold (1000 for Int8, NaN or inf for
+  // an integer) is an error, a fraction is truncated.
+  ArrayRef lo = lower ? cast(*lower, t, /*strict=*/true) : nullptr;
+  ArrayRef hi = upper ? cast(*upper, t, /*strict=*/true) : nullptr;
   for (const ArrayRef& b : {lo, hi})
     if (b && b->length() != n && b->length() != 1)
       throw ShapeError(err_msg("`clip`: a bound of length ", b->length(), " for ", n, " values"));

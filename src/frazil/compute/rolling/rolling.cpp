@@ -152,15 +152,16 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
       const DataType phys = x->dtype().physical();
       if (phys.is_integer()) {
         // Temporal means (Datetime, Duration) are integers; integer means are floats.
-        return dispatch_integer(phys.id(), [&](auto tag) -> ArrayRef {
+        return dispatch_integer_wide(phys.id(), [&](auto tag) -> ArrayRef {
           using T = typename decltype(tag)::type;
           const T* v = x->values<T>();
           struct S {
             const T* v;
-            __int128 sum = 0;
+            // (Unsigned: sums wrap in the result's width, as Polars', without overflow.)
+            unsigned __int128 sum = 0;
             void reset(int64_t) { sum = 0; }
-            void add(int64_t i) { sum += v[i]; }
-            void remove(int64_t i, int64_t) { sum -= v[i]; }
+            void add(int64_t i) { sum += static_cast<unsigned __int128>(v[i]); }
+            void remove(int64_t i, int64_t) { sum -= static_cast<unsigned __int128>(v[i]); }
           } st{v};
           if (!mean) {
             Out<T> out(n);
@@ -171,7 +172,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
           }
           Out<T> out(n);  // temporal mean: truncated toward zero
           drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
-            out.set(i, enough(c) ? std::optional<T>(static_cast<T>(st.sum / c)) : std::nullopt);
+            out.set(i, enough(c) ? std::optional<T>(static_cast<T>(static_cast<__int128>(st.sum) / c)) : std::nullopt);
           });
           return out.finish(plan.out, n);
         });
@@ -202,7 +203,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
     case RollingAgg::Min:
     case RollingAgg::Max: {
       const bool want_max = p.agg == RollingAgg::Max;
-      ArrayRef r = dispatch_numeric(x->dtype().physical().id(), [&](auto tag) -> ArrayRef {
+      ArrayRef r = dispatch_numeric_wide(x->dtype().physical().id(), [&](auto tag) -> ArrayRef {
         using T = typename decltype(tag)::type;
         struct S {
           Extreme<T> e;
@@ -429,7 +430,7 @@ ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool cen
     ArrayRef x = values.dtype() == plan.work ? share(values) : cast(values, plan.work);
     const DataType phys = x->dtype().physical();
     if (p.agg == RollingAgg::Min || p.agg == RollingAgg::Max) {
-      ArrayRef r = dispatch_numeric(phys.id(), [&](auto tag) -> ArrayRef {
+      ArrayRef r = dispatch_numeric_wide(phys.id(), [&](auto tag) -> ArrayRef {
         using T = typename decltype(tag)::type;
         Buffer buf = alloc_values<T>(n);
         std::vector<T> back;
