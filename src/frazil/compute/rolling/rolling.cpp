@@ -110,6 +110,15 @@ void drive(const Array& x, int64_t n, Bounds&& bounds, State& st, Emit&& emit) {
       cs = ce = s;
       count = 0;
     }
+    // One row in and one out (a full fixed window moving on): a state that can do both in
+    // one step does.
+    if constexpr (requires { st.slide(ce, cs); }) {
+      if (e == ce + 1 && s == cs + 1 && count > 0 && (!nulls || (x.is_valid(ce) && x.is_valid(cs)))) {
+        st.slide(ce++, cs++);
+        emit(i, count);
+        continue;
+      }
+    }
     for (; ce < e; ++ce)
       if (!nulls || x.is_valid(ce)) {
         st.add(ce);
@@ -138,8 +147,13 @@ struct Out {
   ArrayRef finish(const DataType& t, int64_t n) { return make_fixed(t, n, valid.finish(), std::move(buf)); }
 };
 
+// Windows of at most this many rows keep their values in one sorted vector: moving a few
+// hundred doubles per row (one memmove) costs less than the heaps' upkeep.
+constexpr int64_t kSortedWindowMax = 256;
+
+// `max_window`: an upper bound of the windows' lengths, -1 when unknown.
 template <typename Bounds>
-ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
+ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p, int64_t max_window = -1) {
   const int64_t n = values.length();
   const Plan plan = plan_for(p.agg, values.dtype(), false);
   ArrayRef x = values.dtype() == plan.work ? share(values) : cast(values, plan.work);
@@ -252,22 +266,30 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
     case RollingAgg::Quantile: {
       const std::vector<double> v = as_doubles(*x);
       const double q = p.agg == RollingAgg::Median ? 0.5 : p.quantile;
-      const std::string method = p.agg == RollingAgg::Median ? "linear" : p.interpolation;
-      struct S {
-        QuantileHeaps h;
-        void reset(int64_t s) { h.reset(s); }
-        void add(int64_t i) { h.add(i); }
-        void remove(int64_t i, int64_t start) { h.remove(i, start); }
-      } st{QuantileHeaps(v.data(), n)};
+      const QuantileMethod method = quantile_method(p.agg == RollingAgg::Median ? "linear" : p.interpolation);
       Out<double> out(n);
-      drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
-        if (!enough(c)) return out.set(i, std::nullopt);
-        const QuantilePick k = pick_quantile(c, q, method);
-        auto [a, b] = st.h.kth(k.idx);
-        if (k.top == k.idx) return out.set(i, a);
-        if (method == "midpoint") return out.set(i, (a + b) / 2);
-        out.set(i, k.frac * (b - a) + a);
-      });
+      auto go = [&](auto& st) {
+        int64_t picked_for = -1;  // the count `k` was picked for (most windows have the same)
+        QuantilePick k{};
+        drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
+          if (!enough(c)) return out.set(i, std::nullopt);
+          if (c != picked_for) {
+            k = pick_quantile(c, q, method);
+            picked_for = c;
+          }
+          auto [a, b] = st.kth(k.idx);
+          if (k.top == k.idx) return out.set(i, a);
+          if (method == QuantileMethod::Midpoint) return out.set(i, (a + b) / 2);
+          out.set(i, k.frac * (b - a) + a);
+        });
+      };
+      if (max_window >= 0 && max_window <= kSortedWindowMax) {
+        SortedValues st(v.data(), max_window);
+        go(st);
+      } else {
+        QuantileHeaps st(v.data(), n);
+        go(st);
+      }
       ArrayRef res = out.finish(DataType::float64(), n);
       if (plan.out.is_temporal()) return cast(*cast(*res, DataType::int64(), false), plan.out);
       return plan.out == res->dtype() ? res : cast(*res, plan.out);
@@ -467,7 +489,7 @@ ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool cen
       });
     }
   }
-  return run(values, FixedBounds{seg, size, center}, p);
+  return run(values, FixedBounds{seg, size, center}, p, size);
 }
 
 ArrayRef rolling_weighted(const Array& values, Segments seg, std::span<const double> weights, bool center,
