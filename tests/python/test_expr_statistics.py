@@ -47,6 +47,15 @@ def test_entropy(kw):
     check_all(lambda pl: pl.col("p").entropy(**kw), data)
 
 
+@pytest.mark.parametrize("kw", [{}, {"normalize": False}])
+def test_entropy_of_negative_single_and_float32_groups(kw):
+    # Polars' formula log(S) - sum(x log x) / S: a negative sum is NaN, one positive value 0.0
+    # (not -0.0), no value NaN; Float32 stays Float32.
+    data = pl.DataFrame({"g": [1, 2, 3, 3, 4, 5, 5], "x": [-358.5, 0.5, -1.0, 2.0, None, 0.0, 1.0]},
+                        schema={"g": pl.Int64, "x": pl.Float32})
+    check_all(lambda pl: pl.col("x").entropy(**kw), data)
+
+
 def test_dot_cov_corr():
     check_all(lambda pl: pl.col("i").dot(pl.col("j")), over=False)
     check_select(lambda pl: pl.col("f").dot("h"))

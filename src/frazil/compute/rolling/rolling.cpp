@@ -48,6 +48,13 @@ struct Plan {
 
 Plan plan_for(RollingAgg agg, const DataType& t, bool weighted) {
   const TypeId id = t.id();
+  if (id == TypeId::Float16) {
+    // Computed in Float32; sums and extremes stay Float16, the other results are Float64
+    // (Polars' dtypes).
+    const Plan f = plan_for(agg, DataType::float32(), weighted);
+    const bool keeps = !weighted && (agg == RollingAgg::Sum || agg == RollingAgg::Min || agg == RollingAgg::Max);
+    return {keeps ? t : (f.out.id() == TypeId::Float32 ? DataType::float64() : f.out), f.work};
+  }
   const bool num = t.is_primitive_numeric() || t.is_boolean();
   if (weighted) {
     if (!(num || id == TypeId::Decimal)) unsupported(agg, t);
@@ -210,7 +217,8 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p, int64
             if (!mean) out.set(i, c >= min_samples ? std::optional<T>(static_cast<T>(st.s.value())) : std::nullopt);
             else out.set(i, enough(c) ? std::optional<T>(static_cast<T>(st.s.value() / c)) : std::nullopt);
           });
-          return out.finish(plan.out, n);
+          ArrayRef r = out.finish(x->dtype(), n);  // (Float16 is summed in Float32)
+          return r->dtype() == plan.out ? r : cast(*r, plan.out);
         }
       });
     }
@@ -484,7 +492,8 @@ ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool cen
               o[i] = static_cast<T>(mean ? st.value() / c : st.value());
             }
           }
-          return make_fixed(plan.out, n, trailing_validity(seg, size, p.min_samples, !mean), std::move(buf));
+          ArrayRef r = make_fixed(x->dtype(), n, trailing_validity(seg, size, p.min_samples, !mean), std::move(buf));
+          return r->dtype() == plan.out ? r : cast(*r, plan.out);
         }
       });
     }
@@ -584,7 +593,24 @@ ArrayRef rolling_by(const Array& values, const Array& by, Segments seg, const st
   const int64_t n = values.length();
   const char* what = rolling_agg_name(p.agg);
   check_segments(seg, n, what);
-  if (by.length() != n) throw ShapeError(err_msg("`", what, "_by`: `by` has ", by.length(), " rows for ", n));
+  // (InvalidOperationError, as Polars.)
+  if (by.length() != n)
+    throw InvalidOperationError(err_msg("`", what, "_by`: `by` has ", by.length(), " rows for ", n, " values"));
+  if (by.null_count() > 0) {
+    // A row without a `by` value is in no window and null, as in Polars: the windows of the
+    // other rows, put back in place.
+    std::vector<IdxSize> keep;
+    std::vector<int64_t> kept_seg{0};
+    for (size_t k = 0; k + 1 < seg.size(); ++k) {
+      for (int64_t i = seg[k]; i < seg[k + 1]; ++i)
+        if (by.is_valid(i)) keep.push_back(static_cast<IdxSize>(i));
+      kept_seg.push_back(static_cast<int64_t>(keep.size()));
+    }
+    ArrayRef res = rolling_by(*take(values, keep), *take(by, keep), kept_seg, window_size, closed, p);
+    std::vector<IdxSize> back(static_cast<size_t>(n), kNullIdx);
+    for (size_t j = 0; j < keep.size(); ++j) back[keep[j]] = static_cast<IdxSize>(j);
+    return take(*res, back);
+  }
   ArrayRef t = index_ticks(by, what);
   const int64_t period = duration_ticks(window_size, by.dtype(), what);
   if (period < 0) throw ComputeError(err_msg("`", what, "_by`: window_size must be non-negative"));
