@@ -374,6 +374,21 @@ def linear_space(start: Any, end: Any, num_samples: Any, *, closed: str = "both"
     return _to_series_or_expr(out, eager)
 
 
+def linear_spaces(start: Any, end: Any, num_samples: Any, *, closed: str = "both", as_array: bool = False,
+                  eager: bool = False) -> Any:
+    """linear_space per row: a List (an Array of num_samples when as_array, which needs an
+    int num_samples) of evenly spaced floats from start to end."""
+    if as_array and not isinstance(num_samples, int):
+        from frazil.exceptions import InvalidOperationError
+
+        raise InvalidOperationError("`as_array=True` requires `num_samples` to be an integer")
+    s, e, n = (parse_into_expression(x, str_as_lit=False) for x in (start, end, num_samples))
+    out = wrap(s.function("linear_spaces", [e, n], closed=closed))
+    if as_array:
+        out = out.list.to_array(num_samples)
+    return _to_series_or_expr(out, eager)
+
+
 def cum_sum(*names: str) -> Expr:
     return col(*names).cum_sum()
 
