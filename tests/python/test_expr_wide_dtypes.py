@@ -1,6 +1,6 @@
 """Int128, UInt128 and Float16 through the window and bitwise kernels: 128-bit integers in
-their own width (rolling sum/min/max, Expr.rolling's sums and extremes, & | ^ ~) or as
-doubles (the other rolling statistics), Float16 in Float32 (sums and extremes stay Float16,
+their own width (rolling sum/min/max, Expr.rolling's sums and extremes, & | ^ ~, the bit
+counts and bitwise_and/or/xor) or as doubles (the other rolling statistics), Float16 in Float32 (sums and extremes stay Float16,
 the other statistics are Float64), against Polars: nulls, values beyond 2^64, one row,
 empty, several chunks, in agg and over, with optimizations on and off. (The other numeric
 functions of issue #16 still refuse 128-bit integers: fuzz/known.py, wide-int-numeric-functions.)"""
@@ -29,6 +29,11 @@ QUERIES = {
                            (pl.col("u") | pl.col("u").reverse()).alias("or"),
                            (pl.col("a") ^ pl.lit(5, dtype=pl.Int128)).alias("xor"), (~pl.col("u")).alias("not")],
     "cumulative_eval": lambda pl: [pl.col("a").cumulative_eval(pl.element().max())],
+    "bit_counts": lambda pl: [pl.col("a").bitwise_count_ones(), pl.col("u").bitwise_count_zeros(),
+                              pl.col("a").bitwise_leading_ones().alias("lo"), pl.col("u").bitwise_leading_zeros().alias("lz"),
+                              pl.col("a").bitwise_trailing_zeros().alias("tz"), pl.col("u").bitwise_trailing_ones().alias("to")],
+    "bit_reductions": lambda pl: [pl.col("a").bitwise_and(), pl.col("u").bitwise_or(),
+                                  pl.col("a").bitwise_xor().alias("x")],
 }
 
 
@@ -38,7 +43,8 @@ def test_select(name, rows):
     assert_same(lambda pl, lf: lf.select(QUERIES[name](pl)), FRAME.head(rows), chunks=3)
 
 
-@pytest.mark.parametrize("name", ["rolling_sum", "rolling_min_max", "rolling_floats", "bitwise"])
+@pytest.mark.parametrize("name", ["rolling_sum", "rolling_min_max", "rolling_floats", "bitwise", "bit_counts",
+                                  "bit_reductions"])
 def test_over_and_agg(name):
     assert_same(lambda pl, lf: lf.select([e.over("k") for e in QUERIES[name](pl)]), FRAME, chunks=2)
     assert_same(lambda pl, lf: lf.group_by("k", maintain_order=True).agg(QUERIES[name](pl)), FRAME, chunks=2)

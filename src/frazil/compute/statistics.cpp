@@ -204,7 +204,7 @@ ArrayRef reduce_impl(StatKind kind, const Array& values, size_t ng, G group, con
     case StatKind::BitOr:
     case StatKind::BitXor: {
       ArrayRef x = values.dtype().is_boolean() ? cast(values, DataType::uint8()) : share(values);
-      ArrayRef r = dispatch_integer(x->dtype().id(), [&](auto tag) {
+      ArrayRef r = dispatch_integer_wide(x->dtype().id(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         const T* p = x->values<T>();
         std::vector<T> acc(ng, T{});
