@@ -21,7 +21,7 @@ KNOWN: dict[str, tuple[str, str, str, str, str]] = {
     "dynamic-literal-arithmetic-unfolded": (
         "differential", r"^dtypes$",
         r"\(pl\.lit\([^()]*\) (\*\*|//|[-+*/%]) (pl\.lit\(|-?\d|nan|inf)|\(-pl\.lit\(|"
-        r"pl\.lit\([^()]*\)\.(fill_null|fill_nan|shift|reverse|ceil|floor|round|round_sig_figs|abs|sqrt|sort|over)\(|"
+        r"pl\.lit\([^()]*\)\.(fill_null|fill_nan|shift|reverse|ceil|floor|round|round_sig_figs|abs|sqrt|sort|over|clip)\(|"
         r"\(-?\d[\d.e]* (\*\*|//|[-+*/%]) pl\.lit\(", r"",
         "an operation on dynamic literals that constant folding does not fold (lit(0) ** 0, -lit(3), "
         "lit(1000).shift()) gets "
