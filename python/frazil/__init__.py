@@ -97,6 +97,7 @@ from frazil.functions import (
     int_range,
     int_ranges,
     linear_space,
+    linear_spaces,
     max_horizontal,
     mean_horizontal,
     min_horizontal,

@@ -168,14 +168,17 @@ def var(name: str, ddof: int = 1) -> Expr:
 
 def corr(a: Any, b: Any, *, method: str = "pearson", ddof: int | None = None,
          propagate_nans: bool = False) -> Expr:
-    """Pearson correlation of two columns (names) or expressions over the rows where both
-    are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`. Named after
-    `a`. The C++ dsl::corr: two passes (the deviations from the means are summed), which
-    keeps the result accurate for large values."""
-    if method != "pearson":
-        raise NotImplementedError(f"corr(method={method!r}) is not supported yet: only 'pearson'")
+    """Pearson (or Spearman rank) correlation of two columns (names) or expressions over the
+    rows where both are not null, as Polars' `pl.corr`; per group inside `group_by().agg()`.
+    Named after `a`. The C++ dsl::corr: two passes (the deviations from the means are
+    summed), which keeps the result accurate for large values; dsl::spearman_corr: the same
+    over the rows' average ranks."""
+    if method not in ("pearson", "spearman"):
+        raise ValueError(f"`method` must be one of {{'pearson', 'spearman'}}, got {method!r}")
     x = parse_into_expression(a, str_as_lit=False)
     y = parse_into_expression(b, str_as_lit=False)
+    if method == "spearman":
+        return wrap(_frazil.spearman_corr(x, y, propagate_nans))  # dsl/statistics.cpp
     return wrap(_frazil.corr(x, y))  # dsl::corr (dsl/statistics.cpp)
 
 
@@ -370,6 +373,21 @@ def linear_space(start: Any, end: Any, num_samples: Any, *, closed: str = "both"
     s = parse_into_expression(start)
     out = wrap(s.function("linear_space", [parse_into_expression(end), parse_into_expression(num_samples)],
                           closed=closed))
+    return _to_series_or_expr(out, eager)
+
+
+def linear_spaces(start: Any, end: Any, num_samples: Any, *, closed: str = "both", as_array: bool = False,
+                  eager: bool = False) -> Any:
+    """linear_space per row: a List (an Array of num_samples when as_array, which needs an
+    int num_samples) of evenly spaced floats from start to end."""
+    if as_array and not isinstance(num_samples, int):
+        from frazil.exceptions import InvalidOperationError
+
+        raise InvalidOperationError("`as_array=True` requires `num_samples` to be an integer")
+    s, e, n = (parse_into_expression(x, str_as_lit=False) for x in (start, end, num_samples))
+    out = wrap(s.function("linear_spaces", [e, n], closed=closed))
+    if as_array:
+        out = out.list.to_array(num_samples)
     return _to_series_or_expr(out, eager)
 
 

@@ -343,6 +343,7 @@ void register_lazy(nb::module_& m) {
   m.def("lit_column", [](const Column& c) { return dsl::lit_series(c.as_array()).alias(c.name()); }, nb::arg("column"));
   m.def("coalesce", &dsl::coalesce);
   m.def("corr", &dsl::corr);
+  m.def("spearman_corr", &dsl::spearman_corr);
   m.def("vstack", &vstack);
   // The registry's function names, for the Python side's checks and documentation.
   m.def("function_names", []() {

@@ -1,6 +1,7 @@
 """pl.corr (Pearson, over the rows where both sides are not null) against Polars: whole
 frames, per group (H2O group-by q9: corr(v1, v2) ** 2 by id2, id4), expressions as inputs,
-constant sides (NaN), empty frames and groups without a complete pair (null)."""
+constant sides (NaN), empty frames and groups without a complete pair (null); Spearman's
+rank correlation on NaN, -0.0, ties, nulls, one row, empty, per group and in over()."""
 import numpy as np
 import polars as pl
 import pytest
@@ -43,6 +44,35 @@ def test_corr_of_large_values_stays_accurate():
     assert_frame_equal(got, want, rel_tol=1e-9)
 
 
-def test_corr_methods_other_than_pearson_are_refused():
-    with pytest.raises(NotImplementedError):
-        fz.corr("a", "b", method="spearman")
+SPEARMAN = pl.DataFrame({
+    "g": [1, 1, 1, 1, 2, 2, 3, 3, 3],
+    "a": [1.0, float("nan"), 3.0, 2.0, None, 1.0, -0.0, 0.0, 5.0],
+    "b": [1, 2, 3, 5, 1, None, 2, 2, 7],
+}, schema={"g": pl.Int64, "a": pl.Float64, "b": pl.Int64})
+SPEARMAN_QUERIES = {
+    "select": lambda m, lf: lf.select(m.corr("a", "b", method="spearman").alias("r")),
+    "swapped": lambda m, lf: lf.select(m.corr("b", "a", method="spearman").alias("r")),
+    "propagate_nans": lambda m, lf: lf.select(m.corr("a", "b", method="spearman", propagate_nans=True).alias("r")),
+    "group_by": lambda m, lf: lf.group_by("g", maintain_order=True).agg(
+        m.corr("a", "b", method="spearman").alias("r"), m.corr("a", "b", method="spearman", propagate_nans=True)),
+    "over": lambda m, lf: lf.select(m.corr("a", "b", method="spearman").over("g").alias("r")),
+    "one row": lambda m, lf: lf.head(1).select(m.corr("a", "b", method="spearman").alias("r")),
+    "empty": lambda m, lf: lf.head(0).select(m.corr("a", "b", method="spearman").alias("r")),
+    "ties": lambda m, lf: lf.select(m.corr(m.col("a").round(0), m.col("b") // 2, method="spearman").alias("r")),
+}
+
+
+@pytest.mark.parametrize("opt", [True, False])
+@pytest.mark.parametrize("name", list(SPEARMAN_QUERIES))
+def test_spearman_corr_matches_polars(name, opt):
+    q = SPEARMAN_QUERIES[name]
+    frame = pl.concat([SPEARMAN.head(4), SPEARMAN.tail(5)], rechunk=False)  # two chunks
+    want = q(pl, frame.lazy()).collect()
+    flags = fz.QueryOptFlags() if opt else fz.QueryOptFlags.none()
+    got = q(fz, fz.DataFrame(frame).lazy()).collect(optimizations=flags).to_polars()
+    assert_frame_equal(got, want)
+
+
+def test_corr_methods_other_than_pearson_and_spearman_are_refused():
+    with pytest.raises(ValueError, match="kendall"):
+        fz.corr("a", "b", method="kendall")

@@ -145,6 +145,13 @@ def test_interpolate_by(col):
 
 def test_interpolate_by_rejects_nulls_in_by():
     assert_same_error(lambda pl, lf: lf.select(pl.col("f").interpolate_by("x")), INTERP)
+    assert_same_error(lambda pl, lf: lf.select(pl.lit(1.0).interpolate_by("by")), INTERP)  # lengths differ
+
+
+def test_interpolate_by_without_nulls_ignores_by():
+    # Nothing to fill: Polars returns the values (as floats) and never looks at `by`'s nulls.
+    check_all(lambda pl: pl.col("by").interpolate_by("x"), INTERP)
+    check_select(lambda pl: pl.col("g").len().cast(pl.Float32).interpolate_by(pl.col("x").first()), INTERP)
 
 
 EWM_KWARGS = [{"alpha": 0.5}, {"com": 2.0, "adjust": False}, {"span": 3}, {"half_life": 2.0, "min_samples": 2},

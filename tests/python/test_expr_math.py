@@ -69,6 +69,18 @@ def test_clip_by_expressions_with_nulls():
     check_select(lambda pl: pl.col("i").clip(pl.lit(None, dtype=pl.Int64), 3))
 
 
+@pytest.mark.parametrize("build", [
+    lambda pl: pl.col("i8").clip(1000),  # beyond Int8
+    lambda pl: pl.col("u16").clip(-1),  # below UInt16
+    lambda pl: pl.col("i").clip(None, float("inf")),
+    lambda pl: pl.col("i").clip(float("nan")),
+    lambda pl: pl.col("i8").clip(pl.col("u16")),  # a bound column with 65535
+])
+def test_clip_bound_the_values_dtype_cannot_hold_is_an_error(build):
+    # Polars casts the bounds to the values' dtype strictly (a fraction is truncated).
+    assert_same_error(lambda pl, lf: lf.select(build(pl)), NUMS, kind="InvalidOperationError")
+
+
 def test_clip_of_temporals():
     import datetime as dt
 

@@ -159,3 +159,35 @@ def test_replace_strict(default):
 
 def test_replace_strict_without_a_match_is_an_error():
     assert_same_error(lambda pl, lf: lf.select(pl.col("i").replace_strict({3: 1})), NUMS)
+
+
+# Length-changing functions reduced to one value, so that they stand everywhere (a select, no
+# rows, one row, several chunks, agg() and over()): the contexts the tests above leave out.
+REDUCED = {
+    "gather_every": lambda pl: pl.col("i").gather_every(2, offset=1).sum(),
+    "search_sorted": lambda pl: pl.col("f").sort().search_sorted(0.5, side="left"),
+    "arg_unique": lambda pl: pl.col("j").arg_unique().len(),
+    "arg_true": lambda pl: (pl.col("i") > 0).arg_true().max(),
+    "value_counts": lambda pl: pl.col("s").value_counts(sort=True).struct.field("count").max(),
+    "value_counts_normalized": lambda pl: pl.col("j").value_counts(normalize=True).struct.field("proportion").max(),
+    "unique_counts": lambda pl: pl.col("f").unique_counts().max(),
+    "mode": lambda pl: pl.col("j").mode().min(),
+    "implode": lambda pl: pl.col("i").implode().list.len(),
+    "hist": lambda pl: pl.col("f").hist(bins=[-1, 0, 1]).sum(),
+    "rle": lambda pl: pl.col("j").rle().struct.field("len").max(),
+    "head_tail_slice": lambda pl: pl.col("i").head(3).sum() - pl.col("i").tail(2).min() + pl.col("i").slice(1, 2).max(),
+    "extend_constant": lambda pl: pl.col("i").extend_constant(None, 2).count(),
+    "append": lambda pl: pl.col("i").append(pl.col("j")).max(),
+    "top_k_by": lambda pl: pl.col("i").top_k_by([pl.col("f"), pl.col("i")], 2).min(),
+    # random: read through aggregates their order cannot change
+    "sample": lambda pl: pl.col("i").sample(fraction=0.5, seed=1).len(),
+    "shuffle": lambda pl: pl.col("f").shuffle(seed=3).max(),
+    "sample_all": lambda pl: pl.col("s").sample(fraction=1.0, shuffle=True, seed=2).min(),
+}
+
+
+@pytest.mark.parametrize("name", list(REDUCED))
+def test_reduced_length_changing_functions_everywhere(name):
+    # (Polars does not take search_sorted's one value as an aggregate inside over(): it raises
+    # "expressions must have matching group lengths"; frazil broadcasts it.)
+    check_all(REDUCED[name], over=name != "search_sorted")

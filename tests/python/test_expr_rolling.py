@@ -129,6 +129,15 @@ def test_rolling_by_temporal_index(fn):
     check_select(lambda pl: getattr(pl.col("i"), "rolling_" + fn + "_by")("ts", dt.timedelta(days=1, hours=1)), BY)
 
 
+@pytest.mark.parametrize("fn", BY_FNS)
+def test_rolling_by_an_index_with_nulls(fn):
+    # A row without a `by` value is null and in no other row's window (unsorted, in agg and over).
+    data = BY.with_columns(t=pl.when(pl.col("u") == 2).then(None).otherwise(pl.col("t")).reverse(),
+                           d=pl.when(pl.col("u") > 4).then(None).otherwise(pl.col("d")))
+    check_all(lambda pl: getattr(pl.col("x"), "rolling_" + fn + "_by")("t", "3i"), data)
+    check_all(lambda pl: getattr(pl.col("i"), "rolling_" + fn + "_by")("d", "2d", closed="both"), data)
+
+
 def test_rolling_quantile_and_rank_by():
     for method in ("nearest", "linear", "midpoint"):
         check_all(lambda pl: pl.col("x").rolling_quantile_by("t", "4i", quantile=0.3, interpolation=method), BY)

@@ -1,6 +1,6 @@
 """Statistics, horizontal functions and generators, differential against Polars: product,
 skew, kurtosis, nan_min/nan_max, bitwise_and/or/xor, entropy, dot, cov, corr(spearman),
-hash (properties only), *_horizontal, int_range(s), arange, linear_space, fold/reduce,
+hash (properties only), *_horizontal, int_range(s), arange, linear_space(s), fold/reduce,
 pl.select; in a select, inside agg() and over(), optimizations on and off."""
 import polars as pl
 import pytest
@@ -45,6 +45,15 @@ def test_entropy(kw):
     data = pl.DataFrame({"g": [1, 1, 2, 2, 2], "x": [1, None, 2, 2, 3], "p": [0.5, 0.25, None, 0.25, 0.5]})
     check_all(lambda pl: pl.col("x").entropy(**kw), data)
     check_all(lambda pl: pl.col("p").entropy(**kw), data)
+
+
+@pytest.mark.parametrize("kw", [{}, {"normalize": False}])
+def test_entropy_of_negative_single_and_float32_groups(kw):
+    # Polars' formula log(S) - sum(x log x) / S: a negative sum is NaN, one positive value 0.0
+    # (not -0.0), no value NaN; Float32 stays Float32.
+    data = pl.DataFrame({"g": [1, 2, 3, 3, 4, 5, 5], "x": [-358.5, 0.5, -1.0, 2.0, None, 0.0, 1.0]},
+                        schema={"g": pl.Int64, "x": pl.Float32})
+    check_all(lambda pl: pl.col("x").entropy(**kw), data)
 
 
 def test_dot_cov_corr():
@@ -124,10 +133,25 @@ def test_int_ranges():
 
 
 @pytest.mark.parametrize("closed", ["both", "left", "right", "none"])
-@pytest.mark.parametrize("n", [0, 1, 4])
+@pytest.mark.parametrize("n", [0, 1, 3, 4])  # (3: the last point is end - step, not 2 * step)
 def test_linear_space(closed, n):
     ok(assert_same(lambda pl, lf: lf.select(pl.linear_space(0, 1, n, closed=closed)), NUMS))
     ok(assert_same(lambda pl, lf: lf.select(pl.linear_space(-2.5, 10, n, closed=closed)), NUMS))
+
+
+SPACES = pl.DataFrame({"g": [1, 1, 2, 2, 2, 3], "s": [0.0, 1.0, None, 2.0, 5.0, -1.0], "e": [1.0, 3.0, 2.0, 2.0, 4.0, 7.5],
+                       "n": [3, 2, 1, 1, 0, 4]})
+
+
+@pytest.mark.parametrize("closed", ["both", "left", "right", "none"])
+def test_linear_spaces(closed):
+    # Per row: a null bound gives a null list, 0 samples an empty one; Float32 bounds stay Float32.
+    check_all(lambda pl: pl.linear_spaces("s", "e", "n", closed=closed), SPACES, agg=False)
+    check_select(lambda pl: pl.linear_spaces(pl.col("s").cast(pl.Float32), pl.col("e").cast(pl.Float32), 4,
+                                             closed=closed), SPACES)
+    check_select(lambda pl: pl.linear_spaces("s", 10, 3, closed=closed, as_array=True), SPACES)
+    ok(assert_same(lambda pl, lf: lf.group_by("g", maintain_order=True).agg(
+        pl.linear_spaces(pl.col("s").min(), pl.col("e").max(), 3, closed=closed)), SPACES))
 
 
 def test_fold_reduce_and_select():

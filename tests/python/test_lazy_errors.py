@@ -34,6 +34,10 @@ ERRORS = [
     ("agg_key_name", "DuplicateError", lambda pl, lf: lf.group_by("s").agg(pl.col("a").first().alias("s"))),
     # InvalidOperationError
     ("str_plus_int", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("s") + 1)),
+    # a selection that expands to no column (was an out-of-bounds read, a crash in Polars' suite)
+    ("struct_of_nothing", "InvalidOperationError", lambda pl, lf: lf.select(pl.struct(pl.exclude("a", "b", "s", "p")))),
+    ("sort_by_struct_of_nothing", "InvalidOperationError",
+     lambda pl, lf: lf.with_columns(pl.col("b").sort_by(pl.struct(pl.exclude("a", "b", "s", "p"))))),
     ("str_minus_str", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("s") - pl.col("s"))),
     ("bool_sum_string", "InvalidOperationError", lambda pl, lf: lf.select(pl.col("s").sum())),
     ("not_of_string", "InvalidOperationError", lambda pl, lf: lf.select(~pl.col("s"))),

@@ -98,7 +98,7 @@ ArrayRef bitwise(const Array& a, const Array& b, const char* sym, F f) {
   if (!t.is_integer() || t != b.dtype())
     throw InvalidOperationError(err_msg("bitwise `", sym, "` is not supported for dtypes `", t.short_name(), "` and `",
                                         b.dtype().short_name(), "`"));
-  return dispatch_integer(t.id(), [&](auto tag) {
+  return dispatch_integer_wide(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return binary_kernel<T, T, T>(a, b, t, sym, [f](T x, T y) { return static_cast<T>(f(x, y)); });
   });
@@ -123,7 +123,7 @@ ArrayRef bit_not(const Array& a) {
   if (t.is_boolean()) return not_(a);
   if (!t.is_integer())
     throw InvalidOperationError(err_msg("bitwise `~` is not supported for dtype `", t.short_name(), "`"));
-  return dispatch_integer(t.id(), [&](auto tag) {
+  return dispatch_integer_wide(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return unary_kernel<T, T>(a, t, [](T x) { return static_cast<T>(~x); });
   });

@@ -463,11 +463,15 @@ ArrayRef interpolate_by(const Array& values, const Array& by, Segments seg) {
     throw InvalidOperationError(
         "expected series to be Float64, Float32, Int64, Int32, UInt64, UInt32, and `by` to be Date, Datetime, "
         "Int64, Int32, UInt64, or UInt32");
-  if (by.length() != n) throw ShapeError(err_msg("`interpolate_by`: `by` has ", by.length(), " rows for ", n));
-  if (by.null_count() > 0)
-    throw InvalidOperationError("null values in `by` column are not yet supported in 'interpolate_by' expression");
+  // (InvalidOperationError, as Polars.)
+  if (by.length() != n)
+    throw InvalidOperationError(err_msg("`by` column must be the same length as Series (", n, "), got ", by.length()));
   const DataType out = t.id() == TypeId::Float32 ? t : DataType::float64();
   if (t.is_null()) return make_null_array(out, n);
+  // Nothing to fill: the values as they are, whatever `by` holds (Polars checks it only then).
+  if (values.null_count() == 0) return t == out ? share(values) : cast(values, out);
+  if (by.null_count() > 0)
+    throw InvalidOperationError("null values in `by` column are not yet supported in 'interpolate_by' expression");
   ArrayRef x = cast(values, out);
   ArrayRef key = cast(by, DataType::float64());
   const double* k = key->values<double>();

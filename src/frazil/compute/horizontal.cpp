@@ -163,21 +163,86 @@ ArrayRef int_ranges(const Array& start, const Array& end, const Array& step, con
   return Array::make(DataType::list(dtype), n, valid.finish(), {off}, {values});
 }
 
+namespace {
+
+// Appends the `num` points of linear_space to `out`, as Polars computes them (in F): the
+// first num - 1 are start' + i * d, the last is end' itself (exact), where start', end' and
+// d depend on which ends are closed; one point of an open interval is its middle.
+template <typename F>
+void append_linear_points(F start, F end, int64_t num, const std::string& closed, std::vector<F>& out) {
+  if (num <= 0) return;
+  if (num == 1) {
+    out.push_back(closed == "none" ? (end + start) * F(0.5) : closed == "right" ? end : start);
+    return;
+  }
+  const F span = end - start;
+  F first = start, d, last = end;
+  if (closed == "none") {
+    d = span / static_cast<F>(num + 1);
+    first = start + d;
+    last = end - d;
+  } else if (closed == "left") {
+    d = span / static_cast<F>(num);
+    last = end - d;
+  } else if (closed == "right") {
+    d = span / static_cast<F>(num);
+    first = start + d;
+  } else {
+    d = span / static_cast<F>(num - 1);
+  }
+  for (int64_t i = 0; i + 1 < num; ++i) out.push_back(static_cast<F>(i) * d + first);
+  out.push_back(last);
+}
+
+template <typename F>
+ArrayRef values_array(const std::vector<F>& v, const DataType& dtype) {
+  Buffer buf = alloc_values<F>(static_cast<int64_t>(v.size()));
+  std::copy(v.begin(), v.end(), buf.mutable_as<F>());
+  return make_fixed(dtype, static_cast<int64_t>(v.size()), Buffer(), std::move(buf));
+}
+
+}  // namespace
+
 ArrayRef linear_space(double start, double end, int64_t num, const std::string& closed, const DataType& dtype) {
   if (num < 0) throw ComputeError(err_msg("`num_samples` must be non-negative, got ", num));
-  Buffer buf = alloc_values<double>(num);
-  double* o = buf.mutable_as<double>();
-  const bool left = closed == "both" || closed == "left", right = closed == "both" || closed == "right";
-  // The points of a grid of `intervals` steps, skipping the excluded ends.
-  const int64_t intervals = num - 1 + (left ? 0 : 1) + (right ? 0 : 1);
-  const double step = intervals > 0 ? (end - start) / static_cast<double>(intervals) : 0.0;
-  for (int64_t i = 0; i < num; ++i) {
-    const int64_t k = i + (left ? 0 : 1);
-    o[i] = (right && i == num - 1 && num > 1) ? end : start + step * static_cast<double>(k);
+  if (dtype.id() == TypeId::Float32) {
+    std::vector<float> v;
+    append_linear_points(static_cast<float>(start), static_cast<float>(end), num, closed, v);
+    return values_array(v, dtype);
   }
-  if (num == 1 && !left && right) o[0] = end;
-  ArrayRef a = make_fixed(DataType::float64(), num, Buffer(), std::move(buf));
+  std::vector<double> v;
+  append_linear_points(start, end, num, closed, v);
+  ArrayRef a = values_array(v, DataType::float64());
   return dtype == a->dtype() ? a : cast(*a, dtype);
+}
+
+ArrayRef linear_spaces(const Array& start, const Array& end, const Array& num, const std::string& closed,
+                       const DataType& dtype) {
+  const ArrayRef in[3] = {cast(start, dtype), cast(end, dtype), cast(num, DataType::int64())};
+  const int64_t n = rows_of(in);
+  auto at = [&](int k, int64_t i) { return in[k]->length() == 1 ? 0 : i; };
+  Buffer off = Buffer::allocate(static_cast<size_t>(n + 1) * sizeof(int64_t));
+  int64_t* o = off.mutable_as<int64_t>();
+  o[0] = 0;
+  OutValidity valid(n);
+  auto run = [&](auto tag) {
+    using F = typename decltype(tag)::type;
+    std::vector<F> flat;
+    for (int64_t i = 0; i < n; ++i) {
+      bool ok = true;
+      for (int k = 0; k < 3; ++k) ok &= in[k]->is_valid(at(k, i));
+      valid.set(i, ok);
+      if (ok) {
+        const int64_t count = in[2]->values<int64_t>()[at(2, i)];
+        if (count < 0) throw InvalidOperationError(err_msg("`linear_spaces`: `num_samples` must be non-negative, got ", count));
+        append_linear_points(in[0]->values<F>()[at(0, i)], in[1]->values<F>()[at(1, i)], count, closed, flat);
+      }
+      o[i + 1] = static_cast<int64_t>(flat.size());
+    }
+    return values_array(flat, dtype);
+  };
+  ArrayRef values = dtype.id() == TypeId::Float32 ? run(Tag<float>{}) : run(Tag<double>{});
+  return Array::make(DataType::list(dtype), n, valid.finish(), {off}, {values});
 }
 
 }  // namespace frazil::compute

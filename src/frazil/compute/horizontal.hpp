@@ -22,5 +22,9 @@ ArrayRef int_ranges(const Array& start, const Array& end, const Array& step, con
 // `num` evenly spaced floats from start to end; closed says which ends are included
 // (both, left, right, none).
 ArrayRef linear_space(double start, double end, int64_t num, const std::string& closed, const DataType& dtype);
+// linear_space per row of start, end and num (each of the rows' length or of one row), as a
+// List(dtype) (dtype Float32 or Float64); a null input gives a null list.
+ArrayRef linear_spaces(const Array& start, const Array& end, const Array& num, const std::string& closed,
+                       const DataType& dtype);
 
 }  // namespace frazil::compute

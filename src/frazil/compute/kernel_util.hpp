@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "frazil/core/array.hpp"
 #include "frazil/core/error.hpp"
@@ -52,6 +53,20 @@ decltype(auto) dispatch_integer(TypeId id, F&& f) {
     default: break;
   }
   throw InternalError("dispatch_integer on a non-integer dtype");
+}
+
+// Same, with Int128 and UInt128 too (for kernels whose arithmetic is written for any width).
+template <typename F>
+decltype(auto) dispatch_integer_wide(TypeId id, F&& f) {
+  if (id == TypeId::Int128) return f(Tag<__int128>{});
+  if (id == TypeId::UInt128) return f(Tag<unsigned __int128>{});
+  return dispatch_integer(id, std::forward<F>(f));
+}
+template <typename F>
+decltype(auto) dispatch_numeric_wide(TypeId id, F&& f) {
+  if (id == TypeId::Int128) return f(Tag<__int128>{});
+  if (id == TypeId::UInt128) return f(Tag<unsigned __int128>{});
+  return dispatch_numeric(id, std::forward<F>(f));
 }
 
 // Fixed-width storage by byte width (for kernels that only move values around).

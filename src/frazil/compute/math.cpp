@@ -74,6 +74,22 @@ uint32_t count_bits(BitCount what, T v) {
   return 0;
 }
 
+// The same for Int128 and UInt128, from their two 64-bit halves.
+uint32_t count_bits_128(BitCount what, unsigned __int128 u) {
+  const uint64_t hi = static_cast<uint64_t>(u >> 64), lo = static_cast<uint64_t>(u);
+  switch (what) {
+    case BitCount::CountOnes: return static_cast<uint32_t>(std::popcount(hi) + std::popcount(lo));
+    case BitCount::CountZeros: return static_cast<uint32_t>(128 - std::popcount(hi) - std::popcount(lo));
+    case BitCount::LeadingOnes:
+      return static_cast<uint32_t>(~hi ? std::countl_one(hi) : 64 + std::countl_one(lo));
+    case BitCount::LeadingZeros: return static_cast<uint32_t>(hi ? std::countl_zero(hi) : 64 + std::countl_zero(lo));
+    case BitCount::TrailingOnes:
+      return static_cast<uint32_t>(~lo ? std::countr_one(lo) : 64 + std::countr_one(hi));
+    case BitCount::TrailingZeros: return static_cast<uint32_t>(lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi));
+  }
+  return 0;
+}
+
 }  // namespace
 
 ArrayRef float_fn(FloatFn fn, const Array& values) {
@@ -142,8 +158,10 @@ ArrayRef clip(const Array& values, const Array* lower, const Array* upper) {
   if (!(t.is_numeric() || t.is_temporal()))
     throw InvalidOperationError(err_msg("`clip` operation not supported for dtype `", t.short_name(), "`"));
   const int64_t n = values.length();
-  ArrayRef lo = lower ? cast(*lower, t, /*strict=*/false) : nullptr;
-  ArrayRef hi = upper ? cast(*upper, t, /*strict=*/false) : nullptr;
+  // Strict, as Polars: a bound the values' dtype cannot hold (1000 for Int8, NaN or inf for
+  // an integer) is an error, a fraction is truncated.
+  ArrayRef lo = lower ? cast(*lower, t, /*strict=*/true) : nullptr;
+  ArrayRef hi = upper ? cast(*upper, t, /*strict=*/true) : nullptr;
   for (const ArrayRef& b : {lo, hi})
     if (b && b->length() != n && b->length() != 1)
       throw ShapeError(err_msg("`clip`: a bound of length ", b->length(), " for ", n, " values"));
@@ -281,9 +299,14 @@ ArrayRef bit_count(BitCount what, const Array& values) {
       }
       return "?";
     }(), "` operation not supported for dtype `", t.short_name(), "`"));
-  return dispatch_integer(t.id(), [&](auto tag) {
+  return dispatch_integer_wide(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    return unary_kernel<T, uint32_t>(values, DataType::uint32(), [what](T v) { return count_bits(what, v); });
+    if constexpr (sizeof(T) == 16) {
+      return unary_kernel<T, uint32_t>(values, DataType::uint32(),
+                                       [what](T v) { return count_bits_128(what, static_cast<unsigned __int128>(v)); });
+    } else {
+      return unary_kernel<T, uint32_t>(values, DataType::uint32(), [what](T v) { return count_bits(what, v); });
+    }
   });
 }
 

@@ -204,7 +204,7 @@ ArrayRef reduce_impl(StatKind kind, const Array& values, size_t ng, G group, con
     case StatKind::BitOr:
     case StatKind::BitXor: {
       ArrayRef x = values.dtype().is_boolean() ? cast(values, DataType::uint8()) : share(values);
-      ArrayRef r = dispatch_integer(x->dtype().id(), [&](auto tag) {
+      ArrayRef r = dispatch_integer_wide(x->dtype().id(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         const T* p = x->values<T>();
         std::vector<T> acc(ng, T{});
@@ -227,27 +227,32 @@ ArrayRef reduce_impl(StatKind kind, const Array& values, size_t ng, G group, con
       return r->dtype() == out ? r : cast(*r, out);
     }
     case StatKind::Entropy: {
-      ArrayRef x = cast(values, DataType::float64());
-      const double* p = x->values<double>();
-      std::vector<double> sum(ng, 0), h(ng, 0);
-      std::vector<int64_t> count(ng, 0);
-      for (int64_t i = 0; i < n; ++i)
-        if (!nulls || x->is_valid(i)) {
-          sum[group(i)] += p[i];
-          ++count[group(i)];
+      // Polars' (streaming) formula: -sum(x log x), and normalized by S = sum(x):
+      // log(S) - sum(x log x) / S, which is -sum(p log p) for p = x / S where that is defined
+      // (a negative sum or no value gives NaN, one value 0.0). Float32 is computed in Float32
+      // as there (its sums in doubles).
+      auto entropies = [&](auto tag) {
+        using F = typename decltype(tag)::type;
+        ArrayRef x = cast(values, std::is_same_v<F, float> ? DataType::float32() : DataType::float64());
+        const F* p = x->values<F>();
+        std::vector<double> sum(ng, 0), xlogx(ng, 0);
+        const F lb = std::log(static_cast<F>(o.base));
+        for (int64_t i = 0; i < n; ++i)
+          if (!nulls || x->is_valid(i)) {
+            const size_t g = group(i);
+            sum[g] += p[i];
+            xlogx[g] += static_cast<F>(p[i] * (std::log(p[i]) / lb));
+          }
+        std::vector<double> h(ng);
+        for (size_t g = 0; g < ng; ++g) {
+          const F s = static_cast<F>(sum[g]), t = static_cast<F>(xlogx[g]);
+          h[g] = o.normalize ? static_cast<F>(std::log(s) / lb + -t / s) : -t;
+          valid[g] = 1;
         }
-      for (int64_t i = 0; i < n; ++i) {
-        if (nulls && x->is_null(i)) continue;
-        const size_t g = group(i);
-        const double pk = o.normalize ? p[i] / sum[g] : p[i];
-        h[g] += pk * std::log(pk);
-      }
-      // -sum(p ln p) / ln(base); normalizing no value gives NaN (0 / 0, as Polars).
-      const double lb = std::log(o.base);
-      for (size_t g = 0; g < ng; ++g) {
-        h[g] = count[g] || !o.normalize ? -h[g] / lb : std::numeric_limits<double>::quiet_NaN();
-        valid[g] = 1;
-      }
+        return h;
+      };
+      const std::vector<double> h =
+          values.dtype().id() == TypeId::Float32 ? entropies(Tag<float>{}) : entropies(Tag<double>{});
       ArrayRef r = from_values<double>(DataType::float64(), h, valid);
       return out == r->dtype() ? r : cast(*r, out);
     }

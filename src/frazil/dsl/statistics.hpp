@@ -12,4 +12,9 @@ namespace frazil::dsl {
 // NaN, as in Polars.
 Expr corr(const Expr& a, const Expr& b);
 
+// Spearman's rank correlation (Polars' pl.corr(method="spearman")): Pearson's r of the
+// average ranks of the rows where both are not null (NaN ranks above every number). No
+// complete pair: NaN, as in Polars. propagate_nans: NaN when a compared value is NaN.
+Expr spearman_corr(const Expr& a, const Expr& b, bool propagate_nans);
+
 }  // namespace frazil::dsl

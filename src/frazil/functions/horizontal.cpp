@@ -188,6 +188,34 @@ void register_horizontal_functions(Registry& r) {
     };
     r.add(std::move(s));
   }
+  {
+    // linear_spaces(start, end, num_samples, closed): a list per row; the root is `start`.
+    FunctionSpec s;
+    s.name = "linear_spaces";
+    s.min_inputs = s.max_inputs = 3;
+    s.display_as_global = true;
+    s.null_if_null = input(0) | input(1) | input(2);
+    s.params = {string_param("closed", "both", {"both", "left", "right", "none"})};
+    auto leaf = [](std::span<const DataType> t) {
+      return t[0].id() == TypeId::Float32 && t[1].id() == TypeId::Float32 ? DataType::float32() : DataType::float64();
+    };
+    s.output_dtype = [leaf](const CallTypes& c) { return DataType::list(leaf(c.inputs)); };
+    s.check = [](const CallTypes& c) {
+      for (size_t i = 0; i < 2; ++i)
+        if (!(c.inputs[i].is_numeric() || c.inputs[i].is_null()))
+          throw InvalidOperationError(err_msg("`linear_spaces` needs numeric bounds, got `", c.inputs[i].short_name(), "`"));
+      if (!(c.inputs[2].is_integer() || c.inputs[2].is_null()))
+        throw InvalidOperationError(err_msg("`linear_spaces` needs an integer `num_samples`, got `",
+                                            c.inputs[2].short_name(), "`"));
+    };
+    s.kernel = [leaf](const Args& a) -> Kernel {
+      return [closed = a.get_string("closed"), leaf](std::span<const ArrayRef> in) {
+        const DataType types[2] = {in[0]->dtype(), in[1]->dtype()};
+        return compute::linear_spaces(*in[0], *in[1], *in[2], closed, leaf(types));
+      };
+    };
+    r.add(std::move(s));
+  }
 }
 
 }  // namespace frazil::functions

@@ -14,7 +14,7 @@ void register_logic_functions(Registry& r) {
     FunctionSpec s;
     s.name = "not";
     // Polars' `~` on integers is the bitwise complement.
-    s.input_types = types::boolean | types::integer;
+    s.input_types = types::boolean | types::integer | TypeSet::of({TypeId::Int128, TypeId::UInt128});
     s.null_if_null = input(0);
     s.zero_sign_insensitive = true;
     s.output_dtype = [](const CallTypes& c) { return c.inputs[0].is_integer() ? c.inputs[0] : DataType::boolean(); };

@@ -44,7 +44,7 @@ FunctionSpec float_function(std::string name, compute::FloatFn fn, TypeSet accep
 FunctionSpec bit_count(std::string name, compute::BitCount what) {
   FunctionSpec s;
   s.name = std::move(name);
-  s.input_types = types::integer | types::boolean;
+  s.input_types = types::integer | types::boolean | TypeSet::of({TypeId::Int128, TypeId::UInt128});
   s.null_if_null = input(0);
   s.output_dtype = fixed(DataType::uint32());
   s.kernel = [what](const Args&) -> Kernel {

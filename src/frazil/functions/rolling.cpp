@@ -61,7 +61,10 @@ std::vector<Param> agg_params(RollingAgg agg) {
 
 // The root dtypes an aggregate takes (Polars' rules; rolling_dtype has the details).
 TypeSet accepted(RollingAgg agg) {
-  const TypeSet real = types::integer | types::floating | types::boolean;
+  // (Int128 and UInt128 too: sums and extremes run in their width, the rest on doubles;
+  // Float16 in Float32.)
+  const TypeSet real = types::integer | types::floating | types::boolean |
+                       TypeSet::of({TypeId::Int128, TypeId::UInt128, TypeId::Float16});
   const TypeSet temporal = types::date_like | types::duration | TypeSet::of({TypeId::Time});
   switch (agg) {
     case RollingAgg::Sum: return real;

@@ -73,9 +73,11 @@ void register_statistics_functions(Registry& r) {
   // Positions: the first of equal extremes.
   r.add(statistic("arg_min", StatKind::ArgMin, orderable, true));
   r.add(statistic("arg_max", StatKind::ArgMax, orderable, true));
-  r.add(statistic("bitwise_and", StatKind::BitAnd, types::integer | types::boolean));
-  r.add(statistic("bitwise_or", StatKind::BitOr, types::integer | types::boolean));
-  r.add(statistic("bitwise_xor", StatKind::BitXor, types::integer | types::boolean));
+  // (Int128 and UInt128 too: the bitwise reductions are written for any width.)
+  constexpr TypeSet kWideInts = TypeSet::of({TypeId::Int128, TypeId::UInt128});
+  r.add(statistic("bitwise_and", StatKind::BitAnd, types::integer | types::boolean | kWideInts));
+  r.add(statistic("bitwise_or", StatKind::BitOr, types::integer | types::boolean | kWideInts));
+  r.add(statistic("bitwise_xor", StatKind::BitXor, types::integer | types::boolean | kWideInts));
   {
     FunctionSpec s = statistic("entropy", StatKind::Entropy, types::numeric | types::boolean);
     s.params = {float_param("base", 2.718281828459045), bool_param("normalize", true)};

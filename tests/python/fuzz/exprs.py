@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from . import exprs_numeric
+
 NUMERIC = ("int", "float")
 ORDERABLE = ("int", "float", "str", "bool", "date", "datetime", "duration", "time", "decimal")
 GROUPABLE = ("int", "float", "str", "bool", "date", "datetime", "binary", "decimal", "time", "duration", "null")
@@ -207,11 +209,11 @@ class ExprGen:
             src = "datetime" if fn in ("hour", "minute", "second") else rng.choice(
                 [c for c in ("date", "datetime") if self.columns(c)])
             return node(f"{{0}}.dt.{fn}()", [self.leaf(src)], "int")
-        if r < 0.90:
+        if r < 0.89:
             return self.aggregate(self.gen(rng.choice(["num", "num", "bool", "str"]), d), cat_hint=cat)
-        if r < 0.94 and self.mode == "row":  # (Polars' over() inside agg() is its own world)
+        if r < 0.92 and self.mode == "row":  # (Polars' over() inside agg() is its own world)
             return self.window(cat, d)
-        if r < 0.97:
+        if r < 0.985:
             return self.numeric_function(cat, d)
         return self.order_fn(cat, d)
 
@@ -219,6 +221,10 @@ class ExprGen:
         """The functions of issue #16: math, cumulative, rolling, ranks, fills, reductions,
         horizontal functions."""
         rng = self.rng
+        if rng.random() < 0.5:
+            e = exprs_numeric.draw(self, exprs_numeric.ROWS, depth, "num")
+            if e is not None:
+                return e
         r = rng.random()
         if r < 0.2:
             fn = rng.choice(["sin()", "cos()", "arctan()", "tanh()", "exp()", "log1p()", "cbrt()", "degrees()",
@@ -264,7 +270,9 @@ class ExprGen:
             # Cumulative folds across integer columns: the last running value of cum_fold (its
             # fields take the first column's dtype). Literal inputs and agg() are left out:
             # Polars raises on a fold of scalars and on cum_fold inside agg.
-            fn = rng.choice(["acc + x", "acc - x", "pl.max_horizontal(acc, x)"])
+            # (Polars calls the lambda with Series where it can, where pl.max_horizontal(acc, x)
+            # returns an Expr and fails: only operators.)
+            fn = rng.choice(["acc + x", "acc - x", "acc * x"])
             return node(f"pl.cum_fold({{0}}, lambda acc, x: {fn}, [{{1}}.alias('f1')]).struct.field('f1')", [a, b],
                         "int")
         if r < 0.88:
@@ -353,8 +361,12 @@ class ExprGen:
             a = self.leaf(rng.choice(["int", "str", "bool"] if fn != "peak_max()" else ["int"]))
             return E(f"{{0}}.{fn}", [a], "bool", False, fn in ("is_first_distinct()", "is_last_distinct()",
                                                               "peak_max()"), False)
-        if r < 0.96:
+        if r < 0.95:
             return self.when("bool", d)
+        if r < 0.96:
+            e = exprs_numeric.draw(self, exprs_numeric.ROWS, depth, "bool")
+            if e is not None:
+                return e
         if r < 0.98:
             fn = rng.choice(["any()", "all()"])
             arg = self.gen("bool", d)
@@ -485,6 +497,10 @@ class ExprGen:
     def length_changing(self) -> E:
         """A single expression with its own length (only valid alone in a select)."""
         rng = self.rng
+        if rng.random() < 0.35:
+            e = exprs_numeric.draw(self, exprs_numeric.LENGTH_ROWS, 1, None)
+            if e is not None:
+                return e
         cat = rng.choice(["int", "float", "str", "bool"])
         a = self.leaf(cat)
         fn = rng.choice(["sort()", "sort(descending=True, nulls_last=True)", "unique(maintain_order=True)",

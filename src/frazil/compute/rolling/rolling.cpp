@@ -48,6 +48,13 @@ struct Plan {
 
 Plan plan_for(RollingAgg agg, const DataType& t, bool weighted) {
   const TypeId id = t.id();
+  if (id == TypeId::Float16) {
+    // Computed in Float32; sums and extremes stay Float16, the other results are Float64
+    // (Polars' dtypes).
+    const Plan f = plan_for(agg, DataType::float32(), weighted);
+    const bool keeps = !weighted && (agg == RollingAgg::Sum || agg == RollingAgg::Min || agg == RollingAgg::Max);
+    return {keeps ? t : (f.out.id() == TypeId::Float32 ? DataType::float64() : f.out), f.work};
+  }
   const bool num = t.is_primitive_numeric() || t.is_boolean();
   if (weighted) {
     if (!(num || id == TypeId::Decimal)) unsupported(agg, t);
@@ -110,6 +117,15 @@ void drive(const Array& x, int64_t n, Bounds&& bounds, State& st, Emit&& emit) {
       cs = ce = s;
       count = 0;
     }
+    // One row in and one out (a full fixed window moving on): a state that can do both in
+    // one step does.
+    if constexpr (requires { st.slide(ce, cs); }) {
+      if (e == ce + 1 && s == cs + 1 && count > 0 && (!nulls || (x.is_valid(ce) && x.is_valid(cs)))) {
+        st.slide(ce++, cs++);
+        emit(i, count);
+        continue;
+      }
+    }
     for (; ce < e; ++ce)
       if (!nulls || x.is_valid(ce)) {
         st.add(ce);
@@ -138,8 +154,13 @@ struct Out {
   ArrayRef finish(const DataType& t, int64_t n) { return make_fixed(t, n, valid.finish(), std::move(buf)); }
 };
 
+// Windows of at most this many rows keep their values in one sorted vector: moving a few
+// hundred doubles per row (one memmove) costs less than the heaps' upkeep.
+constexpr int64_t kSortedWindowMax = 256;
+
+// `max_window`: an upper bound of the windows' lengths, -1 when unknown.
 template <typename Bounds>
-ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
+ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p, int64_t max_window = -1) {
   const int64_t n = values.length();
   const Plan plan = plan_for(p.agg, values.dtype(), false);
   ArrayRef x = values.dtype() == plan.work ? share(values) : cast(values, plan.work);
@@ -152,15 +173,16 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
       const DataType phys = x->dtype().physical();
       if (phys.is_integer()) {
         // Temporal means (Datetime, Duration) are integers; integer means are floats.
-        return dispatch_integer(phys.id(), [&](auto tag) -> ArrayRef {
+        return dispatch_integer_wide(phys.id(), [&](auto tag) -> ArrayRef {
           using T = typename decltype(tag)::type;
           const T* v = x->values<T>();
           struct S {
             const T* v;
-            __int128 sum = 0;
+            // (Unsigned: sums wrap in the result's width, as Polars', without overflow.)
+            unsigned __int128 sum = 0;
             void reset(int64_t) { sum = 0; }
-            void add(int64_t i) { sum += v[i]; }
-            void remove(int64_t i, int64_t) { sum -= v[i]; }
+            void add(int64_t i) { sum += static_cast<unsigned __int128>(v[i]); }
+            void remove(int64_t i, int64_t) { sum -= static_cast<unsigned __int128>(v[i]); }
           } st{v};
           if (!mean) {
             Out<T> out(n);
@@ -171,7 +193,7 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
           }
           Out<T> out(n);  // temporal mean: truncated toward zero
           drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
-            out.set(i, enough(c) ? std::optional<T>(static_cast<T>(st.sum / c)) : std::nullopt);
+            out.set(i, enough(c) ? std::optional<T>(static_cast<T>(static_cast<__int128>(st.sum) / c)) : std::nullopt);
           });
           return out.finish(plan.out, n);
         });
@@ -195,14 +217,15 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
             if (!mean) out.set(i, c >= min_samples ? std::optional<T>(static_cast<T>(st.s.value())) : std::nullopt);
             else out.set(i, enough(c) ? std::optional<T>(static_cast<T>(st.s.value() / c)) : std::nullopt);
           });
-          return out.finish(plan.out, n);
+          ArrayRef r = out.finish(x->dtype(), n);  // (Float16 is summed in Float32)
+          return r->dtype() == plan.out ? r : cast(*r, plan.out);
         }
       });
     }
     case RollingAgg::Min:
     case RollingAgg::Max: {
       const bool want_max = p.agg == RollingAgg::Max;
-      ArrayRef r = dispatch_numeric(x->dtype().physical().id(), [&](auto tag) -> ArrayRef {
+      ArrayRef r = dispatch_numeric_wide(x->dtype().physical().id(), [&](auto tag) -> ArrayRef {
         using T = typename decltype(tag)::type;
         struct S {
           Extreme<T> e;
@@ -251,22 +274,30 @@ ArrayRef run(const Array& values, Bounds&& bounds, const RollingParams& p) {
     case RollingAgg::Quantile: {
       const std::vector<double> v = as_doubles(*x);
       const double q = p.agg == RollingAgg::Median ? 0.5 : p.quantile;
-      const std::string method = p.agg == RollingAgg::Median ? "linear" : p.interpolation;
-      struct S {
-        QuantileHeaps h;
-        void reset(int64_t s) { h.reset(s); }
-        void add(int64_t i) { h.add(i); }
-        void remove(int64_t i, int64_t start) { h.remove(i, start); }
-      } st{QuantileHeaps(v.data(), n)};
+      const QuantileMethod method = quantile_method(p.agg == RollingAgg::Median ? "linear" : p.interpolation);
       Out<double> out(n);
-      drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
-        if (!enough(c)) return out.set(i, std::nullopt);
-        const QuantilePick k = pick_quantile(c, q, method);
-        auto [a, b] = st.h.kth(k.idx);
-        if (k.top == k.idx) return out.set(i, a);
-        if (method == "midpoint") return out.set(i, (a + b) / 2);
-        out.set(i, k.frac * (b - a) + a);
-      });
+      auto go = [&](auto& st) {
+        int64_t picked_for = -1;  // the count `k` was picked for (most windows have the same)
+        QuantilePick k{};
+        drive(*x, n, bounds, st, [&](int64_t i, int64_t c) {
+          if (!enough(c)) return out.set(i, std::nullopt);
+          if (c != picked_for) {
+            k = pick_quantile(c, q, method);
+            picked_for = c;
+          }
+          auto [a, b] = st.kth(k.idx);
+          if (k.top == k.idx) return out.set(i, a);
+          if (method == QuantileMethod::Midpoint) return out.set(i, (a + b) / 2);
+          out.set(i, k.frac * (b - a) + a);
+        });
+      };
+      if (max_window >= 0 && max_window <= kSortedWindowMax) {
+        SortedValues st(v.data(), max_window);
+        go(st);
+      } else {
+        QuantileHeaps st(v.data(), n);
+        go(st);
+      }
       ArrayRef res = out.finish(DataType::float64(), n);
       if (plan.out.is_temporal()) return cast(*cast(*res, DataType::int64(), false), plan.out);
       return plan.out == res->dtype() ? res : cast(*res, plan.out);
@@ -429,7 +460,7 @@ ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool cen
     ArrayRef x = values.dtype() == plan.work ? share(values) : cast(values, plan.work);
     const DataType phys = x->dtype().physical();
     if (p.agg == RollingAgg::Min || p.agg == RollingAgg::Max) {
-      ArrayRef r = dispatch_numeric(phys.id(), [&](auto tag) -> ArrayRef {
+      ArrayRef r = dispatch_numeric_wide(phys.id(), [&](auto tag) -> ArrayRef {
         using T = typename decltype(tag)::type;
         Buffer buf = alloc_values<T>(n);
         std::vector<T> back;
@@ -461,12 +492,13 @@ ArrayRef rolling_fixed(const Array& values, Segments seg, int64_t size, bool cen
               o[i] = static_cast<T>(mean ? st.value() / c : st.value());
             }
           }
-          return make_fixed(plan.out, n, trailing_validity(seg, size, p.min_samples, !mean), std::move(buf));
+          ArrayRef r = make_fixed(x->dtype(), n, trailing_validity(seg, size, p.min_samples, !mean), std::move(buf));
+          return r->dtype() == plan.out ? r : cast(*r, plan.out);
         }
       });
     }
   }
-  return run(values, FixedBounds{seg, size, center}, p);
+  return run(values, FixedBounds{seg, size, center}, p, size);
 }
 
 ArrayRef rolling_weighted(const Array& values, Segments seg, std::span<const double> weights, bool center,
@@ -561,7 +593,24 @@ ArrayRef rolling_by(const Array& values, const Array& by, Segments seg, const st
   const int64_t n = values.length();
   const char* what = rolling_agg_name(p.agg);
   check_segments(seg, n, what);
-  if (by.length() != n) throw ShapeError(err_msg("`", what, "_by`: `by` has ", by.length(), " rows for ", n));
+  // (InvalidOperationError, as Polars.)
+  if (by.length() != n)
+    throw InvalidOperationError(err_msg("`", what, "_by`: `by` has ", by.length(), " rows for ", n, " values"));
+  if (by.null_count() > 0) {
+    // A row without a `by` value is in no window and null, as in Polars: the windows of the
+    // other rows, put back in place.
+    std::vector<IdxSize> keep;
+    std::vector<int64_t> kept_seg{0};
+    for (size_t k = 0; k + 1 < seg.size(); ++k) {
+      for (int64_t i = seg[k]; i < seg[k + 1]; ++i)
+        if (by.is_valid(i)) keep.push_back(static_cast<IdxSize>(i));
+      kept_seg.push_back(static_cast<int64_t>(keep.size()));
+    }
+    ArrayRef res = rolling_by(*take(values, keep), *take(by, keep), kept_seg, window_size, closed, p);
+    std::vector<IdxSize> back(static_cast<size_t>(n), kNullIdx);
+    for (size_t j = 0; j < keep.size(); ++j) back[keep[j]] = static_cast<IdxSize>(j);
+    return take(*res, back);
+  }
   ArrayRef t = index_ticks(by, what);
   const int64_t period = duration_ticks(window_size, by.dtype(), what);
   if (period < 0) throw ComputeError(err_msg("`", what, "_by`: window_size must be non-negative"));

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "frazil/compute/rank.hpp"
@@ -325,25 +327,92 @@ class QuantileHeaps {
   int64_t start_ = 0;
 };
 
+// The window's values in one sorted vector (total order; equal values in row order), for
+// short windows (the places are found by counting: O(window) per row, but vectorized). Rows leave in row order, so the row leaving is the first of its equals.
+class SortedValues {
+ public:
+  SortedValues(const double* v, int64_t capacity) : v_(v) { s_.reserve(static_cast<size_t>(capacity) + 1); }
+  void reset(int64_t) { s_.clear(); }
+  void add(int64_t i) {
+    const double x = v_[i];
+    s_.insert(s_.begin() + static_cast<std::ptrdiff_t>(upper(x)), x);
+  }
+  void remove(int64_t i, int64_t) { s_.erase(s_.begin() + static_cast<std::ptrdiff_t>(lower(v_[i]))); }
+  // Row `in` enters as the oldest row `out` leaves: one move of the values between their places.
+  void slide(int64_t in, int64_t out) {
+    const double x = v_[in];
+    double* b = s_.data();
+    const size_t po = lower(v_[out]), pn = upper(x);
+    if (pn > po) {
+      std::memmove(b + po, b + po + 1, (pn - po - 1) * sizeof(double));
+      b[pn - 1] = x;
+    } else {
+      std::memmove(b + pn + 1, b + pn, (po - pn) * sizeof(double));
+      b[pn] = x;
+    }
+  }
+  // The (k+1)-th smallest (k 0-based) and the next one (or the same when there is none).
+  std::pair<double, double> kth(int64_t k) const {
+    const auto j = static_cast<size_t>(k);
+    return {s_[j], j + 1 < s_.size() ? s_[j + 1] : s_[j]};
+  }
+
+ private:
+  // The places by counting (vectorized, no chain of dependent loads as in a binary search):
+  // the first place whose value is not below x (lower) or is above x (upper); NaN is above
+  // every number and equal to NaN.
+  size_t lower(double x) const {
+    const double* b = s_.data();
+    const size_t n = s_.size();
+    size_t c = 0;
+    if (x != x) {
+      for (size_t i = 0; i < n; ++i) c += b[i] == b[i];
+    } else {
+      for (size_t i = 0; i < n; ++i) c += b[i] < x;
+    }
+    return c;
+  }
+  size_t upper(double x) const {
+    const double* b = s_.data();
+    const size_t n = s_.size();
+    if (x != x) return n;
+    size_t c = 0;
+    for (size_t i = 0; i < n; ++i) c += b[i] <= x;
+    return c;
+  }
+
+  const double* v_;
+  std::vector<double> s_;
+};
+
 // The position (0-based) in a sorted window of `count` values the quantile reads, and the
 // weight of the next one (linear) or -1 for midpoint; Polars' rules.
+enum class QuantileMethod : uint8_t { Nearest, Lower, Higher, Midpoint, Linear, Equiprobable };
+inline QuantileMethod quantile_method(const std::string& name) {
+  if (name == "linear") return QuantileMethod::Linear;
+  if (name == "midpoint") return QuantileMethod::Midpoint;
+  if (name == "lower") return QuantileMethod::Lower;
+  if (name == "higher") return QuantileMethod::Higher;
+  if (name == "nearest") return QuantileMethod::Nearest;
+  return QuantileMethod::Equiprobable;
+}
 struct QuantilePick {
   int64_t idx;
   int64_t top;
   double frac;
 };
-inline QuantilePick pick_quantile(int64_t count, double q, const std::string& method) {
+inline QuantilePick pick_quantile(int64_t count, double q, QuantileMethod method) {
   const double f = static_cast<double>(count - 1) * q;
   const int64_t last = count - 1;
-  if (method == "linear" || method == "midpoint") {
+  if (method == QuantileMethod::Linear || method == QuantileMethod::Midpoint) {
     const int64_t lo = std::min<int64_t>(static_cast<int64_t>(std::floor(f)), last);
     const int64_t hi = std::min<int64_t>(static_cast<int64_t>(std::ceil(f)), last);
-    return {lo, hi, method == "linear" ? f - static_cast<double>(lo) : 0.5};
+    return {lo, hi, method == QuantileMethod::Linear ? f - static_cast<double>(lo) : 0.5};
   }
   int64_t idx;
-  if (method == "nearest") idx = static_cast<int64_t>(std::round(f));
-  else if (method == "lower") idx = static_cast<int64_t>(std::floor(f));
-  else if (method == "higher") idx = static_cast<int64_t>(std::ceil(f));
+  if (method == QuantileMethod::Nearest) idx = static_cast<int64_t>(std::round(f));
+  else if (method == QuantileMethod::Lower) idx = static_cast<int64_t>(std::floor(f));
+  else if (method == QuantileMethod::Higher) idx = static_cast<int64_t>(std::ceil(f));
   else idx = std::max<int64_t>(static_cast<int64_t>(std::ceil(static_cast<double>(count) * q)) - 1, 0);  // equiprobable
   idx = std::min(idx, last);
   return {idx, idx, 0.0};

@@ -366,6 +366,11 @@ class Converter {
         }
         if (out.kind == AExprKind::Sort || out.kind == AExprKind::SortBy) out.sort_mut() = n.sort;
         if (out.kind == AExprKind::Window && !(n.window == dsl::WindowOptions{})) out.window_mut() = n.window;
+        // A selection that expanded to no column left the node without inputs
+        // (pl.struct(pl.exclude("a", "b")) of a frame of a and b): an error, as in Polars.
+        if (children.empty())
+          throw InvalidOperationError(
+              err_msg("expression `", e.to_string(), "` has no input: its column selection expanded to no column"));
         // Polars names a ternary after its `then` branch, everything else after input 0.
         name = children[n.kind == ExprKind::Ternary ? 1 : 0].name;
         if (name.kind == OutputNameKind::Alias) name.kind = OutputNameKind::ColumnLhs;

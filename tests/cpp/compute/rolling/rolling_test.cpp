@@ -64,18 +64,20 @@ TEST(RollingKernels, NanPropagatesThroughSumAndExtremes) {
   EXPECT_EQ(*m[3], 2.0);
 }
 
-TEST(RollingKernels, HeapQuantilesMatchASortedWindow) {
+// Fixed windows of up to 256 rows keep one sorted vector, longer ones and windows given by
+// their bounds two heaps: both against a sorted copy of every window, across that size.
+TEST(RollingKernels, QuantilesMatchASortedWindow) {
   std::mt19937_64 rng(42);
   std::uniform_int_distribution<int> small(0, 9);
-  for (int trial = 0; trial < 40; ++trial) {
-    const int64_t n = 1 + static_cast<int64_t>(rng() % 200);
+  for (int trial = 0; trial < 46; ++trial) {
+    const int64_t n = 1 + static_cast<int64_t>(rng() % (trial < 40 ? 200 : 700));
     Opt<double> vals;
     for (int64_t i = 0; i < n; ++i) {
       const int r = small(rng);
       vals.push_back(r == 0 ? std::nullopt : std::optional<double>(r == 1 ? NAN : static_cast<double>(small(rng))));
     }
     ArrayRef x = f64(vals);
-    const int64_t w = 1 + static_cast<int64_t>(rng() % 30);
+    const int64_t w = trial < 40 ? 1 + static_cast<int64_t>(rng() % 30) : 250 + static_cast<int64_t>(rng() % 12);
     const bool center = trial % 2;
     for (const char* m : {"nearest", "lower", "higher", "midpoint", "linear"}) {
       for (double q : {0.0, 0.3, 0.5, 1.0}) {
@@ -83,23 +85,38 @@ TEST(RollingKernels, HeapQuantilesMatchASortedWindow) {
         p.quantile = q;
         p.interpolation = m;
         const std::vector<int64_t> seg{0, n / 3, n};
-        ArrayRef out = rolling_fixed(*x, seg, w, center, p);
         const RollingWindows win = fixed_windows(seg, w, center);
-        for (int64_t i = 0; i < n; ++i) {
-          std::vector<double> wv;
-          for (int64_t j = win.start[i]; j < win.end[i]; ++j)
-            if (vals[j]) wv.push_back(*vals[j]);
-          auto want = naive_quantile(wv, q, m);
-          SCOPED_TRACE(testing::Message() << "trial " << trial << " row " << i << " " << m << " q=" << q);
-          ASSERT_EQ(out->is_valid(i), want.has_value());
-          if (!want) continue;
-          const double got = out->values<double>()[i];
-          if (std::isnan(*want)) EXPECT_TRUE(std::isnan(got));
-          else EXPECT_DOUBLE_EQ(got, *want);
+        for (const ArrayRef& out : {rolling_fixed(*x, seg, w, center, p), rolling(*x, win, p)}) {
+          for (int64_t i = 0; i < n; ++i) {
+            std::vector<double> wv;
+            for (int64_t j = win.start[i]; j < win.end[i]; ++j)
+              if (vals[j]) wv.push_back(*vals[j]);
+            auto want = naive_quantile(wv, q, m);
+            SCOPED_TRACE(testing::Message() << "trial " << trial << " row " << i << " " << m << " q=" << q);
+            ASSERT_EQ(out->is_valid(i), want.has_value());
+            if (!want) continue;
+            const double got = out->values<double>()[i];
+            if (std::isnan(*want)) EXPECT_TRUE(std::isnan(got));
+            else EXPECT_DOUBLE_EQ(got, *want);
+          }
         }
       }
     }
   }
+}
+
+TEST(RollingKernels, MedianKeepsTheSignOfTheZeroItPicks) {
+  // -0.0 and 0.0 are equal; the window's middle value is the row that is there, sign and all.
+  ArrayRef x = f64({-0.0, 5.0, 0.0, -0.0, 7.0});
+  RollingParams p = params(RollingAgg::Quantile, 1);
+  p.quantile = 0.0;
+  p.interpolation = "lower";
+  auto lo = values_of<double>(*rolling_fixed(*x, std::vector<int64_t>{0, 5}, 2, false, p));
+  EXPECT_TRUE(std::signbit(*lo[0]));   // {-0.0}
+  EXPECT_TRUE(std::signbit(*lo[1]));   // {-0.0, 5}
+  EXPECT_FALSE(std::signbit(*lo[2]));  // {5, 0.0}
+  EXPECT_FALSE(std::signbit(*lo[3]));  // {0.0, -0.0}: the older of the equal pair first
+  EXPECT_TRUE(std::signbit(*lo[4]));   // {-0.0, 7}
 }
 
 TEST(RollingKernels, MomentsMatchTwoPassFormulas) {
