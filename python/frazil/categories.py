@@ -2,8 +2,11 @@
 
 frazil has one mapping, the process-wide global categories (core/categories.hpp), shared by
 every Categorical column and append-only, so `pl.Categories()` is that mapping. Named
-categories (`pl.Categories("fruit")`, `Categories.random()`) are separate mappings in Polars;
-frazil does not have them and says so instead of quietly sharing the global one.
+categories (`pl.Categories("fruit")`, `Categories.random()`) are separate mappings in Polars.
+frazil lets code build them (a module's dtype lists often do) and a Categorical over one
+stores its strings in the global mapping, so values are the same; what frazil cannot give
+is the named mapping itself, so reading it (lookups, iteration) is an InvalidOperationError,
+and so are codes narrower than UInt32.
 """
 from __future__ import annotations
 
@@ -14,31 +17,30 @@ from frazil.exceptions import InvalidOperationError
 
 
 class Categories:
-    """The global categories of pl.Categorical (the only ones frazil has)."""
+    """The categories of pl.Categorical: the global ones, or a name for them (see above)."""
 
     def __init__(self, name: str | None = None, namespace: str = "", physical: Any = None) -> None:
         from frazil.datatypes import UInt32, parse_into_dtype
 
-        if not name:
-            if namespace:
-                raise AssertionError("global categories may not specify a namespace")
-            if physical is not None and parse_into_dtype(physical) != UInt32:
-                raise InvalidOperationError("the global categories have UInt32 codes")
-            return
-        raise InvalidOperationError(
-            f"pl.Categories({name!r}): frazil has only the global categories (pl.Categories()); "
-            "named categories are not supported")
+        if not name and namespace:
+            raise AssertionError("global categories may not specify a namespace")
+        if physical is not None and parse_into_dtype(physical) != UInt32:
+            raise InvalidOperationError(f"frazil's categories have UInt32 codes, not {parse_into_dtype(physical)}")
+        self._name = name or ""
+        self._namespace = namespace if name else ""
 
     @staticmethod
     def random(namespace: str = "", physical: Any = None) -> "Categories":
-        """A new unnamed mapping in Polars; frazil has none (InvalidOperationError)."""
-        raise InvalidOperationError("Categories.random(): frazil has only the global categories (pl.Categories())")
+        """New categories under a random name (their strings go to the global mapping)."""
+        import uuid
+
+        return Categories(uuid.uuid4().hex, namespace, physical)
 
     def name(self) -> str:
-        return ""
+        return self._name
 
     def namespace(self) -> str:
-        return ""
+        return self._namespace
 
     def physical(self) -> Any:
         from frazil.datatypes import UInt32
@@ -46,9 +48,16 @@ class Categories:
         return UInt32
 
     def is_global(self) -> bool:
-        return True
+        return not self._name
+
+    def _require_global(self) -> None:
+        if self._name:
+            raise InvalidOperationError(
+                f"{self!r}: frazil has only the global categories (pl.Categories()); a Categorical over named "
+                "categories keeps its strings there, and the named mapping itself cannot be read")
 
     def __getitem__(self, key: str | int) -> str | int:
+        self._require_global()
         if isinstance(key, str):
             code = _frazil.global_category_code(key)
             if code is None:
@@ -61,6 +70,7 @@ class Categories:
         raise TypeError(f"invalid key type {type(key)}; expected str or int")
 
     def __contains__(self, item: Any) -> bool:
+        self._require_global()
         if isinstance(item, str):
             return _frazil.global_category_code(item) is not None
         if isinstance(item, int) and not isinstance(item, bool):
@@ -72,6 +82,7 @@ class Categories:
 
     def to_series(self) -> Any:
         """Every category, in code order, as a String Series."""
+        self._require_global()
         from frazil.datatypes import String
         from frazil.series import Series
 
@@ -83,13 +94,15 @@ class Categories:
         return {s: i for i, s in enumerate(self.to_series().to_list())}
 
     def __eq__(self, other: Any) -> bool:
-        return isinstance(other, Categories)
+        return isinstance(other, Categories) and (self._name, self._namespace) == (other._name, other._namespace)
 
     def __hash__(self) -> int:
-        return hash(("Categories", "", ""))
+        return hash(("Categories", self._name, self._namespace))
 
     def __repr__(self) -> str:
-        return "Categories()"
+        if not self._name:
+            return "Categories()"
+        return f"Categories(name={self._name!r}, namespace={self._namespace!r}, physical=UInt32)"
 
     def __reduce__(self) -> tuple:
-        return (Categories, ())
+        return (Categories, (self._name or None, self._namespace))

@@ -1,6 +1,7 @@
 """pl.Categories, differential against Polars for the global categories (the only ones frazil
 has): lookups both ways, iteration, equality, hashing, pickling, and Categorical(Categories());
-named and random categories are a clear InvalidOperationError in frazil."""
+named and random categories can be built and used in a Categorical (its strings go to the
+global mapping), but reading their own mapping is a clear InvalidOperationError in frazil."""
 import pickle
 
 import polars as pl
@@ -44,8 +45,18 @@ def test_lookup_errors_match_polars():
             m.Categories("", "ns")
 
 
-def test_named_categories_are_refused():
+def test_named_categories_are_built_but_their_mapping_is_refused():
+    for m in (pl, fz):
+        named, rand = m.Categories("fruit", "ns"), m.Categories.random()
+        assert (named.name(), named.namespace(), named.is_global()) == ("fruit", "ns", False)
+        assert not rand.is_global() and rand != m.Categories.random() and rand == pickle.loads(pickle.dumps(rand))
+        assert named == m.Categories("fruit", "ns") and named != m.Categories("fruit")
+        # Values cast to a Categorical over them are the same strings.
+        s = m.Series("x", VALUES).cast(m.Categorical(rand))
+        assert s.to_list() == VALUES
     with pytest.raises(fz.exceptions.InvalidOperationError, match="only the global categories"):
-        fz.Categories("fruit")
+        fz.Categories("fruit")["apple"]
     with pytest.raises(fz.exceptions.InvalidOperationError, match="only the global categories"):
-        fz.Categories.random()
+        list(fz.Categories.random())
+    with pytest.raises(fz.exceptions.InvalidOperationError, match="UInt32 codes"):
+        fz.Categories("fruit", physical=fz.UInt8)
