@@ -19,6 +19,11 @@ bool exprs_equal(const dsl::Expr& a, const dsl::Expr& b);
 // The name Polars gives an expression's output: its leftmost column, "literal", "len".
 std::string derived_name(const dsl::Expr& e);
 
+// The name of a plain column expression `col(name)`, or nullptr for any other expression.
+inline const std::string* plain_column_name(const dsl::Expr& e) {
+  return e.kind() == dsl::ExprKind::Column ? &e.node().names[0] : nullptr;
+}
+
 // Calls `visit` on every node of `e` (pre-order); `visit` returning false skips children.
 template <typename F>
 void visit_expr(const dsl::Expr& e, F&& visit) {

@@ -19,10 +19,6 @@ using dsl::ExprKind;
 
 namespace {
 
-const std::string* column_name(const Expr& e) {
-  return e.kind() == ExprKind::Column ? &e.node().names[0] : nullptr;
-}
-
 // An aggregation `agg(col(c)).alias(name)`.
 struct SimpleAgg {
   AggKind kind;
@@ -34,7 +30,7 @@ std::optional<SimpleAgg> simple_agg(const Expr& e) {
   if (e.kind() != ExprKind::Alias) return std::nullopt;
   const Expr& a = e.node().inputs[0];
   if (a.kind() != ExprKind::Agg) return std::nullopt;
-  const std::string* c = column_name(a.node().inputs[0]);
+  const std::string* c = plain_column_name(a.node().inputs[0]);
   if (!c) return std::nullopt;
   return SimpleAgg{a.node().agg, *c, e.node().names[0]};
 }
@@ -55,7 +51,7 @@ const DslPlanRef* find_key_aggregate(const DslPlanRef& node, const DslPlanRef& t
     const auto& g = node->as<DslGroupBy>();
     bool same = g.keys.size() == table_keys.size();
     for (size_t i = 0; same && i < g.keys.size(); ++i) {
-      const std::string* k = column_name(g.keys[i]);
+      const std::string* k = plain_column_name(g.keys[i]);
       same = k && *k == table_keys[i];
     }
     if (same) return &node;
@@ -74,14 +70,13 @@ const std::string* computed_by(const DslGroupBy& other, const SimpleAgg& want) {
   return nullptr;
 }
 
-
-// Whether `e` reads plain columns only, none of them a column of `table` but `allowed`.
-bool reads_none_of(const Expr& e, const Schema& table, const std::unordered_set<std::string>& allowed) {
+// Whether `e` reads plain columns only, none of them a column of `table` but `keys`.
+bool reads_table_keys_only(const Expr& e, const Schema& table, const std::unordered_set<std::string>& keys) {
   bool ok = true;
   visit_expr(e, [&](const Expr& x) {
     switch (x.kind()) {
       case ExprKind::Column:
-        ok = ok && (!table.contains(x.node().names[0]) || allowed.count(x.node().names[0]));
+        ok = ok && (!table.contains(x.node().names[0]) || keys.count(x.node().names[0]));
         return false;
       case ExprKind::Columns:
       case ExprKind::Wildcard:
@@ -124,11 +119,11 @@ RowFilters row_filters(const DslPlanRef& input) {
 bool steps_read_only_keys(const RowFilters& r, const Schema& table, const std::unordered_set<std::string>& keys) {
   for (const auto& step : r.steps) {
     if (step->kind() == DslKind::Filter) {
-      if (!reads_none_of(step->as<dsl::DslFilter>().predicate, table, keys)) return false;
+      if (!reads_table_keys_only(step->as<dsl::DslFilter>().predicate, table, keys)) return false;
       continue;
     }
     for (const auto& k : step->as<DslJoin>().left_on)
-      if (!reads_none_of(k, table, keys)) return false;
+      if (!reads_table_keys_only(k, table, keys)) return false;
   }
   return true;
 }
@@ -159,7 +154,7 @@ std::optional<LazyFrame> reuse_key_aggregate(const LazyFrame& input, const std::
     const auto& t_on = side == 0 ? join.left_on : join.right_on;
     std::vector<std::string> t_keys;
     for (const auto& k : t_on)
-      if (const std::string* c = column_name(k)) t_keys.push_back(*c);
+      if (const std::string* c = plain_column_name(k)) t_keys.push_back(*c);
     if (t_keys.size() != t_on.size()) continue;
     std::unordered_set<const DslPlan*> seen{table.get()};
     const DslPlanRef* other = find_key_aggregate(input.plan(), table, t_keys, seen);
@@ -179,7 +174,7 @@ std::optional<LazyFrame> reuse_key_aggregate(const LazyFrame& input, const std::
     if (!disjoint) continue;
     const std::unordered_set<std::string> t_key_set(t_keys.begin(), t_keys.end());
     bool keys_ok = steps_read_only_keys(filters, t_schema, t_key_set);
-    for (const auto& k : keys) keys_ok = keys_ok && column_name(k) && reads_none_of(k, t_schema, t_key_set);
+    for (const auto& k : keys) keys_ok = keys_ok && plain_column_name(k) && reads_table_keys_only(k, t_schema, t_key_set);
     if (!keys_ok) continue;
     std::vector<Expr> reaggs;
     for (const auto& e : aggs) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "frazil/sql/column_stats.hpp"
+#include "frazil/sql/expr_util.hpp"
 
 namespace frazil::sql {
 
@@ -17,10 +18,6 @@ namespace {
 
 // X must be this many times smaller than T (by the cost model's estimates) to be cached.
 constexpr double kMinReduction = 4.0;
-
-const std::string* column_name(const Expr& e) {
-  return e.kind() == dsl::ExprKind::Column ? &e.node().names[0] : nullptr;
-}
 
 struct Search {
   const DslPlanRef& table;  // T
@@ -38,13 +35,13 @@ bool joins_on_correlation(const DslJoin& join, size_t side, const Search& s) {
   const auto& r_keys = side == 0 ? join.right_on : join.left_on;
   if (t_keys.empty()) return false;
   for (size_t j = 0; j < t_keys.size(); ++j) {
-    const std::string* c = column_name(t_keys[j]);
+    const std::string* c = plain_column_name(t_keys[j]);
     if (!c) return false;
-    const std::string* y = column_name(r_keys[j]);
+    const std::string* y = plain_column_name(r_keys[j]);
     bool covered = false;
     for (size_t i = 0; i < s.inner_keys.size() && !covered; ++i) {
-      const std::string* in = column_name(s.inner_keys[i]);
-      const std::string* out = column_name(s.outer_keys[i]);
+      const std::string* in = plain_column_name(s.inner_keys[i]);
+      const std::string* out = plain_column_name(s.outer_keys[i]);
       covered = in && out && *in == *c && (*out == *c || (y && *out == *y));
     }
     if (!covered) return false;
@@ -72,7 +69,7 @@ DslPlanRef rewrite(const DslPlanRef& node, Search& s) {
     semi.left_on = side == 0 ? join.left_on : join.right_on;
     semi.right_on = side == 0 ? join.right_on : join.left_on;
     semi.options.how = compute::JoinType::Semi;
-    s.t_key = *column_name(semi.left_on[0]);
+    s.t_key = *plain_column_name(semi.left_on[0]);
     s.semi = std::make_shared<DslPlan>(DslPlan{std::move(semi), {s.table, rest}});
     s.rest = rest;
     std::vector<DslPlanRef> inputs = node->inputs;
