@@ -1,5 +1,7 @@
 // Subqueries, decorrelated into joins:
-//   - uncorrelated scalar: a one-row frame cross-joined to the outer rows;
+//   - uncorrelated scalar: a one-row frame cross-joined to the outer rows; when it filters
+//     the outer's table by the outer's conditions and more, it reads the outer's filtered
+//     rows (share_filtered_input.hpp);
 //   - correlated by equalities (inner = outer): the subquery grouped by its inner keys,
 //     joined to the outer rows on them (inner join where a missing group filters the row
 //     anyway, left join otherwise; the value of an empty group, COUNT's 0, is filled in);
@@ -15,6 +17,7 @@
 #include <algorithm>
 
 #include "frazil/sql/expr_util.hpp"
+#include "frazil/sql/share_filtered_input.hpp"
 #include "frazil/sql/share_subquery_input.hpp"
 #include "frazil/sql/translator.hpp"
 
@@ -245,6 +248,8 @@ std::optional<Expr> Translator::join_scalar(const PgQuery__SubLink* link, Scope&
   const std::string value_name = temp_name("value");
   if (!is_simple_select(sub) || !correlated(sub, scope)) {
     Relation s = query(link->subselect, &scope);
+    // The subquery may filter the outer's table by the outer's conditions and more.
+    if (auto shared = share_filtered_input(rel.frame, s.frame)) s.frame = std::move(*shared);
     const BoundColumn* first = nullptr;
     for (const auto& c : s.columns)
       if (!c.hidden) {

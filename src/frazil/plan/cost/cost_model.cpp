@@ -143,8 +143,10 @@ class Estimator {
         if (!n) return std::nullopt;
         const auto* scan = ir.get_if<ScanNode>();
         double read = scan && scan->n_rows ? std::min<double>(*n, static_cast<double>(*scan->n_rows)) : *n;
-        const double sel = selectivity(predicate_of(ir));
-        return PlanCost{read * sel, read, sel};
+        // A pushed-down predicate passes over the rows read, as the Filter it was does.
+        const ExprIR* predicate = predicate_of(ir);
+        const double sel = selectivity(predicate);
+        return PlanCost{read * sel, predicate ? 2 * read : read, sel};
       }
       case IRKind::Filter: {
         auto c = in(0);

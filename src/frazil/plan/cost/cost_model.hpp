@@ -3,7 +3,8 @@
 // consumer, and lowering (exec/lower) to choose join build sides and key filters.
 //
 // rows: the estimated output height. work: rows touched by every operator of the
-// subplan (a scan reads its rows, a filter/projection/aggregation passes over its input,
+// subplan (a scan reads its rows and passes over them again for a pushed-down predicate, a
+// filter/projection/aggregation passes over its input,
 // a join over both inputs and its output). Sources: an in-memory frame's height, a
 // Parquet footer's row count, a CSV file's size over an estimated row width. Filters use
 // fixed selectivities (== 0.1, range 1/3, ...), group_by keeps a tenth of its rows, an

@@ -6,6 +6,7 @@
 
 #include "frazil/frazil.hpp"
 #include "frazil/io/parquet/writer.hpp"
+#include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/plan/conversion/dsl_to_ir.hpp"
 
 using namespace frazil;
@@ -70,6 +71,14 @@ TEST(CostModel, RowsAndWorkThroughAPlan) {
   auto filtered = cost(lf.filter(col("a") == 1));
   EXPECT_DOUBLE_EQ(filtered.rows, 100);
   EXPECT_DOUBLE_EQ(filtered.work, 2000);
+  // Pushed into the scan, the predicate still passes over every row read.
+  Plan pushed(lf.filter(col("a") == 1), OptFlags::none());
+  pushed.root = optimizer::predicate_pushdown(pushed.root, pushed.lp, pushed.ea);
+  ASSERT_EQ(pushed.lp.get(pushed.root).kind(), plan::IRKind::DataFrameScan);
+  auto pushed_cost = estimate_cost(pushed.root, pushed.lp, pushed.ea);
+  ASSERT_TRUE(pushed_cost.has_value());
+  EXPECT_DOUBLE_EQ(pushed_cost->rows, 100);
+  EXPECT_DOUBLE_EQ(pushed_cost->work, filtered.work);
   auto grouped = cost(lf.group_by({col("k")}).agg({col("a").sum()}));
   EXPECT_DOUBLE_EQ(grouped.rows, 100);
   EXPECT_DOUBLE_EQ(grouped.work, 2000);
