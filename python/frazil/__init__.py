@@ -42,6 +42,7 @@ from frazil.exceptions import (
     SchemaError,
     SchemaFieldNotFoundError,
     ShapeError,
+    StructFieldNotFoundError,
     SQLInterfaceError,
     SQLSyntaxError,
 )

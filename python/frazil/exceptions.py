@@ -25,6 +25,10 @@ class SchemaFieldNotFoundError(FrazilError):
     """A field that does not exist in a schema was referred to."""
 
 
+class StructFieldNotFoundError(FrazilError):
+    """A struct has no field of the name given."""
+
+
 class InvalidOperationError(FrazilError):
     """An operation is not supported for the data types involved."""
 
@@ -106,6 +110,7 @@ __all__ = [
     "ColumnNotFoundError",
     "SchemaError",
     "SchemaFieldNotFoundError",
+    "StructFieldNotFoundError",
     "InvalidOperationError",
     "ComputeError",
     "NoDataError",

@@ -26,6 +26,7 @@ const char* exception_name(ErrorKind kind) {
     case ErrorKind::ColumnNotFound: return "ColumnNotFoundError";
     case ErrorKind::Schema: return "SchemaError";
     case ErrorKind::SchemaFieldNotFound: return "SchemaFieldNotFoundError";
+    case ErrorKind::StructFieldNotFound: return "StructFieldNotFoundError";
     case ErrorKind::InvalidOperation: return "InvalidOperationError";
     case ErrorKind::Compute: return "ComputeError";
     case ErrorKind::Shape: return "ShapeError";

@@ -7,6 +7,7 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::ColumnNotFound: return "ColumnNotFoundError";
     case ErrorKind::Schema: return "SchemaError";
     case ErrorKind::SchemaFieldNotFound: return "SchemaFieldNotFoundError";
+    case ErrorKind::StructFieldNotFound: return "StructFieldNotFoundError";
     case ErrorKind::InvalidOperation: return "InvalidOperationError";
     case ErrorKind::Compute: return "ComputeError";
     case ErrorKind::Shape: return "ShapeError";
@@ -27,6 +28,7 @@ void throw_error(ErrorKind kind, const std::string& message) {
     case ErrorKind::ColumnNotFound: throw ColumnNotFoundError(message);
     case ErrorKind::Schema: throw SchemaError(message);
     case ErrorKind::SchemaFieldNotFound: throw SchemaFieldNotFoundError(message);
+    case ErrorKind::StructFieldNotFound: throw StructFieldNotFoundError(message);
     case ErrorKind::InvalidOperation: throw InvalidOperationError(message);
     case ErrorKind::Compute: throw ComputeError(message);
     case ErrorKind::Shape: throw ShapeError(message);

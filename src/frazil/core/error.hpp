@@ -12,6 +12,7 @@ enum class ErrorKind {
   ColumnNotFound,
   Schema,
   SchemaFieldNotFound,
+  StructFieldNotFound,  // a struct has no field of that name
   InvalidOperation,
   Compute,
   Shape,
@@ -45,6 +46,7 @@ class Error : public std::runtime_error {
 FRAZIL_DEFINE_ERROR(ColumnNotFoundError, ColumnNotFound)
 FRAZIL_DEFINE_ERROR(SchemaError, Schema)
 FRAZIL_DEFINE_ERROR(SchemaFieldNotFoundError, SchemaFieldNotFound)
+FRAZIL_DEFINE_ERROR(StructFieldNotFoundError, StructFieldNotFound)
 FRAZIL_DEFINE_ERROR(InvalidOperationError, InvalidOperation)
 FRAZIL_DEFINE_ERROR(ComputeError, Compute)
 FRAZIL_DEFINE_ERROR(ShapeError, Shape)

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "frazil/dsl/list_namespace.hpp"
+
 namespace frazil::sql {
 
 using dsl::Expr;
@@ -176,6 +178,19 @@ bool like_matches(const std::string& text, const std::string& pattern, bool ci) 
   }
   while (p < pattern.size() && pattern[p] == '%') ++p;
   return p == pattern.size();
+}
+
+dsl::Expr list_get_one_based(const dsl::Expr& list, const dsl::Expr& index, const PgNode* index_node) {
+  const std::optional<int64_t> constant = const_int(index_node);
+  dsl::Expr i = index;
+  if (constant) {
+    i = *constant == 0 ? dsl::lit_null() : dsl::lit(*constant > 0 ? *constant - 1 : *constant);
+  } else {
+    i = dsl::when(index > dsl::lit(int64_t{0}))
+            .then(index - dsl::lit(int64_t{1}))
+            .otherwise(dsl::when(index == dsl::lit(int64_t{0})).then(dsl::lit_null()).otherwise(index));
+  }
+  return list.list().get(i, true);
 }
 
 }  // namespace frazil::sql

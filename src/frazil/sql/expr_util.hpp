@@ -38,6 +38,11 @@ dsl::Expr rewrite_expr(const dsl::Expr& e, const std::function<std::optional<dsl
 // Whether the expression holds an aggregation (Agg or Len) outside any window.
 bool has_aggregation(const dsl::Expr& e);
 
+// list[index] with SQL's 1-based index (arr[i], ARRAY_GET): n > 0 reads element n - 1, n < 0
+// counts from the end, 0 and out of range give NULL. `index_node`: the index's parse node
+// (a constant index is folded).
+dsl::Expr list_get_one_based(const dsl::Expr& list, const dsl::Expr& index, const PgNode* index_node);
+
 // Splits an AND tree (BoolExpr AND) into its conjuncts.
 void split_conjuncts(const PgNode* node, std::vector<const PgNode*>& out);
 

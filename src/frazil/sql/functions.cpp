@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "frazil/dsl/list_namespace.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/literals.hpp"
 #include "frazil/sql/translator.hpp"
@@ -408,6 +409,32 @@ Expr f_date(FunctionCall& c) {
   return c.args[0].cast(DataType::date());
 }
 
+// ---- arrays (lists) ----
+Expr f_array_get(FunctionCall& c) {
+  c.arity(2, 2);
+  return list_get_one_based(c.args[0], c.args[1], c.nodes[1]);
+}
+Expr f_array_length(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().len(); }
+Expr f_array_contains(FunctionCall& c) { c.arity(2, 2); return c.args[0].list().contains(c.args[1], true); }
+Expr f_array_sum(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().sum(); }
+Expr f_array_mean(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().mean(); }
+Expr f_array_min(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().min(); }
+Expr f_array_max(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().max(); }
+Expr f_array_reverse(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().reverse(); }
+// Distinct values in the order they first appear.
+Expr f_array_unique(FunctionCall& c) { c.arity(1, 1); return c.args[0].list().eval(dsl::element().unique(true)); }
+// ARRAY_TO_STRING(arr, sep [, null_text]): NULL elements are skipped unless null_text is given.
+Expr f_array_to_string(FunctionCall& c) {
+  c.arity(2, 3);
+  Expr strings = c.args[0].cast(DataType::list(DataType::string()));
+  if (c.args.size() == 3) {
+    const std::string null_text = c.string_arg(2);
+    if (!null_text.empty())
+      return strings.list().eval(dsl::element().fill_null(lit(null_text))).list().join(c.args[1], false);
+  }
+  return strings.list().join(c.args[1], true);
+}
+
 // ---- aggregates ----
 // SQL aggregates over no (non-null) values are NULL, COUNT excepted.
 Expr null_if_empty(const Expr& value, const Expr& arg) {
@@ -455,6 +482,12 @@ Expr a_stddev_pop(FunctionCall& c) { c.arity(1, 1); return c.args[0].std(0); }
 Expr a_variance(FunctionCall& c) { c.arity(1, 1); return c.args[0].var(1); }
 Expr a_var_pop(FunctionCall& c) { c.arity(1, 1); return c.args[0].var(0); }
 Expr a_first(FunctionCall& c) { c.arity(1, 1); return c.args[0].first(); }
+// ARRAY_AGG([DISTINCT] x [ORDER BY y]): the group's values as one list.
+Expr a_array_agg(FunctionCall& c) {
+  c.arity(1, 1);
+  const Expr x = c.distinct ? c.args[0].unique(true) : c.args[0];
+  return x.function("implode");
+}
 Expr a_last(FunctionCall& c) { c.arity(1, 1); return c.args[0].last(); }
 Expr a_bool_and(FunctionCall& c) { c.arity(1, 1); return null_if_empty(c.args[0].all(true), c.args[0]); }
 Expr a_bool_or(FunctionCall& c) { c.arity(1, 1); return null_if_empty(c.args[0].any(true), c.args[0]); }
@@ -477,6 +510,18 @@ Expr a_quantile_cont(FunctionCall& c) { return quantile(c, "linear"); }
 Expr a_quantile_disc(FunctionCall& c) { return quantile(c, "lower"); }
 
 const SqlFunction kScalar[] = {
+    {"array_contains", f_array_contains},
+    {"array_get", f_array_get},
+    {"array_length", f_array_length},
+    {"array_lower", f_array_min},
+    {"array_max", f_array_max},
+    {"array_mean", f_array_mean},
+    {"array_min", f_array_min},
+    {"array_reverse", f_array_reverse},
+    {"array_sum", f_array_sum},
+    {"array_to_string", f_array_to_string},
+    {"array_unique", f_array_unique},
+    {"array_upper", f_array_max},
     {"abs", f_abs},
     {"bit_and", f_bitand},
     {"bit_length", f_bit_length},
@@ -559,6 +604,7 @@ const SqlFunction kScalar[] = {
 };
 
 const SqlFunction kAggregate[] = {
+    {"array_agg", a_array_agg},
     {"any_value", a_first},
     {"avg", a_avg},
     {"bool_and", a_bool_and},

@@ -5,6 +5,8 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/stack.hpp"
 #include "frazil/core/supertype.hpp"
+#include "frazil/dsl/list_namespace.hpp"
+#include "frazil/dsl/struct_namespace.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/literals.hpp"
 #include "frazil/sql/translator.hpp"
@@ -210,11 +212,36 @@ Expr Translator::expr(const PgNode* node, Scope& scope) {
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: unsupported(node, "COLLATE");
     case PG_QUERY__NODE__NODE_PARAM_REF: unsupported(node, "query parameters ($1)");
     case PG_QUERY__NODE__NODE_ROW_EXPR: unsupported(node, "row values (a, b)");
-    case PG_QUERY__NODE__NODE_A_INDIRECTION: unsupported(node, "subscripts and field access");
+    case PG_QUERY__NODE__NODE_A_INDIRECTION: return indirection(node->a_indirection, scope);
     case PG_QUERY__NODE__NODE_GROUPING_FUNC: unsupported(node, "GROUPING()");
     default: break;
   }
   unsupported(node, node_kind_name(node));
+}
+
+Translator::ColumnPath Translator::column_path(const std::vector<std::string>& parts, const Scope& scope) const {
+  // As Polars resolves a compound name: a table first (t.col.field...), then a struct
+  // column (col.field...), then schema.t.col (the schema is ignored).
+  auto is_table = [&](const std::string& q) {
+    for (const Scope* s = &scope; s; s = s->outer)
+      if (s->rel && s->rel->has_qualifier(q)) return true;
+    return false;
+  };
+  auto is_struct_column = [&](const std::string& n) {
+    if (!scope.rel) return false;
+    auto found = scope.rel->find("", n);
+    return found.size() == 1 && found[0]->dtype.id() == TypeId::Struct;
+  };
+  size_t at = 1;  // the column's position in parts
+  if (parts.size() == 1) at = 0;
+  else if (is_table(parts[0])) at = 1;
+  else if (is_struct_column(parts[0])) at = 0;
+  else if (parts.size() == 3 && is_table(parts[1])) at = 2;
+  ColumnPath path;
+  path.qualifier = at > 0 ? parts[at - 1] : "";
+  path.name = parts[at];
+  path.fields.assign(parts.begin() + static_cast<std::ptrdiff_t>(at) + 1, parts.end());
+  return path;
 }
 
 Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
@@ -224,11 +251,15 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
       fail(ErrorKind::SQLInterface, c->location, "`*` is only allowed in a SELECT list or COUNT(*)");
     parts.push_back(string_of(c->fields[i]));
   }
-  if (parts.empty() || parts.size() > 3)
-    fail(ErrorKind::SQLInterface, c->location, "invalid column reference");
-  // t.col or schema.t.col (the schema is ignored); a struct's field is not supported yet.
-  const std::string name = parts.back();
-  const std::string qualifier = parts.size() >= 2 ? parts[parts.size() - 2] : "";
+  if (parts.empty()) fail(ErrorKind::SQLInterface, c->location, "invalid column reference");
+  const ColumnPath path = column_path(parts, scope);
+  Expr e = named_column(c->location, path.qualifier, path.name, scope);
+  // A struct's fields, level by level (json_msg.other.n).
+  for (const std::string& f : path.fields) e = e.struct_().field(f);
+  return e;
+}
+
+Expr Translator::named_column(int32_t location, const std::string& qualifier, const std::string& name, Scope& scope) {
   auto where = [&]() { return std::string(" in ") + scope.clause; };
   if (scope.free_columns) return dsl::col(name);
   if (scope.rel) {
@@ -237,7 +268,7 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
       std::string tables;
       for (const auto* b : found)
         tables += (tables.empty() ? "" : ", ") + (b->qualifiers.empty() ? std::string("?") : b->qualifiers[0]) + "." + name;
-      fail(ErrorKind::SQLInterface, c->location, "ambiguous reference to column \"" + name + "\" (use one of: " + tables + ")");
+      fail(ErrorKind::SQLInterface, location, "ambiguous reference to column \"" + name + "\" (use one of: " + tables + ")");
     }
     if (found.size() == 1) return dsl::col(found[0]->internal);
   }
@@ -254,7 +285,7 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
     auto found = s->rel->find(qualifier, name);
     if (found.size() != 1) continue;
     if (!scope.correlation)
-      fail(ErrorKind::SQLInterface, c->location,
+      fail(ErrorKind::SQLInterface, location,
            "the outer column '" + (qualifier.empty() ? name : qualifier + "." + name) +
                "' is used where a correlated reference is not supported (only in the subquery's WHERE conditions)");
     for (const auto& r : scope.correlation->refs)
@@ -272,7 +303,7 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
       std::vector<std::string> quals;
       for (const auto& b : scope.rel->columns)
         for (const auto& q : b.qualifiers) quals.push_back(q);
-      fail(ErrorKind::SQLInterface, c->location,
+      fail(ErrorKind::SQLInterface, location,
            "no table or struct column named '" + qualifier + "' found" + did_you_mean(qualifier, quals));
     }
   }
@@ -281,10 +312,10 @@ Expr Translator::column_ref(const PgQuery__ColumnRef* c, Scope& scope) {
     for (const auto& item : *scope.select_items) candidates.push_back(item.name);
   if (scope.grouped && scope.rel) {
     // The column exists before GROUP BY but is neither grouped nor aggregated.
-    fail(ErrorKind::SQLInterface, c->location,
+    fail(ErrorKind::SQLInterface, location,
          "'" + name + "' should participate in the GROUP BY clause or an aggregate function");
   }
-  fail(ErrorKind::ColumnNotFound, c->location,
+  fail(ErrorKind::ColumnNotFound, location,
        "column '" + (qualifier.empty() ? name : qualifier + "." + name) + "' not found" + where() +
            did_you_mean(name, candidates));
 }
@@ -408,6 +439,7 @@ Expr Translator::sql_value_function(const PgQuery__SQLValueFunction* f) {
 // with temporal columns are read as that type, date literals move by intervals.
 Expr Translator::binary(const std::string& op, const PgNode* lnode, const PgNode* rnode, Scope& scope,
                         int32_t location) {
+  if (is_path_operator(op)) return path_operator(op, lnode, rnode, scope);
   // date '...' +/- interval '...' (months included) folds to a literal.
   if ((op == "+" || op == "-") && rnode && rnode->node_case == PG_QUERY__NODE__NODE_TYPE_CAST) {
     auto lhs = constant_scalar(lnode);

@@ -147,10 +147,11 @@ Expr Translator::aggregate_call(const PgQuery__FuncCall* f, Scope& scope, bool i
     Expr counted = call.args[0].len().cast(DataType::int64());
     return counted;
   }
-  if (!f->agg_within_group && !call.order_by.empty() && call.name != "first" && call.name != "last")
+  if (!f->agg_within_group && !call.order_by.empty() && call.name != "first" && call.name != "last" &&
+      call.name != "array_agg")
     fail(ErrorKind::SQLInterface, f->location, "ORDER BY inside " + name + "() is not supported");
   if (!call.order_by.empty() && !f->agg_within_group) {
-    // first(x ORDER BY y): x sorted by y.
+    // first(x ORDER BY y), array_agg(x ORDER BY y): x sorted by y.
     call.args[0] = call.args[0].sort_by(call.order_by, call.order_descending);
     call.order_by.clear();
   }

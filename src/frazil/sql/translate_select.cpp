@@ -2,6 +2,7 @@
 // DISTINCT [ON], ORDER BY and LIMIT/OFFSET over the projected columns.
 #include <unordered_set>
 
+#include "frazil/dsl/struct_namespace.hpp"
 #include "frazil/sql/dialect.hpp"
 #include "frazil/sql/expr_util.hpp"
 #include "frazil/sql/translator.hpp"
@@ -151,6 +152,29 @@ Relation Translator::simple_select(const PgQuery__SelectStmt* s, const Scope* ou
   return out;
 }
 
+std::vector<SelectItem> Translator::struct_star(const PgQuery__ColumnRef* c, Scope& scope) {
+  std::vector<std::string> parts;
+  for (size_t k = 0; k + 1 < c->n_fields; ++k) parts.push_back(string_of(c->fields[k]));
+  const ColumnPath path = column_path(parts, scope);
+  Expr base = named_column(c->location, path.qualifier, path.name, scope);
+  DataType t = dtype_of(base, scope);
+  for (const std::string& f : path.fields) {
+    base = base.struct_().field(f);
+    t = dtype_of(base, scope);
+  }
+  if (t.id() != TypeId::Struct)
+    fail(ErrorKind::SQLSyntax, c->location, "cannot expand '*' on non-Struct dtype; found " + dtype_display(t));
+  std::vector<SelectItem> items;
+  for (const Field& f : t.fields()) {
+    SelectItem item;
+    item.expr = base.struct_().field(f.name);
+    item.name = f.name;
+    item.star = true;
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
 std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Scope& scope, bool star_allowed) {
   std::vector<SelectItem> items;
   if (s->n_target_list == 0) fail(ErrorKind::SQLSyntax, -1, "SQL syntax error: a SELECT needs at least one column");
@@ -162,6 +186,16 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
       if (!star_allowed) fail(ErrorKind::SQLInterface, t->location, "`*` is not allowed here");
       const auto* c = v->column_ref;
       std::string qualifier = c->n_fields >= 2 ? string_of(c->fields[c->n_fields - 2]) : "";
+      // s.* / t.s.field.*: a struct's fields, each as an item.
+      if (c->n_fields >= 2 && !(c->n_fields == 2 && scope.rel->has_qualifier(qualifier))) {
+        std::vector<SelectItem> fields = struct_star(c, scope);
+        if (i + 1 < s->n_target_list && is_wildcard_options(s->target_list[i + 1]->res_target->val)) {
+          apply_wildcard_options(fields, s->target_list[i + 1]->res_target->val->func_call, scope);
+          ++i;
+        }
+        for (auto& it : fields) items.push_back(std::move(it));
+        continue;
+      }
       if (!qualifier.empty() && !scope.rel->has_qualifier(qualifier)) {
         std::vector<std::string> quals;
         for (const auto& b : scope.rel->columns)

@@ -132,12 +132,26 @@ class Translator {
  private:
   // translate_expr.cpp
   Expr column_ref(const PgQuery__ColumnRef* c, Scope& scope);
+  // A compound name split into its column (qualified or not) and the struct fields below it.
+  struct ColumnPath {
+    std::string qualifier;
+    std::string name;
+    std::vector<std::string> fields;
+  };
+  ColumnPath column_path(const std::vector<std::string>& parts, const Scope& scope) const;
+  Expr named_column(int32_t location, const std::string& qualifier, const std::string& name, Scope& scope);
+  // The items of s.* (a struct column's fields).
+  std::vector<SelectItem> struct_star(const PgQuery__ColumnRef* c, Scope& scope);
   Expr constant(const PgQuery__AConst* c);
   DataType type_name(const PgQuery__TypeName* t);
   Expr type_cast(const PgQuery__TypeCast* c, Scope& scope);
   Expr interval_literal(const Interval& iv, int32_t location);
   Expr sql_value_function(const PgQuery__SQLValueFunction* f);
   Expr binary(const std::string& op, const PgNode* l, const PgNode* r, Scope& scope, int32_t location);
+  // Nested access (translate_nested.cpp): -> ->> #> #>>, subscripts and (s).field.
+  static bool is_path_operator(const std::string& op);
+  Expr path_operator(const std::string& op, const PgNode* l, const PgNode* r, Scope& scope);
+  Expr indirection(const PgQuery__AIndirection* ind, Scope& scope);
   std::optional<Interval> interval_of(const PgNode* node) const;
   Expr a_expr(const PgQuery__AExpr* e, Scope& scope);
   Expr binary_operand(const PgNode* node, const Expr& other, Scope& scope);

@@ -34,7 +34,7 @@ size_t struct_field_index(const DataType& dtype, const std::string& name) {
     if (fields[i].name == name) return i;
   std::string names;
   for (const auto& f : fields) names += (names.empty() ? "" : ", ") + f.name;
-  throw SchemaFieldNotFoundError(err_msg("field not found: ", name, " (the struct has fields: ", names, ")"));
+  throw StructFieldNotFoundError(err_msg("field not found: ", name, " (the struct has fields: ", names, ")"));
 }
 
 ArrayRef struct_from_fields(const std::vector<std::string>& names, std::span<const ArrayRef> fields) {

@@ -178,7 +178,7 @@ std::vector<std::string> struct_fields_matching(const Expr& of, const std::vecto
         found = true;
       }
     }
-    if (!found && p != "*" && !regex) throw SchemaFieldNotFoundError(err_msg("field not found: ", p));
+    if (!found && p != "*" && !regex) throw StructFieldNotFoundError(err_msg("field not found: ", p));
   }
   std::vector<std::string> out;
   for (size_t i = 0; i < picked.size(); ++i)
