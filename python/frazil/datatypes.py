@@ -457,6 +457,11 @@ class Categorical(DataType):
     def __init__(self, ordering=None, **kwargs):
         # Polars 2 accepts a Categories object (frazil has only the global one) or the
         # deprecated ordering; the lexical order is the only one either way.
+        from frazil.categories import Categories
+
+        categories = kwargs.get("categories", ordering)
+        if isinstance(categories, Categories):
+            categories._require_uint32_codes()
         self.ordering = "lexical"
 
     @property
