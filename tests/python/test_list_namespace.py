@@ -132,3 +132,16 @@ def test_to_struct_item_sample():
 def test_eval_in_over_and_literals():
     assert_same(lambda pl, lf: lf.select(pl.col("a").list.eval(pl.element().max()).over("g").alias("m"),
                                          pl.col("a").list.eval(pl.lit("x")).alias("lit")), INTS)
+
+
+@pytest.mark.parametrize("empty_as_null", [False, True])
+@pytest.mark.parametrize("keep_nulls", [False, True])
+def test_list_explode_options(empty_as_null, keep_nulls):
+    # Null rows and empty lists, as select (several chunks), in agg and over (one value per row there).
+    build = lambda pl: pl.col("a").list.explode(empty_as_null=empty_as_null, keep_nulls=keep_nulls)  # noqa: E731
+    for chunks in (1, 3):
+        assert_same(lambda pl, lf: lf.select(build(pl)), INTS, chunks=chunks)
+    assert_same(lambda pl, lf: lf.select(build(pl)), EMPTY)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(build(pl)).sort("g"), INTS)
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.explode(empty_as_null=empty_as_null,
+                                                                  keep_nulls=keep_nulls).sum().over("g")), INTS)

@@ -161,3 +161,16 @@ def test_json_encode_of_wide_numbers(dtype, values):
     data = {"v": [None if v is None else str(v) for v in values]}
     assert_same(query, data)
     assert_same(query, data, chunks=2)
+
+
+def test_drop():
+    for chunks in (1, 3):
+        assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"])), DATA, chunks=chunks)
+        assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["a", "nope"], strict=False)),
+                    DATA, chunks=chunks)
+    assert_same(lambda pl, lf: with_struct(pl, lf).group_by("g").agg(pl.col("s").struct.drop(["a"])).sort("g"), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"]).first().over("g")), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"])), {k: [] for k in DATA})
+    # strict (the default): Polars' StructFieldNotFoundError is frazil's SchemaFieldNotFoundError.
+    with pytest.raises(frazil.exceptions.SchemaFieldNotFoundError, match="nope"):
+        with_struct(frazil, frazil.LazyFrame(DATA)).select(frazil.col("s").struct.drop(["a", "nope"])).collect()
