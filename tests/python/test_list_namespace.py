@@ -145,3 +145,20 @@ def test_list_explode_options(empty_as_null, keep_nulls):
     assert_same(lambda pl, lf: lf.group_by("g").agg(build(pl)).sort("g"), INTS)
     assert_same(lambda pl, lf: lf.select(pl.col("a").list.explode(empty_as_null=empty_as_null,
                                                                   keep_nulls=keep_nulls).sum().over("g")), INTS)
+
+
+@pytest.mark.parametrize("inner", ["Categorical", "Enum"])
+def test_string_items_in_lists_of_categories(inner):
+    # Strings are looked for among the categories' strings; one outside them matches nothing.
+    data = {"l": [["a", "b", None], None, [], ["c"], ["a", "a"]], "x": ["a", "c", None, "zz", "a"]}
+
+    def with_cats(pl, lf):
+        t = pl.Categorical if inner == "Categorical" else pl.Enum(["a", "b", "c"])
+        return lf.with_columns(pl.col("l").cast(pl.List(t)))
+
+    for chunks in (1, 2):
+        assert_same(lambda pl, lf: with_cats(pl, lf).select(
+            c1=pl.col("l").list.contains("a"), c2=pl.col("l").list.contains("zz"),
+            c3=pl.col("l").list.contains(pl.col("x")), n1=pl.col("l").list.count_matches("a"),
+            n2=pl.col("l").list.count_matches("zz")), data, chunks=chunks)
+    assert_same(lambda pl, lf: with_cats(pl, lf).filter(pl.col("l").list.contains("c")), data)
