@@ -1,6 +1,8 @@
 """The list namespace and pl.concat_list, differential against Polars: nulls inside and
 outside the lists, empty lists, empty frames, several chunks, inside agg() and over(), with
 the optimizations on and off (assert_same runs both)."""
+import re
+
 import pytest
 
 from fuzz.harness import assert_same, assert_same_error
@@ -162,3 +164,21 @@ def test_string_items_in_lists_of_categories(inner):
             c3=pl.col("l").list.contains(pl.col("x")), n1=pl.col("l").list.count_matches("a"),
             n2=pl.col("l").list.count_matches("zz")), data, chunks=chunks)
     assert_same(lambda pl, lf: with_cats(pl, lf).filter(pl.col("l").list.contains("c")), data)
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    (lambda pl, lf: lf.select(pl.col("lists").list.gather(pl.col("index"))),
+     "list.gather operation not supported for dtypes `list[i64]` and `list[str]`"),
+    (lambda pl, lf: lf.select(pl.col("lists").list.gather(pl.col("flat"))), "`list.gather` indices must be a list"),
+    (lambda pl, lf: lf.select(pl.col("lists").cast(pl.Array(pl.Int64, 3)).list.contains(2)),
+     "expected List data type for list operation, got: Array(Int64, 3)"),
+])
+def test_errors_name_the_dtypes_as_polars(query, message):
+    import frazil
+    import polars
+
+    data = {"index": [["2"], ["2"]], "flat": [1, 2], "lists": [[3, 4, 5], [4, 5, 6]]}
+    assert_same_error(query, data)
+    for m in (polars, frazil):
+        with pytest.raises(m.exceptions.InvalidOperationError, match=re.escape(message)):
+            query(m, m.LazyFrame(data)).collect()
