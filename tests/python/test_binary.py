@@ -119,3 +119,14 @@ def test_empty_frame():
 
 def test_not_binary_is_an_error():
     assert_same_error(lambda pl, lf: lf.select(pl.col("g").bin.size()), DATA)
+
+
+@pytest.mark.parametrize("fn", ["contains", "starts_with", "ends_with"])
+def test_argument_of_another_length_is_a_shape_error(fn):
+    # It read the longer argument's first rows instead.
+    import frazil
+    import polars
+
+    for m in (polars, frazil):
+        with pytest.raises(m.exceptions.ShapeError):
+            getattr(m.Series("a", [b"a", b"xyz"], m.Binary).bin, fn)(m.Series([b"x", b"y", b"z"]))
