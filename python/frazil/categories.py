@@ -5,8 +5,9 @@ every Categorical column and append-only, so `pl.Categories()` is that mapping. 
 categories (`pl.Categories("fruit")`, `Categories.random()`) are separate mappings in Polars.
 frazil lets code build them (a module's dtype lists often do) and a Categorical over one
 stores its strings in the global mapping, so values are the same; what frazil cannot give
-is the named mapping itself, so reading it (lookups, iteration) is an InvalidOperationError,
-and so are codes narrower than UInt32.
+is the named mapping itself, so reading it (lookups, iteration) is an InvalidOperationError.
+Categories with codes narrower than UInt32 can be built and compared (test modules list
+them), but a Categorical over them is an InvalidOperationError: frazil's codes are UInt32.
 """
 from __future__ import annotations
 
@@ -20,14 +21,16 @@ class Categories:
     """The categories of pl.Categorical: the global ones, or a name for them (see above)."""
 
     def __init__(self, name: str | None = None, namespace: str = "", physical: Any = None) -> None:
-        from frazil.datatypes import UInt32, parse_into_dtype
+        from frazil.datatypes import UInt8, UInt16, UInt32, parse_into_dtype
 
         if not name and namespace:
             raise AssertionError("global categories may not specify a namespace")
-        if physical is not None and parse_into_dtype(physical) != UInt32:
-            raise InvalidOperationError(f"frazil's categories have UInt32 codes, not {parse_into_dtype(physical)}")
+        physical = UInt32 if physical is None else parse_into_dtype(physical)
+        if physical not in (UInt8, UInt16, UInt32):
+            raise TypeError("Categorical physical must be one of pl.UInt(8|16|32)")
         self._name = name or ""
         self._namespace = namespace if name else ""
+        self._physical = physical
 
     @staticmethod
     def random(namespace: str = "", physical: Any = None) -> "Categories":
@@ -43,9 +46,14 @@ class Categories:
         return self._namespace
 
     def physical(self) -> Any:
+        return self._physical
+
+    def _require_uint32_codes(self) -> None:
+        """Called by Categorical(categories): frazil's codes are UInt32 only."""
         from frazil.datatypes import UInt32
 
-        return UInt32
+        if self._physical != UInt32:
+            raise InvalidOperationError(f"{self!r}: frazil's categories have UInt32 codes, not {self._physical}")
 
     def is_global(self) -> bool:
         return not self._name
@@ -94,15 +102,16 @@ class Categories:
         return {s: i for i, s in enumerate(self.to_series().to_list())}
 
     def __eq__(self, other: Any) -> bool:
-        return isinstance(other, Categories) and (self._name, self._namespace) == (other._name, other._namespace)
+        return isinstance(other, Categories) and (self._name, self._namespace, self._physical) == (
+            other._name, other._namespace, other._physical)
 
     def __hash__(self) -> int:
-        return hash(("Categories", self._name, self._namespace))
+        return hash(("Categories", self._name, self._namespace, repr(self._physical)))
 
     def __repr__(self) -> str:
         if not self._name:
             return "Categories()"
-        return f"Categories(name={self._name!r}, namespace={self._namespace!r}, physical=UInt32)"
+        return f"Categories(name={self._name!r}, namespace={self._namespace!r}, physical={self._physical!r})"
 
     def __reduce__(self) -> tuple:
-        return (Categories, (self._name or None, self._namespace))
+        return (Categories, (self._name or None, self._namespace, self._physical))

@@ -70,6 +70,11 @@ class DataType(metaclass=DataTypeClass):
 
     to_dtype_expr = _ClassOrInstanceMethod(_to_dtype_expr)
 
+    @classmethod
+    def from_python(cls, py_type) -> "DataType":
+        """The dtype of a Python type or annotation (int, int | None, list[str], ...)."""
+        return parse_into_dtype(py_type)
+
     def _params(self) -> tuple:
         return ()
 
@@ -457,6 +462,11 @@ class Categorical(DataType):
     def __init__(self, ordering=None, **kwargs):
         # Polars 2 accepts a Categories object (frazil has only the global one) or the
         # deprecated ordering; the lexical order is the only one either way.
+        from frazil.categories import Categories
+
+        categories = kwargs.get("categories", ordering)
+        if isinstance(categories, Categories):
+            categories._require_uint32_codes()
         self.ordering = "lexical"
 
     @property
@@ -479,7 +489,7 @@ class Enum(DataType):
         if categories is None:
             values = []
         elif isinstance(categories, type) and issubclass(categories, _enum.Enum):
-            if issubclass(categories, (_enum.Flag, int)):
+            if issubclass(categories, (_enum.Flag, _enum.IntEnum)):
                 raise TypeError(f"Enum categories must be strings; `{categories.__name__}` values are integers")
             values = [m.value for m in categories]
         elif hasattr(categories, "to_list") and not isinstance(categories, (list, tuple)):
@@ -558,6 +568,11 @@ def parse_into_dtype(obj) -> DataType:
         return obj()
     if isinstance(obj, type) and obj in _PY_TYPES:
         return _PY_TYPES[obj]()
+    from frazil import dtype_parse
+
+    if dtype_parse.is_annotation(obj):
+        parsed = dtype_parse.parse_annotation(obj)
+        return parse_into_dtype(parsed) if isinstance(parsed, DataTypeClass) else parsed
     if isinstance(obj, str):
         if obj in _SIMPLE:
             return _SIMPLE[obj]()
@@ -676,3 +691,25 @@ __all__ = [
     "Datetime", "Duration", "Decimal", "List", "Array", "Struct", "Field", "Schema", "parse_into_dtype",
     "Categorical", "Enum", "Int128", "UInt128", "Float16",
 ]
+
+
+def dtype_to_init_repr(dtype, prefix: str = "pl.") -> str:
+    """The dtype as the code that builds it, each dtype name prefixed (Polars'
+    polars.datatypes._utils.dtype_to_init_repr): pl.List(pl.Int8), pl.Array(pl.Int8, shape=(2,))."""
+    if isinstance(dtype, List):
+        return f"{prefix}List({dtype_to_init_repr(dtype.inner, prefix)})"
+    if isinstance(dtype, Array):
+        return f"{prefix}Array({dtype_to_init_repr(dtype.inner, prefix)}, shape={dtype.shape})"
+    if isinstance(dtype, Struct):
+        fields = ", ".join(f"{f.name!r}: {dtype_to_init_repr(f.dtype, prefix)}" for f in dtype.fields)
+        return f"{prefix}Struct({{{fields}}})"
+    return f"{prefix}{dtype!r}"
+
+
+# Polars keeps its Python-type parsing in polars.datatypes._parse; frazil's is dtype_parse.
+from frazil.dtype_parse import (  # noqa: E402, F401
+    _parse_forward_ref_into_dtype,
+    _parse_generic_into_dtype,
+    _parse_union_type_into_dtype,
+    parse_py_type_into_dtype,
+)

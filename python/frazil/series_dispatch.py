@@ -131,6 +131,14 @@ class SeriesNameSpace:
 
         return method
 
+    def __getitem__(self, item: Any) -> Any:
+        # Polars: Series.list[i] is list.get(i); Series.dt[i] is the series' value at i.
+        if self._namespace == "list":
+            return self.get(item)
+        if self._namespace == "dt":
+            return self._series[item]
+        raise TypeError(f"'Series.{self._namespace}' is not subscriptable")
+
 
 # The operators: (dunder, function, reflected). The result keeps the series' name, as in Polars.
 BINARY_OPERATORS = [

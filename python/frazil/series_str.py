@@ -5,7 +5,8 @@ format nor a time zone looks at the data: offset-aware strings become a UTC Date
 expression form cannot (its dtype is fixed before the data is seen) and raises instead,
 telling the user to "perform the operation eagerly on a Series". frazil runs the expression
 and, when it raises exactly that, runs it again with `time_zone="UTC"`, which converts
-offset-aware strings to UTC: the result Polars' eager inference gives.
+offset-aware strings to UTC: the result Polars' eager inference gives. Likewise
+`Series.str.to_decimal()` without a scale reads precision and scale from the data.
 """
 from __future__ import annotations
 
@@ -47,7 +48,36 @@ def strptime(apply: Callable[[Callable[[Any], Any]], Any], dtype: Any, *args: An
     return to_datetime(apply, None, time_unit=unit, **kwargs)
 
 
+def _inferred_decimal(texts: list) -> tuple[int, int]:
+    """Polars' Series.str.to_decimal inference: the most digits after the point (the scale)
+    and, on top of them, the most significant digits before it (leading zeros left out).
+    Polars 2.1 stops reading at the first null (a leading null gives precision 0)."""
+    before = after = 0
+    for text in texts:
+        if text is None:
+            break
+        whole, _, fraction = text.strip().lstrip("+-").partition(".")
+        before = max(before, len(whole.lstrip("0")))
+        after = max(after, len(fraction))
+    return before + after, after
+
+
+def to_decimal(apply: Callable[[Callable[[Any], Any]], Any], *, inference_length: int = 100,
+               scale: int | None = None) -> Any:
+    """With no scale, the precision and scale are read from the first `inference_length`
+    values, as Polars' eager form does (the expression needs the scale)."""
+    from frazil.datatypes import Decimal
+    from frazil.exceptions import InvalidOperationError
+
+    if scale is not None:
+        return apply(lambda e: e.str.to_decimal(scale=scale))
+    precision, scale = _inferred_decimal(apply(lambda e: e.head(inference_length)).to_list())
+    if not 1 <= precision <= 38:
+        raise InvalidOperationError(f"precision must be between 1 and 38, got {precision}")
+    return apply(lambda e: e.str.to_decimal(scale=scale).cast(Decimal(precision, scale), strict=False))
+
+
 # namespace -> method name -> eager form taking (apply, *args, **kwargs).
 EAGER_FORMS: dict[str, dict[str, Callable[..., Any]]] = {
-    "str": {"to_datetime": to_datetime, "strptime": strptime},
+    "str": {"to_datetime": to_datetime, "strptime": strptime, "to_decimal": to_decimal},
 }

@@ -58,5 +58,19 @@ def test_named_categories_are_built_but_their_mapping_is_refused():
         fz.Categories("fruit")["apple"]
     with pytest.raises(fz.exceptions.InvalidOperationError, match="only the global categories"):
         list(fz.Categories.random())
+
+
+
+def test_narrow_codes_are_built_and_compared_but_not_used_for_data():
+    for m in (pl, fz):
+        narrow = m.Categories("fruit", "ns", m.UInt8)
+        assert narrow.physical() == m.UInt8 and m.Categories("fruit").physical() == m.UInt32
+        assert narrow == m.Categories("fruit", "ns", m.UInt8) and narrow != m.Categories("fruit", "ns")
+        assert hash(narrow) == hash(m.Categories("fruit", "ns", m.UInt8))
+        again = pickle.loads(pickle.dumps(narrow))
+        assert (again.name(), again.namespace(), again.physical()) == ("fruit", "ns", m.UInt8)
+        with pytest.raises(TypeError, match=r"must be one of pl.UInt\(8\|16\|32\)"):
+            m.Categories("fruit", physical=m.Int64)
+    # frazil's codes are UInt32: a Categorical over narrower ones is refused, not narrowed.
     with pytest.raises(fz.exceptions.InvalidOperationError, match="UInt32 codes"):
-        fz.Categories("fruit", physical=fz.UInt8)
+        fz.Categorical(fz.Categories("fruit", physical=fz.UInt8))

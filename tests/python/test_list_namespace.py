@@ -1,6 +1,8 @@
 """The list namespace and pl.concat_list, differential against Polars: nulls inside and
 outside the lists, empty lists, empty frames, several chunks, inside agg() and over(), with
 the optimizations on and off (assert_same runs both)."""
+import re
+
 import pytest
 
 from fuzz.harness import assert_same, assert_same_error
@@ -132,3 +134,51 @@ def test_to_struct_item_sample():
 def test_eval_in_over_and_literals():
     assert_same(lambda pl, lf: lf.select(pl.col("a").list.eval(pl.element().max()).over("g").alias("m"),
                                          pl.col("a").list.eval(pl.lit("x")).alias("lit")), INTS)
+
+
+@pytest.mark.parametrize("empty_as_null", [False, True])
+@pytest.mark.parametrize("keep_nulls", [False, True])
+def test_list_explode_options(empty_as_null, keep_nulls):
+    # Null rows and empty lists, as select (several chunks), in agg and over (one value per row there).
+    build = lambda pl: pl.col("a").list.explode(empty_as_null=empty_as_null, keep_nulls=keep_nulls)  # noqa: E731
+    for chunks in (1, 3):
+        assert_same(lambda pl, lf: lf.select(build(pl)), INTS, chunks=chunks)
+    assert_same(lambda pl, lf: lf.select(build(pl)), EMPTY)
+    assert_same(lambda pl, lf: lf.group_by("g").agg(build(pl)).sort("g"), INTS)
+    assert_same(lambda pl, lf: lf.select(pl.col("a").list.explode(empty_as_null=empty_as_null,
+                                                                  keep_nulls=keep_nulls).sum().over("g")), INTS)
+
+
+@pytest.mark.parametrize("inner", ["Categorical", "Enum"])
+def test_string_items_in_lists_of_categories(inner):
+    # Strings are looked for among the categories' strings; one outside them matches nothing.
+    data = {"l": [["a", "b", None], None, [], ["c"], ["a", "a"]], "x": ["a", "c", None, "zz", "a"]}
+
+    def with_cats(pl, lf):
+        t = pl.Categorical if inner == "Categorical" else pl.Enum(["a", "b", "c"])
+        return lf.with_columns(pl.col("l").cast(pl.List(t)))
+
+    for chunks in (1, 2):
+        assert_same(lambda pl, lf: with_cats(pl, lf).select(
+            c1=pl.col("l").list.contains("a"), c2=pl.col("l").list.contains("zz"),
+            c3=pl.col("l").list.contains(pl.col("x")), n1=pl.col("l").list.count_matches("a"),
+            n2=pl.col("l").list.count_matches("zz")), data, chunks=chunks)
+    assert_same(lambda pl, lf: with_cats(pl, lf).filter(pl.col("l").list.contains("c")), data)
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    (lambda pl, lf: lf.select(pl.col("lists").list.gather(pl.col("index"))),
+     "list.gather operation not supported for dtypes `list[i64]` and `list[str]`"),
+    (lambda pl, lf: lf.select(pl.col("lists").list.gather(pl.col("flat"))), "`list.gather` indices must be a list"),
+    (lambda pl, lf: lf.select(pl.col("lists").cast(pl.Array(pl.Int64, 3)).list.contains(2)),
+     "expected List data type for list operation, got: Array(Int64, 3)"),
+])
+def test_errors_name_the_dtypes_as_polars(query, message):
+    import frazil
+    import polars
+
+    data = {"index": [["2"], ["2"]], "flat": [1, 2], "lists": [[3, 4, 5], [4, 5, 6]]}
+    assert_same_error(query, data)
+    for m in (polars, frazil):
+        with pytest.raises(m.exceptions.InvalidOperationError, match=re.escape(message)):
+            query(m, m.LazyFrame(data)).collect()

@@ -154,3 +154,21 @@ def test_every_polars_expr_derived_name_frazil_expr_has_is_on_series():
     for name in EXPR_DERIVED:
         if callable(getattr(fz.Expr, name, None)):
             assert callable(getattr(fz.Series, name, None)), name
+
+
+def test_list_and_dt_namespaces_are_subscriptable_as_polars():
+    import datetime as dt
+
+    import frazil
+    import polars
+
+    for m in (polars, frazil):
+        lists = m.Series("a", [[1, 2, 3], [4, 5], [6, None], None])
+        assert lists.list[0].to_list() == [1, 4, 6, None] and lists.list[0].name == "a"
+        assert lists.list[-1].to_list() == [3, 5, None, None]
+        with pytest.raises(m.exceptions.ComputeError, match="out of bounds"):
+            lists.list[2]
+        times = m.Series([dt.datetime(2020, 1, 1), None, dt.datetime(2021, 5, 6, 7)])
+        assert (times.dt[0], times.dt[1], times.dt[-1]) == (dt.datetime(2020, 1, 1), None, dt.datetime(2021, 5, 6, 7))
+        with pytest.raises(TypeError, match="not subscriptable"):
+            m.Series(["x"]).str[0]

@@ -105,3 +105,32 @@ def test_json_decode_to_wide_and_half_types(name, values):
             run(fz)
         return
     assert run(fz) == want
+
+
+@pytest.mark.parametrize("values", [
+    ["40.12", "3420.13", "120134.19", "-62.44", "143.9"],
+    ["1.5", None, "22.125", "-3"],                   # Polars reads up to the first null
+    [None, "1.5"],
+    ["007.50", "+1.5", "2.", ".5"],
+    ["0.0100"],
+    ["-1"],
+    ["12345678901.234567890123458390192857685"],
+    ["1.5", "22.125", "3"] * 40 + ["12345.1"],     # past the first 100: out of the precision, null
+    ["12345678901234567890123456789012345678901"],  # 41 digits: Polars' precision error
+])
+def test_series_to_decimal_infers_precision_and_scale(values):
+    import frazil
+
+    def run(m):
+        try:
+            s = m.Series(values).str.to_decimal()
+        except m.exceptions.InvalidOperationError as e:
+            return str(e)
+        return str(s.dtype), s.to_list()
+
+    assert run(frazil) == run(pl)
+    got, want = frazil.Series(values).str.to_decimal(scale=3), pl.Series(values).str.to_decimal(scale=3)
+    assert (str(got.dtype), got.to_list()) == (str(want.dtype), want.to_list())
+    if len(values) > 100:
+        got, want = (m.Series(values).str.to_decimal(inference_length=3) for m in (frazil, pl))
+        assert (str(got.dtype), got.to_list()) == (str(want.dtype), want.to_list())

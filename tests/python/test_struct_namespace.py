@@ -146,3 +146,31 @@ def test_group_by_struct_key_and_unique():
 
 def test_repr():
     assert repr(frazil.col("s").struct.field("a")) == 'col("s").struct.field(a)'
+
+
+@pytest.mark.parametrize(("dtype", "values"), [
+    ("Decimal", [1.23, None, -30.13, 0]),
+    ("Int128", [2**127 - 5, None, -(2**127) + 124912489, 0]),
+    ("UInt128", [2**128 - 5, None, 0, 7]),
+])
+def test_json_encode_of_wide_numbers(dtype, values):
+    # Decimals are written as quoted text, 128-bit integers as bare numbers (Polars 2.1).
+    def query(pl, lf):
+        t = pl.Decimal(6, 2) if dtype == "Decimal" else getattr(pl, dtype)
+        return lf.select(pl.struct(pl.col("v").cast(t)).struct.json_encode())
+    data = {"v": [None if v is None else str(v) for v in values]}
+    assert_same(query, data)
+    assert_same(query, data, chunks=2)
+
+
+def test_drop():
+    for chunks in (1, 3):
+        assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"])), DATA, chunks=chunks)
+        assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["a", "nope"], strict=False)),
+                    DATA, chunks=chunks)
+    assert_same(lambda pl, lf: with_struct(pl, lf).group_by("g").agg(pl.col("s").struct.drop(["a"])).sort("g"), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"]).first().over("g")), DATA)
+    assert_same(lambda pl, lf: with_struct(pl, lf).select(pl.col("s").struct.drop(["b"])), {k: [] for k in DATA})
+    # strict (the default): Polars' StructFieldNotFoundError is frazil's SchemaFieldNotFoundError.
+    with pytest.raises(frazil.exceptions.SchemaFieldNotFoundError, match="nope"):
+        with_struct(frazil, frazil.LazyFrame(DATA)).select(frazil.col("s").struct.drop(["a", "nope"])).collect()

@@ -7,6 +7,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/decimal/decimal_arith.hpp"
 #include "frazil/compute/list/list_arith.hpp"
+#include "frazil/compute/struct/struct_arith.hpp"
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/builder.hpp"
 #include "frazil/compute/kernel_util.hpp"
@@ -281,6 +282,7 @@ ArrayRef temporal_arith(ArithOp op, const Array& a, const Array& b, const DataTy
 }  // namespace
 
 DataType arith_result_dtype(ArithOp op, const DataType& l, const DataType& r) {
+  if (is_struct_arith(l, r)) return struct_arith_dtype(op, l, r);
   if (is_list_arith(l, r)) return list_arith_dtype(op, l, r);
   const bool add = op == ArithOp::Add, sub = op == ArithOp::Sub;
   // Arrays of one width: value by value.
@@ -346,6 +348,7 @@ ArrayRef array_arith(ArithOp op, const Array& left, const Array& right, const Da
 }
 
 ArrayRef arith(ArithOp op, const Array& left, const Array& right) {
+  if (is_struct_arith(left.dtype(), right.dtype())) return struct_arith(op, left, right);
   if (is_list_arith(left.dtype(), right.dtype())) return list_arith(op, left, right);
   const DataType out = arith_result_dtype(op, left.dtype(), right.dtype());
   if (left.dtype().is_null() || right.dtype().is_null())

@@ -96,6 +96,18 @@ std::optional<DataType> supertype_ordered(const DataType& a, const DataType& b) 
     if (!inner) return std::nullopt;
     return DataType::list(*inner);
   }
+  // Structs of the same field names (in order) meet field by field. (Polars also unites
+  // structs of other fields by name; frazil's casts cannot add fields yet.)
+  if (x == TypeId::Struct && y == TypeId::Struct && a.fields().size() == b.fields().size()) {
+    std::vector<Field> fields = a.fields();
+    for (size_t i = 0; i < fields.size(); ++i) {
+      if (fields[i].name != b.fields()[i].name) return std::nullopt;
+      auto f = get_supertype(fields[i].dtype, b.fields()[i].dtype);
+      if (!f) return std::nullopt;
+      fields[i].dtype = *f;
+    }
+    return DataType::struct_(std::move(fields));
+  }
   // Arrays of one width stay an Array; next to a List (or another width) they are a List.
   if (x == TypeId::Array && (y == TypeId::Array || y == TypeId::List)) {
     auto inner = get_supertype(a.inner(), b.inner());

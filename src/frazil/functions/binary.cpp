@@ -110,8 +110,8 @@ void register_binary_functions(Registry& r) {
     s.params = {dtype_param("dtype"), string_param("endianness", "little", {"little", "big"})};
     s.check = [](const CallTypes& c) {
       auto t = c.args.get_dtype("dtype");
-      if (!t || !t->is_primitive_numeric())
-        throw InvalidOperationError("bin.reinterpret: dtype must be a numeric dtype");
+      if (!t) throw InvalidOperationError("bin.reinterpret: a dtype is needed");
+      compute::check_reinterpret_dtype(*t);
     };
     s.output_dtype = [](const CallTypes& c) { return c.args.get_dtype("dtype").value_or(DataType::int64()); };
     s.kernel = [](const Args& a) -> Kernel {

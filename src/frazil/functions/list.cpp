@@ -22,9 +22,13 @@ namespace {
 DataType inner_of(const DataType& t) { return t.id() == TypeId::List ? t.inner() : DataType::null(); }
 DataType inner_of_root(const CallTypes& c) { return inner_of(c.inputs[0]); }
 
-// Polars' error for a list function on another dtype.
+// Polars' error for a list function on another dtype (an Array as Polars prints it there:
+// Array(Int8, 2)).
 void require_list_root(const CallTypes& c) {
   const DataType& t = c.inputs[0];
+  if (t.id() == TypeId::Array)
+    throw InvalidOperationError(
+        err_msg("expected List data type for list operation, got: Array(", t.inner(), ", ", t.width(), ")"));
   if (t.id() != TypeId::List && !t.is_null())
     throw InvalidOperationError(err_msg("expected List data type for list operation, got: ", t));
 }
@@ -88,7 +92,10 @@ void register_elements(Registry& r) {
     s.check = [](const CallTypes& c) {
       require_list_root(c);
       const DataType& t = c.inputs[1];
-      if (!t.is_null() && (t.id() != TypeId::List || (!t.inner().is_integer() && !t.inner().is_null())))
+      if (t.id() == TypeId::List && !t.inner().is_integer() && !t.inner().is_null())
+        throw InvalidOperationError(err_msg("list.gather operation not supported for dtypes `",
+                                            c.inputs[0].short_name(), "` and `", t.short_name(), "`"));
+      if (!t.is_null() && t.id() != TypeId::List)
         throw InvalidOperationError(err_msg("`list.gather` indices must be a list of integers, not a flat ",
                                             t.short_name(), ". Use `implode` to wrap the flat value into a list."));
     };

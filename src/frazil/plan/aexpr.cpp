@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "frazil/compute/list/list_arith.hpp"
+#include "frazil/compute/struct/struct_arith.hpp"
 #include "frazil/compute/arithmetic.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/core/supertype.hpp"
@@ -151,8 +152,9 @@ static DataType supertype_or_throw(const DataType& a, const DataType& b, const c
 static DataType arith_dtype(Operator op, const DataType& l, const DataType& r) {
   using T = TypeId;
   // Temporal arithmetic (the units agree once type coercion has run; see temporal_coercion),
-  // and list arithmetic (the leaves agree: see type_coercion).
-  if (l.is_temporal() || r.is_temporal() || compute::is_list_arith(l, r)) {
+  // list arithmetic (the leaves agree: see type_coercion) and struct arithmetic (each
+  // field meets its operand in the kernel).
+  if (l.is_temporal() || r.is_temporal() || compute::is_list_arith(l, r) || compute::is_struct_arith(l, r)) {
     compute::ArithOp aop = compute::ArithOp::Add;
     switch (op) {
       case Operator::Plus: aop = compute::ArithOp::Add; break;

@@ -170,29 +170,88 @@ ArrayRef bin_get(const Array& values, const Array& index, bool null_on_oob) {
   return b.finish();
 }
 
-ArrayRef bin_reinterpret(const Array& values, const DataType& dtype, bool little_endian) {
-  require_binary(values, "bin.reinterpret");
-  if (!dtype.is_primitive_numeric())
-    throw InvalidOperationError(err_msg("bin.reinterpret: cannot reinterpret binary as ", dtype));
+namespace {
+
+bool reinterpretable_leaf(const DataType& t) { return t.is_primitive_numeric() || t.is_temporal(); }
+
+// Each value of exactly `count` x the leaf's width bytes as `count` leaf values (the leaf's
+// physical numbers; big-endian values reversed element by element); other sizes are null.
+ArrayRef reinterpret_values(const Array& values, const DataType& leaf, int64_t count, bool little_endian,
+                            Buffer* validity, int64_t* nulls) {
+  const DataType physical = leaf.is_temporal() ? leaf.physical() : leaf;
   const int64_t n = values.length();
-  if (values.dtype().is_null()) return make_null_array(dtype, n);
-  const int w = dtype.byte_width();
-  Buffer vals = Buffer::zeroed(static_cast<size_t>(n) * static_cast<size_t>(w));
+  const size_t w = static_cast<size_t>(physical.byte_width());
+  const size_t row_bytes = w * static_cast<size_t>(count);
+  Buffer vals = Buffer::zeroed(static_cast<size_t>(n) * row_bytes);
   ValidityBuilder v;
   uint8_t* out = vals.mutable_data();
   for (int64_t i = 0; i < n; ++i) {
-    if (values.is_null(i) || values.str_value(i).size() != static_cast<size_t>(w)) {
+    if (values.is_null(i) || values.str_value(i).size() != row_bytes) {
       v.push(false);
       continue;
     }
     v.push(true);
     const std::string_view s = values.str_value(i);
-    uint8_t* dst = out + i * w;
+    uint8_t* dst = out + static_cast<size_t>(i) * row_bytes;
     // frazil's buffers are little endian (x86-64): big-endian input is reversed.
-    if (little_endian) std::memcpy(dst, s.data(), static_cast<size_t>(w));
-    else for (int b = 0; b < w; ++b) dst[b] = static_cast<uint8_t>(s[static_cast<size_t>(w - 1 - b)]);
+    if (little_endian) std::memcpy(dst, s.data(), row_bytes);
+    else
+      for (size_t e = 0; e < static_cast<size_t>(count); ++e)
+        for (size_t b = 0; b < w; ++b) dst[e * w + b] = static_cast<uint8_t>(s[e * w + w - 1 - b]);
   }
-  return detail::make_fixed(dtype, n, v.finish(), std::move(vals));
+  // A Time outside one day (nanoseconds in [0, 86400e9)) is null, as Polars reads it.
+  Buffer element_validity;
+  if (leaf.id() == TypeId::Time) {
+    const int64_t* t = vals.as<int64_t>();
+    const Buffer rows = v.finish();
+    ValidityBuilder rv, ev;
+    for (int64_t i = 0; i < n; ++i) {
+      const bool row = rows.size() == 0 || get_bit(rows.data(), i);
+      bool all = row;
+      for (int64_t e = 0; e < count; ++e) {
+        const int64_t x = t[i * count + e];
+        const bool ok = row && x >= 0 && x < int64_t{86400} * 1000000000;
+        ev.push(ok);
+        all = all && ok;
+      }
+      rv.push(count == 1 ? all : row);
+    }
+    *nulls = rv.null_count();
+    *validity = rv.finish();
+    element_validity = ev.finish();
+    return detail::make_fixed(physical, n * count, count == 1 ? Buffer() : std::move(element_validity), std::move(vals))
+        ->with_dtype(leaf);
+  }
+  *nulls = v.null_count();
+  *validity = v.finish();
+  return detail::make_fixed(physical, n * count, Buffer(), std::move(vals))->with_dtype(leaf);
+}
+
+}  // namespace
+
+void check_reinterpret_dtype(const DataType& dtype) {
+  const bool ok = reinterpretable_leaf(dtype) || (dtype.id() == TypeId::Array && reinterpretable_leaf(dtype.inner()));
+  if (!ok)
+    throw InvalidOperationError(err_msg("cannot reinterpret binary to dtype ", dtype,
+                                        ". Only numeric or temporal dtype, or Arrays of these, are supported. Hint: To "
+                                        "reinterpret to a nested Array, first reinterpret to a linear Array, and then "
+                                        "use reshape"));
+}
+
+ArrayRef bin_reinterpret(const Array& values, const DataType& dtype, bool little_endian) {
+  require_binary(values, "bin.reinterpret");
+  check_reinterpret_dtype(dtype);
+  const int64_t n = values.length();
+  if (values.dtype().is_null()) return make_null_array(dtype, n);
+  const bool array = dtype.id() == TypeId::Array;
+  const int64_t width = array ? dtype.width() : 1;
+  Buffer validity;
+  int64_t nulls = 0;
+  ArrayRef flat = reinterpret_values(values, array ? dtype.inner() : dtype, width, little_endian, &validity, &nulls);
+  if (!array) return flat->with_validity(std::move(validity));
+  Buffer offsets = Buffer::allocate(static_cast<size_t>(n + 1) * sizeof(int64_t));
+  for (int64_t i = 0; i <= n; ++i) offsets.mutable_as<int64_t>()[i] = i * width;
+  return Array::make(dtype, n, std::move(validity), {std::move(offsets)}, {std::move(flat)}, 0, nulls);
 }
 
 }  // namespace frazil::compute

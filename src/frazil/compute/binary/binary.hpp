@@ -23,8 +23,11 @@ ArrayRef bin_tail(const Array& values, const Array& n);
 // The byte at `index` (negative from the end) as UInt8; out of bounds is null when
 // null_on_oob, else ComputeError.
 ArrayRef bin_get(const Array& values, const Array& index, bool null_on_oob);
-// Each value of exactly the dtype's width read as a number of `dtype` (little or big
-// endian); other sizes are null.
+// Each value of exactly the dtype's width read as a value of `dtype` (little or big endian):
+// a number, a temporal (its physical number), or an Array of those (each element in turn);
+// values of other sizes are null.
 ArrayRef bin_reinterpret(const Array& values, const DataType& dtype, bool little_endian);
+// InvalidOperationError (Polars' message) for a dtype bin_reinterpret cannot give.
+void check_reinterpret_dtype(const DataType& dtype);
 
 }  // namespace frazil::compute

@@ -8,10 +8,7 @@
 
 namespace frazil::compute {
 
-namespace {
-
-// Polars' operation names in its list-arithmetic messages.
-const char* op_name(ArithOp op) {
+const char* arith_op_name(ArithOp op) {
   switch (op) {
     case ArithOp::Add: return "add";
     case ArithOp::Sub: return "sub";
@@ -23,6 +20,8 @@ const char* op_name(ArithOp op) {
   }
   return "?";
 }
+
+namespace {
 
 bool numeric_leaf(const DataType& t) { return t.is_numeric() || t.is_null() || t.is_boolean(); }
 
@@ -55,7 +54,7 @@ DataType list_arith_dtype(ArithOp op, const DataType& l, const DataType& r) {
     if (l.id() == TypeId::Array && r.id() == TypeId::Array) return arith_result_dtype(op, l, r);
     const DataType &li = l.inner(), &ri = r.inner();
     if (li.is_list_like() != ri.is_list_like() || !numeric_leaf(leaf_dtype(li)) || !numeric_leaf(leaf_dtype(ri)))
-      throw InvalidOperationError(err_msg("cannot ", op_name(op), " two list columns with non-numeric inner types: (left: ",
+      throw InvalidOperationError(err_msg("cannot ", arith_op_name(op), " two list columns with non-numeric inner types: (left: ",
                                           l.short_name(), ", right: ", r.short_name(), ")"));
     DataType inner = li.is_list_like() ? list_arith_dtype(op, li, ri) : arith_result_dtype(op, li, ri);
     return DataType::list(std::move(inner));
@@ -63,7 +62,7 @@ DataType list_arith_dtype(ArithOp op, const DataType& l, const DataType& r) {
   const DataType& list = l.is_list_like() ? l : r;
   const DataType& other = l.is_list_like() ? r : l;
   if (!numeric_leaf(other) || !numeric_leaf(leaf_dtype(list)))
-    throw InvalidOperationError(err_msg(op_name(op), " operation not supported for dtypes: ", l.short_name(),
+    throw InvalidOperationError(err_msg(arith_op_name(op), " operation not supported for dtypes: ", l.short_name(),
                                         " != ", r.short_name()));
   DataType inner = l.is_list_like() ? (l.inner().is_list_like() ? list_arith_dtype(op, l.inner(), r)
                                                                 : arith_result_dtype(op, l.inner(), r))

@@ -10,6 +10,8 @@
 
 namespace frazil::compute {
 
+// Polars' operation names in its nested-arithmetic messages ("add", "div", "rem", ...).
+const char* arith_op_name(ArithOp op);
 // Whether `l op r` is list arithmetic (a List or Array on either side, not Array with Array).
 bool is_list_arith(const DataType& l, const DataType& r);
 // The result dtype: the container(s) around the arithmetic of the leaf dtypes;

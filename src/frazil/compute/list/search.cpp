@@ -7,6 +7,7 @@
 #include "frazil/compute/hash.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/list/list_util.hpp"
+#include "frazil/core/categorical_array.hpp"
 #include "frazil/core/supertype.hpp"
 
 namespace frazil::compute {
@@ -29,6 +30,13 @@ ArrayRef item_as_inner(const Lists& l, const Array& item, const char* what) {
 
 template <typename F>
 void for_matches(const Array& list, const Array& item, const char* what, F&& f) {
+  // A string looked for in a list of Categorical/Enum is compared with the categories'
+  // strings, as Polars does (a string outside the categories matches nothing).
+  if (list.dtype().is_list_like() && list.dtype().inner().is_categorical() && item.dtype().is_string()) {
+    ArrayRef strings = cast(list, strings_for_categories(list.dtype()));
+    for_matches(*strings, item, what, std::forward<F>(f));
+    return;
+  }
   Lists l(list, what);
   ArrayRef it = item_as_inner(l, item, what);
   const bool comparable = it->dtype() == l.values()->dtype();

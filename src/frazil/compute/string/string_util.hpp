@@ -164,6 +164,11 @@ inline int64_t output_length(const Array& root, std::initializer_list<const Arra
     if (n == 1 && a->length() != 1) n = a->length();
   if (root.length() != 1 && root.length() != n)
     throw ShapeError(err_msg("arguments for `", what, "` have different lengths"));
+  // An argument of another length than the root's (and not one value) is a ShapeError too,
+  // not rows read past its end.
+  for (const Array* a : args)
+    if (a->length() != 1 && a->length() != n)
+      throw ShapeError(err_msg("arguments for `", what, "` have different lengths (", n, " != ", a->length(), ")"));
   return n;
 }
 

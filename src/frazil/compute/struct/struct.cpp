@@ -217,7 +217,7 @@ void append_value(std::string& out, const Array& a, int64_t i) {
         if (dot != std::string::npos && text.find_first_not_of('0', dot + 1) >= text.find_first_not_of("0123456789", dot + 1))
           text.erase(dot, text.find_first_not_of("0123456789", dot + 1) - dot);
       }
-      if (t.id() == TypeId::Decimal) out += text;
+      if (t.is_128_bit_integer()) out += text;  // decimals are quoted, as Polars writes them
       else append_json_string(out, text);
       return;
     }

@@ -161,6 +161,19 @@ std::optional<std::string> normalize_zone(const std::optional<std::string>& tz) 
 }
 
 // The dtypes a footer key gives the top-level columns: frazil's own key, else ARROW:schema.
+// The dtype a nested column is written as: an Array as a LIST, Categorical/Enum values as
+// their strings, at any depth.
+DataType as_written(const DataType& t) {
+  if (t.is_categorical()) return DataType::string();
+  if (t.id() == TypeId::List || t.id() == TypeId::Array) return DataType::list(as_written(t.inner()));
+  if (t.id() == TypeId::Struct) {
+    std::vector<Field> fields = t.fields();
+    for (Field& f : fields) f.dtype = as_written(f.dtype);
+    return DataType::struct_(std::move(fields));
+  }
+  return t;
+}
+
 std::vector<std::pair<std::string, DataType>> footer_dtypes(const FileMetaData& md) {
   std::vector<std::pair<std::string, DataType>> out;
   for (const auto& kv : md.key_value_metadata) {
@@ -199,18 +212,12 @@ void ParquetFile::apply_frazil_schema() {
   for (auto& [name, declared] : declared_dtypes) {
     auto idx = pschema_.schema().index_of(name);
     if (!idx) continue;
-    // An Array is written as a LIST of its inner type: the footer gives its width back.
-    if (fields[*idx].kind == SchemaNode::Kind::List && declared.id() == TypeId::Array &&
-        fields[*idx].dtype.is_list_like() && fields[*idx].dtype.inner() == declared.inner()) {
-      overrides_[*idx] = declared;
-      out[*idx].dtype = declared;
-      continue;
-    }
     DataType dt = declared;
     const DataType& have = fields[*idx].dtype;
     if (fields[*idx].kind != SchemaNode::Kind::Primitive) {
-      // Nested: only the strings of Categorical/Enum values inside lists and structs.
-      if (dt != have && strings_for_categories(dt) == have) {
+      // Nested: the footer gives back the Arrays (their widths) and the Categorical/Enum
+      // values that were written as LISTs and strings, at any depth.
+      if (dt != have && as_written(dt) == have) {
         overrides_[*idx] = dt;
         out[*idx].dtype = dt;
       }
@@ -350,8 +357,9 @@ DataFrame ParquetFile::read_row_group(size_t i, const std::vector<std::string>* 
     if (overrides_[f]) {
       const DataType& want = *overrides_[f];
       if (want.is_categorical()) arr = encode_categorical(*arr, want);
-      else if (want.id() == TypeId::Array) arr = compute::list_to_array(*arr, want.width());
-      else if (strings_for_categories(want) != want) arr = compute::cast(*arr, want, /*strict=*/true, fields[f].name);
+      else if (want.id() == TypeId::Array && as_written(want.inner()) == want.inner())
+        arr = compute::list_to_array(*arr, want.width());
+      else if (as_written(want) != want) arr = compute::cast(*arr, want, /*strict=*/true, fields[f].name);
       else arr = arr->with_dtype(want);
     }
     cols.emplace_back(fields[f].name, std::move(arr));

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "frazil/compute/list/list_arith.hpp"
+#include "frazil/compute/struct/struct_arith.hpp"
 #include "frazil/compute/cast.hpp"
 #include "frazil/core/error.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
@@ -191,6 +192,8 @@ std::optional<AExpr> TypeCoercionRule::optimize_expr(ExprArena& arena, Node node
       // Temporal arithmetic mixes dtypes on purpose (Datetime - Datetime, Date + Duration).
       if (dsl::is_arithmetic(e.op) && (lt.is_temporal() || rt.is_temporal()))
         return coerce_temporal_arithmetic(arena, node, l, r, lt, rt, l_dyn, r_dyn);
+      // Struct arithmetic: each field meets the other operand inside the kernel.
+      if (dsl::is_arithmetic(e.op) && compute::is_struct_arith(lt, rt)) return std::nullopt;
       // List arithmetic: the numeric leaves meet in their supertype, each side keeping its
       // nesting (List(Int8) + 1 stays List(Int8)); other leaves are the type check's error.
       if (dsl::is_arithmetic(e.op) && compute::is_list_arith(lt, rt)) {
@@ -477,7 +480,7 @@ static void type_check_node(Node node, const AExpr& e, const ExprArena& arena, c
         bool ok = (l.is_numeric() && r.is_numeric()) || l.is_temporal() || r.is_temporal() ||
                   (l.is_null() || r.is_null()) || (l.id() == TypeId::Array && r.id() == TypeId::Array) ||
                   (e.op == Operator::Plus && l.is_string() && r.is_string());
-        if (compute::is_list_arith(l, r)) {
+        if (compute::is_list_arith(l, r) || compute::is_struct_arith(l, r)) {
           ok = true;
           try {
             (void)dtype(node);  // list_arith_dtype: Polars' errors for non-numeric leaves

@@ -42,3 +42,22 @@ TEST(BinaryKernels, GetAndReinterpret) {
   EXPECT_EQ(values_of<int32_t>(*bin_reinterpret(*b, DataType::int32(), true)), (Opt<int32_t>{N, N, N, 50462976}));
   EXPECT_EQ(values_of<int32_t>(*bin_reinterpret(*b, DataType::int32(), false)), (Opt<int32_t>{N, N, N, 66051}));
 }
+
+// Expected values printed by polars 2.1.0 for the same bytes.
+TEST(BinaryKernels, ReinterpretToArraysAndTemporals) {
+  ArrayRef b = bins({"short", "justrite", N, kBytes});
+  ArrayRef arr = bin_reinterpret(*b, DataType::array(DataType::uint32(), 2), true);
+  EXPECT_EQ(arr->dtype(), DataType::array(DataType::uint32(), 2));
+  EXPECT_EQ(arr->null_count(), 3);
+  EXPECT_EQ(values_of<uint32_t>(*arr->child(0)->slice(2, 2)), (Opt<uint32_t>{0x7473756A, 0x65746972}));
+  ArrayRef big = bin_reinterpret(*b, DataType::array(DataType::uint32(), 2), false);
+  EXPECT_EQ(values_of<uint32_t>(*big->child(0)->slice(2, 2)), (Opt<uint32_t>{0x6A757374, 0x72697465}));
+  ArrayRef dates = bin_reinterpret(*b, DataType::date(), true);
+  EXPECT_EQ(dates->dtype(), DataType::date());
+  EXPECT_EQ(dates->null_count(), 3);
+  // 'justrite' as nanoseconds is past one day: a null Time.
+  EXPECT_EQ(bin_reinterpret(*b, DataType::time(), true)->null_count(), 4);
+  EXPECT_THROW(bin_reinterpret(*b, DataType::array(DataType::array(DataType::uint8(), 1), 1), true),
+               InvalidOperationError);
+  EXPECT_THROW(bin_reinterpret(*b, DataType::string(), true), InvalidOperationError);
+}
