@@ -116,3 +116,30 @@ def test_non_boolean_filter_predicate_error_kind(predicate):
     # Polars raises ComputeError for a predicate of literals only (found when it runs) and
     # InvalidOperationError for one over columns (while planning); frazil raised the latter for both.
     assert_same(lambda pl, lf: lf.filter(predicate(pl)), {"a": [1, 2]})
+
+
+_I64 = 2**63 - 1
+WIDE_INTS = pl.DataFrame({
+    "a": [_I64, -_I64 - 1, _I64, None, 3, 2**62],
+    "b": [1, -_I64 - 1, _I64, 5, None, 2**62],
+    "c": [1, 1, 1, 1, 1, 127],
+    "t": [True, True, None, False, True, None],
+    "u": [255, 1, None, 0, 3, 2],
+}, schema={"a": pl.Int64, "b": pl.Int64, "c": pl.Int8, "t": pl.Boolean, "u": pl.UInt8})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.mean_horizontal("a", "b"), id="int64_extremes"),
+    pytest.param(lambda pl: pl.mean_horizontal("a", "c"), id="int64_with_int8"),
+    pytest.param(lambda pl: pl.mean_horizontal("c", "c", "t"), id="int8_wraps"),
+    pytest.param(lambda pl: pl.mean_horizontal("t", "t"), id="booleans"),
+    pytest.param(lambda pl: pl.mean_horizontal("u", "c", ignore_nulls=False), id="keep_nulls"),
+    pytest.param(lambda pl: pl.mean_horizontal("a", "b", pl.lit(1.5)), id="with_a_float_sums_in_float"),
+    pytest.param(lambda pl: pl.mean_horizontal(pl.lit(None), "c"), id="null_literal"),
+])
+def test_mean_horizontal_of_integers_sums_in_their_dtype(build):
+    # Polars sums integers in their supertype, wrapping, and divides the sum in Float64:
+    # mean_horizontal(i64 min, i64 min) is 0.0 (seed 404 case 2454); frazil summed in Float64.
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS, chunks=3)
+    assert_same(lambda pl, lf: lf.group_by("c").agg(build(pl).alias("r")).sort("c"), WIDE_INTS)

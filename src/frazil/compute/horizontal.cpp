@@ -7,6 +7,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/segments.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::compute {
 
@@ -29,10 +30,41 @@ int64_t rows_of(std::span<const ArrayRef> in) {
   return n;
 }
 
+// mean_horizontal of integers (or Booleans), as Polars: their sum in the inputs' integer
+// dtype, wrapping (Int64 min + Int64 min is 0; Booleans sum in UInt32), then divided in
+// Float64 by the row's count of non-null values.
+ArrayRef mean_of_integer_sum(std::span<const ArrayRef> inputs, int64_t n, bool ignore_nulls) {
+  DataType work = DataType::null();
+  for (const auto& a : inputs)
+    if (auto t = get_supertype(work, a->dtype())) work = *t;
+  if (work.is_boolean() || work.is_null()) work = DataType::uint32();
+  const ArrayRef sum = cast(*horizontal(HorizontalKind::Sum, inputs, work, ignore_nulls), DataType::float64());
+  const double* s = sum->values<double>();
+  Buffer buf = alloc_values<double>(n);
+  double* o = buf.mutable_as<double>();
+  OutValidity valid(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t count = 0;
+    for (const auto& a : inputs) count += !a->is_null(a->length() == 1 ? 0 : i);
+    const bool ok = count > 0 && !sum->is_null(i);
+    valid.set(i, ok);
+    o[i] = ok ? s[i] / static_cast<double>(count) : 0.0;
+  }
+  return make_fixed(DataType::float64(), n, valid.finish(), std::move(buf));
+}
+
 }  // namespace
 
 ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const DataType& out, bool ignore_nulls) {
   const int64_t n = rows_of(inputs);
+  if (kind == HorizontalKind::Mean && out.id() == TypeId::Float64 && !inputs.empty()) {
+    bool integers = true;
+    for (const auto& a : inputs) {
+      const DataType& t = a->dtype();
+      integers &= (t.is_integer() && !t.is_128_bit_integer()) || t.is_boolean() || t.is_null();
+    }
+    if (integers) return mean_of_integer_sum(inputs, n, ignore_nulls);
+  }
   std::vector<ArrayRef> xs;
   const DataType work = kind == HorizontalKind::Any || kind == HorizontalKind::All ? DataType::boolean() : out;
   for (const auto& a : inputs) xs.push_back(a->dtype() == work ? a : cast(*a, work));

@@ -104,17 +104,13 @@ Column WindowExpr::map_to_rows(const DataFrame& frame, const compute::Groups& gr
   const GroupOrder& go = *cached;
   const size_t ng = groups.num_groups();
   const int64_t* off = arr->list_offsets();
-  bool same_lengths = true, all_one_row = true;
-  for (size_t k = 0; k < ng; ++k) {
-    const int64_t len = off[k + 1] - off[k];
-    same_lengths &= len == go.offsets[k + 1] - go.offsets[k];
-    all_one_row &= len == 1;
-  }
+  // A non-aggregate must give each partition its height (Polars does not broadcast a one-row
+  // result such as search_sorted(2) or head(1): only aggregates are broadcast, above).
+  for (size_t k = 0; k < ng; ++k)
+    if (off[k + 1] - off[k] != go.offsets[k + 1] - go.offsets[k])
+      throw ShapeError("the length of the window expression did not match that of the group");
   ArrayRef values = list_values(*arr);
-  if (same_lengths) return Column(lists.name(), compute::take(*values, inverse_permutation(go.order)));
-  // Every partition gave one row: it is broadcast over its partition, as an aggregate is.
-  if (all_one_row) return Column(lists.name(), compute::take(*values, groups.group_ids));
-  throw ShapeError("the length of the window expression did not match that of the group");
+  return Column(lists.name(), compute::take(*values, inverse_permutation(go.order)));
 }
 
 }  // namespace frazil::physical
