@@ -143,3 +143,40 @@ def test_mean_horizontal_of_integers_sums_in_their_dtype(build):
     assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS)
     assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS, chunks=3)
     assert_same(lambda pl, lf: lf.group_by("c").agg(build(pl).alias("r")).sort("c"), WIDE_INTS)
+
+
+STRINGS = pl.DataFrame({"k": [1, 1, 2], "s": ["a", None, None], "t": ["x", "y", None], "b": [True, None, False],
+                        "i": [1, 2, None]})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.sum_horizontal(pl.lit(1), pl.lit("a")), id="literals"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "t"), id="nulls_are_empty"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "t", ignore_nulls=False), id="keep_nulls"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "b", "i"), id="boolean_and_int_as_text"),
+    pytest.param(lambda pl: pl.sum_horizontal("s"), id="one_column"),
+    pytest.param(lambda pl: pl.sum_horizontal(pl.lit(None), "t"), id="null_literal"),
+])
+def test_sum_horizontal_of_strings_concatenates(build):
+    # Polars concatenates the values' text when their supertype is String; frazil raised
+    # "`sum_horizontal` operation not supported for dtype `str`" (fuzz, in agg()).
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS, chunks=2)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS.clear())
+    assert_same(lambda pl, lf: lf.group_by("k").agg(build(pl).alias("r")).sort("k"), STRINGS)
+
+
+@pytest.mark.parametrize("filter_", [
+    pytest.param(lambda pl: pl.lit(False), id="literal_false"),
+    pytest.param(lambda pl: pl.col("x") > 5, id="no_row_passes"),
+])
+@pytest.mark.parametrize("agg", [
+    pytest.param(lambda pl: pl.col("x").sample(n=1).len(), id="sample_len"),
+    pytest.param(lambda pl: pl.col("x").sample(n=2, seed=1).sum(), id="sample_sum"),
+    pytest.param(lambda pl: pl.col("x").sample(n=1), id="sample"),
+])
+def test_sample_per_group_of_no_groups(filter_, agg):
+    # With no groups, frazil ran the aggregation's input once over no rows for its dtype, and
+    # sample(n=1) of no rows raised ShapeError; Polars gives no rows (fuzz).
+    frame = pl.DataFrame({"k": [1, 1, 2], "x": [1.0, 2.0, 3.0]})
+    assert_same(lambda pl, lf: lf.filter(filter_(pl)).group_by("k").agg(agg(pl).alias("r")), frame)

@@ -7,6 +7,7 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/segments.hpp"
+#include "frazil/core/builder.hpp"
 #include "frazil/core/supertype.hpp"
 
 namespace frazil::compute {
@@ -53,10 +54,32 @@ ArrayRef mean_of_integer_sum(std::span<const ArrayRef> inputs, int64_t n, bool i
   return make_fixed(DataType::float64(), n, valid.finish(), std::move(buf));
 }
 
+// sum_horizontal of strings (or of values whose supertype is String), as Polars: the row's
+// values concatenated; a null is the empty string, or makes the row null without ignore_nulls.
+ArrayRef concat_strings(std::span<const ArrayRef> inputs, int64_t n, bool ignore_nulls) {
+  std::vector<ArrayRef> xs;
+  for (const auto& a : inputs) xs.push_back(a->dtype().is_string() ? a : cast(*a, DataType::string()));
+  ViewBuilder out(DataType::string(), n);
+  std::string row;
+  for (int64_t i = 0; i < n; ++i) {
+    row.clear();
+    bool null = false;
+    for (const auto& x : xs) {
+      const int64_t j = x->length() == 1 ? 0 : i;
+      if (x->is_null(j)) null = true;
+      else row += x->str_value(j);
+    }
+    if (null && !ignore_nulls) out.push_null();
+    else out.push(row);
+  }
+  return out.finish();
+}
+
 }  // namespace
 
 ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const DataType& out, bool ignore_nulls) {
   const int64_t n = rows_of(inputs);
+  if (kind == HorizontalKind::Sum && out.is_string()) return concat_strings(inputs, n, ignore_nulls);
   if (kind == HorizontalKind::Mean && out.id() == TypeId::Float64 && !inputs.empty()) {
     bool integers = true;
     for (const auto& a : inputs) {

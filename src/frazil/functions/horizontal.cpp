@@ -25,10 +25,11 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
   s.coercion = logic ? Coercion::None : Coercion::Supertype;
   if (kind == HorizontalKind::Sum || kind == HorizontalKind::Mean) s.params = {bool_param("ignore_nulls", true)};
   const TypeSet numbers = types::numeric | types::boolean;
-  s.input_types = logic ? types::boolean
-                        : kind == HorizontalKind::Sum || kind == HorizontalKind::Mean
-                              ? numbers
-                              : numbers | types::date_like | types::duration | TypeSet::of({TypeId::Time});
+  // (sum_horizontal of strings concatenates them, as Polars.)
+  s.input_types = logic                         ? types::boolean
+                  : kind == HorizontalKind::Sum  ? numbers | types::string
+                  : kind == HorizontalKind::Mean ? numbers
+                                                 : numbers | types::date_like | types::duration | TypeSet::of({TypeId::Time});
   s.output_dtype = [kind, fn = s.name](const CallTypes& c) -> DataType {
     switch (kind) {
       case HorizontalKind::Any:
@@ -50,6 +51,7 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
       const bool ok = kind == HorizontalKind::Any || kind == HorizontalKind::All
                           ? (t.is_boolean() || t.is_null())
                           : (t.is_numeric() || t.is_boolean() || t.is_null() ||
+                             (kind == HorizontalKind::Sum && t.is_string()) ||
                              (kind != HorizontalKind::Sum && kind != HorizontalKind::Mean && (t.is_temporal() || t.is_string())));
       if (!ok) throw InvalidOperationError(err_msg("`", fn, "` operation not supported for dtype `", t.short_name(), "`"));
     }
