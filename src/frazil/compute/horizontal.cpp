@@ -134,7 +134,9 @@ ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const
         switch (kind) {
           case HorizontalKind::Sum:
           case HorizontalKind::Mean:
-            if constexpr (std::is_integral_v<T>) {
+            if constexpr (std::is_same_v<T, __int128> || std::is_same_v<T, unsigned __int128>) {
+              acc = static_cast<T>(static_cast<unsigned __int128>(acc) + static_cast<unsigned __int128>(v));
+            } else if constexpr (std::is_integral_v<T>) {
               using U = std::make_unsigned_t<T>;
               acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(v));
             } else {
@@ -171,7 +173,7 @@ ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const
   if (out.id() == TypeId::Decimal) return run(Tag<__int128>{});
   if (!(out.is_numeric() || out.is_temporal()))
     throw InvalidOperationError(err_msg("horizontal reductions are not supported for dtype `", out.short_name(), "`"));
-  return dispatch_numeric(out.physical().id(), run);
+  return dispatch_numeric_wide(out.physical().id(), run);
 }
 
 ArrayRef int_range(int64_t start, int64_t end, int64_t step, const DataType& dtype) {

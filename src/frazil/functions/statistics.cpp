@@ -8,6 +8,7 @@
 #include "frazil/core/scalar.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -67,16 +68,16 @@ DataType statistic_float(const DataType& a, const DataType& b) {
 void register_statistics_functions(Registry& r) {
   const TypeSet real = types::integer | types::floating | types::boolean;
   const TypeSet orderable = TypeSet::any() - TypeSet::of({TypeId::List, TypeId::Struct});
-  r.add(statistic("product", StatKind::Product, real));
+  r.add(float16_through_float32(statistic("product", StatKind::Product, real)));
   {
     FunctionSpec s = statistic("skew", StatKind::Skew, types::numeric | types::boolean);
     s.params = {bool_param("bias", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   {
     FunctionSpec s = statistic("kurtosis", StatKind::Kurtosis, types::numeric | types::boolean);
     s.params = {bool_param("fisher", true), bool_param("bias", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   r.add(statistic("nan_min", StatKind::NanMin, orderable));
   r.add(statistic("nan_max", StatKind::NanMax, orderable));
@@ -91,7 +92,7 @@ void register_statistics_functions(Registry& r) {
   {
     FunctionSpec s = statistic("entropy", StatKind::Entropy, types::numeric | types::boolean);
     s.params = {float_param("base", 2.718281828459045), bool_param("normalize", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   for (bool largest : {false, true}) {
     FunctionSpec s;
