@@ -180,3 +180,16 @@ def test_sample_per_group_of_no_groups(filter_, agg):
     # sample(n=1) of no rows raised ShapeError; Polars gives no rows (fuzz).
     frame = pl.DataFrame({"k": [1, 1, 2], "x": [1.0, 2.0, 3.0]})
     assert_same(lambda pl, lf: lf.filter(filter_(pl)).group_by("k").agg(agg(pl).alias("r")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.lit(-2.25).sort(), id="sorted_literal"),
+    pytest.param(lambda pl: pl.lit(1).sort(descending=True), id="sorted_descending"),
+    pytest.param(lambda pl: pl.lit(3).reverse() + 1, id="reversed_literal"),
+])
+def test_window_of_a_literal_expression_broadcasts(build):
+    # A one-row result per partition of an input that reads no column broadcasts (frazil
+    # raised ShapeError once non-aggregates stopped broadcasting: seed 404 cases 621, 1652).
+    frame = pl.DataFrame({"k": [4, 4, 1], "x": [1, 2, 3]})
+    assert_same(lambda pl, lf: lf.select(build(pl).over("k").alias("r"), "x"), frame)
+    assert_same(lambda pl, lf: lf.filter(pl.lit(1) > build(pl).over("k")), frame)

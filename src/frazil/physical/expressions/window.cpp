@@ -104,13 +104,19 @@ Column WindowExpr::map_to_rows(const DataFrame& frame, const compute::Groups& gr
   const GroupOrder& go = *cached;
   const size_t ng = groups.num_groups();
   const int64_t* off = arr->list_offsets();
-  // A non-aggregate must give each partition its height (Polars does not broadcast a one-row
-  // result such as search_sorted(2) or head(1): only aggregates are broadcast, above).
-  for (size_t k = 0; k < ng; ++k)
-    if (off[k + 1] - off[k] != go.offsets[k + 1] - go.offsets[k])
-      throw ShapeError("the length of the window expression did not match that of the group");
+  bool same_lengths = true, all_one_row = true;
+  for (size_t k = 0; k < ng; ++k) {
+    const int64_t len = off[k + 1] - off[k];
+    same_lengths &= len == go.offsets[k + 1] - go.offsets[k];
+    all_one_row &= len == 1;
+  }
   ArrayRef values = list_values(*arr);
-  return Column(lists.name(), compute::take(*values, inverse_permutation(go.order)));
+  if (same_lengths) return Column(lists.name(), compute::take(*values, inverse_permutation(go.order)));
+  // One row per partition of an input that reads no column (lit(1).sort()) is broadcast, as a
+  // literal is; of any other non-aggregate (search_sorted(2), head(1)) it is Polars' ShapeError:
+  // only aggregates are broadcast (above).
+  if (all_one_row && literal_only_) return Column(lists.name(), compute::take(*values, groups.group_ids));
+  throw ShapeError("the length of the window expression did not match that of the group");
 }
 
 }  // namespace frazil::physical
