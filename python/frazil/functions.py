@@ -450,7 +450,10 @@ def cov(a: Any, b: Any, *, ddof: int = 1) -> Expr:
     y = when(both).then(y.cast(Float64))
     n = both.sum()
     c = ((x - x.mean()) * (y - y.mean())).sum() / (n - ddof)
-    return when(n > ddof).then(c)
+    # Computed in Float64, given in Float32 (or Float16) when that is the sides' supertype, as
+    # Polars (functions/statistics.cpp, float_of_supertype).
+    sides = (wrap(parse_into_expression(a, str_as_lit=False)), wrap(parse_into_expression(b, str_as_lit=False)))
+    return when(n > ddof).then(c)._fn("float_of_supertype", sides[0].first(), sides[1].first())
 
 
 def _fold_exprs(exprs: Any) -> list:

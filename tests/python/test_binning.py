@@ -127,3 +127,15 @@ def test_bin_ranks_labels_and_errors():
                                          .cast(pl.String)), data)
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").bin_ranks([0.5, 0.25], labels=False)), data)
     assert_same_error(lambda pl, lf: lf.select(pl.col("x").bin_ranks(2, labels=["a"])), data)
+
+
+@pytest.mark.parametrize("values", [list(range(10)), [0, 1, 2, 3], [3, None, 0, 2, 1],
+                                    [0.5, float("nan"), 2.0, float("nan"), -1.0, None, 4.0]])
+@pytest.mark.parametrize("q", [[0.3], [0.5], [0.05, 0.5, 0.9], 3])
+def test_bin_quantiles_breaks_at_lower_quantiles(values, q):
+    # Polars' breaks are its "lower" quantiles over the non-null values, NaNs counted (sorted
+    # last): 0.5 of [0, 1, 2, 3] is 1. frazil took rank floor(q * n) of the numbers, which
+    # agrees only with one NaN (fuzz).
+    assert_same(lambda pl, lf: lf.select(pl.col("x").bin_quantiles(q, labels=False, include_intervals=True)
+                                         .alias("b")).unnest("b"), {"x": values})
+    assert_same(lambda pl, lf: lf.select(pl.col("x").bin_quantiles(q, labels=False, right_closed=True)), {"x": values})

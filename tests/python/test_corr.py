@@ -76,3 +76,34 @@ def test_spearman_corr_matches_polars(name, opt):
 def test_corr_methods_other_than_pearson_and_spearman_are_refused():
     with pytest.raises(ValueError, match="kendall"):
         fz.corr("a", "b", method="kendall")
+
+
+# Polars gives corr and cov in the sides' supertype when that is Float32 or Float16, else Float64.
+FLOATS = pl.DataFrame({
+    "g": [1, 1, 1, 2, 2, 2],
+    "f32": [1.5, -0.0, None, 4.0, float("nan"), 2.0],
+    "g32": [2.0, 1.0, 3.0, 0.5, 1.0, -1.0],
+    "f16": [1.0, 2.0, 4.0, None, 0.5, 3.0],
+    "i8": [1, 3, 2, 5, None, 1],
+    "f64": [0.5, 1.5, 2.5, 1.0, 2.0, 0.0],
+    "i32": [7, 1, 3, 2, 2, 9],
+}, schema_overrides={"f32": pl.Float32, "g32": pl.Float32, "f16": pl.Float16, "i8": pl.Int8, "i32": pl.Int32})
+SIDES = [("f32", "g32"), ("f32", "i8"), ("f16", "i8"), ("f16", "f32"), ("f32", "f64"), ("f32", "i32"),
+         ("i8", "i8"), ("f16", "f16")]
+
+
+@pytest.mark.parametrize("a, b", SIDES)
+@pytest.mark.parametrize("stat", ["pearson", "spearman", "cov"])
+def test_corr_and_cov_dtype_follows_the_float_supertype(a, b, stat):
+    from fuzz.harness import assert_same
+
+    def build(m):
+        if stat == "cov":
+            return m.cov(a, b).alias("r")
+        return m.corr(a, b, method=stat).alias("r")
+
+    assert_same(lambda m, lf: lf.select(build(m)), FLOATS, rel_tol=1e-3)
+    assert_same(lambda m, lf: lf.select(build(m)), FLOATS, chunks=3, rel_tol=1e-3)
+    assert_same(lambda m, lf: lf.select(build(m)), FLOATS.clear(), rel_tol=1e-3)
+    assert_same(lambda m, lf: lf.group_by("g").agg(build(m)).sort("g"), FLOATS, rel_tol=1e-3)
+    assert_same(lambda m, lf: lf.select(build(m).over("g")), FLOATS, rel_tol=1e-3)

@@ -188,6 +188,22 @@ REDUCED = {
 
 @pytest.mark.parametrize("name", list(REDUCED))
 def test_reduced_length_changing_functions_everywhere(name):
-    # (Polars does not take search_sorted's one value as an aggregate inside over(): it raises
-    # "expressions must have matching group lengths"; frazil broadcasts it.)
+    # (search_sorted's one value is not an aggregate: inside over() it raises, tested below.)
     check_all(REDUCED[name], over=name != "search_sorted")
+
+
+@pytest.mark.parametrize("build", [
+    lambda pl: pl.col("f").sort().search_sorted(0.5),
+    lambda pl: pl.col("i").search_sorted(pl.lit(2)),
+    lambda pl: pl.col("i").search_sorted(pl.col("i").first()),
+    lambda pl: pl.col("i").head(1),
+    lambda pl: pl.col("j").mode(),
+], ids=["search_sorted", "search_sorted_lit", "search_sorted_first", "head_1", "mode"])
+def test_one_row_non_aggregate_over_partitions_is_a_shape_error(build):
+    # Only aggregates are broadcast over a partition: a non-aggregate giving a partition of
+    # several rows one row is Polars' ShapeError, not a broadcast.
+    assert_same_error(lambda pl, lf: lf.select(build(pl).over("g")), NUMS, kind="ShapeError")
+    # A partition of one row takes its one value; no rows give no rows.
+    ones = NUMS.filter(pl.col("g") == "c")
+    ok(assert_same(lambda pl, lf: lf.select(build(pl).over("g")), ones))
+    assert_same(lambda pl, lf: lf.select(build(pl).over("g")), NUMS.clear())

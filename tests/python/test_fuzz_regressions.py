@@ -116,3 +116,80 @@ def test_non_boolean_filter_predicate_error_kind(predicate):
     # Polars raises ComputeError for a predicate of literals only (found when it runs) and
     # InvalidOperationError for one over columns (while planning); frazil raised the latter for both.
     assert_same(lambda pl, lf: lf.filter(predicate(pl)), {"a": [1, 2]})
+
+
+_I64 = 2**63 - 1
+WIDE_INTS = pl.DataFrame({
+    "a": [_I64, -_I64 - 1, _I64, None, 3, 2**62],
+    "b": [1, -_I64 - 1, _I64, 5, None, 2**62],
+    "c": [1, 1, 1, 1, 1, 127],
+    "t": [True, True, None, False, True, None],
+    "u": [255, 1, None, 0, 3, 2],
+}, schema={"a": pl.Int64, "b": pl.Int64, "c": pl.Int8, "t": pl.Boolean, "u": pl.UInt8})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.mean_horizontal("a", "b"), id="int64_extremes"),
+    pytest.param(lambda pl: pl.mean_horizontal("a", "c"), id="int64_with_int8"),
+    pytest.param(lambda pl: pl.mean_horizontal("c", "c", "t"), id="int8_wraps"),
+    pytest.param(lambda pl: pl.mean_horizontal("t", "t"), id="booleans"),
+    pytest.param(lambda pl: pl.mean_horizontal("u", "c", ignore_nulls=False), id="keep_nulls"),
+    pytest.param(lambda pl: pl.mean_horizontal("a", "b", pl.lit(1.5)), id="with_a_float_sums_in_float"),
+    pytest.param(lambda pl: pl.mean_horizontal(pl.lit(None), "c"), id="null_literal"),
+])
+def test_mean_horizontal_of_integers_sums_in_their_dtype(build):
+    # Polars sums integers in their supertype, wrapping, and divides the sum in Float64:
+    # mean_horizontal(i64 min, i64 min) is 0.0 (seed 404 case 2454); frazil summed in Float64.
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), WIDE_INTS, chunks=3)
+    assert_same(lambda pl, lf: lf.group_by("c").agg(build(pl).alias("r")).sort("c"), WIDE_INTS)
+
+
+STRINGS = pl.DataFrame({"k": [1, 1, 2], "s": ["a", None, None], "t": ["x", "y", None], "b": [True, None, False],
+                        "i": [1, 2, None]})
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.sum_horizontal(pl.lit(1), pl.lit("a")), id="literals"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "t"), id="nulls_are_empty"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "t", ignore_nulls=False), id="keep_nulls"),
+    pytest.param(lambda pl: pl.sum_horizontal("s", "b", "i"), id="boolean_and_int_as_text"),
+    pytest.param(lambda pl: pl.sum_horizontal("s"), id="one_column"),
+    pytest.param(lambda pl: pl.sum_horizontal(pl.lit(None), "t"), id="null_literal"),
+])
+def test_sum_horizontal_of_strings_concatenates(build):
+    # Polars concatenates the values' text when their supertype is String; frazil raised
+    # "`sum_horizontal` operation not supported for dtype `str`" (fuzz, in agg()).
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS, chunks=2)
+    assert_same(lambda pl, lf: lf.select(build(pl).alias("r")), STRINGS.clear())
+    assert_same(lambda pl, lf: lf.group_by("k").agg(build(pl).alias("r")).sort("k"), STRINGS)
+
+
+@pytest.mark.parametrize("filter_", [
+    pytest.param(lambda pl: pl.lit(False), id="literal_false"),
+    pytest.param(lambda pl: pl.col("x") > 5, id="no_row_passes"),
+])
+@pytest.mark.parametrize("agg", [
+    pytest.param(lambda pl: pl.col("x").sample(n=1).len(), id="sample_len"),
+    pytest.param(lambda pl: pl.col("x").sample(n=2, seed=1).sum(), id="sample_sum"),
+    pytest.param(lambda pl: pl.col("x").sample(n=1), id="sample"),
+])
+def test_sample_per_group_of_no_groups(filter_, agg):
+    # With no groups, frazil ran the aggregation's input once over no rows for its dtype, and
+    # sample(n=1) of no rows raised ShapeError; Polars gives no rows (fuzz).
+    frame = pl.DataFrame({"k": [1, 1, 2], "x": [1.0, 2.0, 3.0]})
+    assert_same(lambda pl, lf: lf.filter(filter_(pl)).group_by("k").agg(agg(pl).alias("r")), frame)
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda pl: pl.lit(-2.25).sort(), id="sorted_literal"),
+    pytest.param(lambda pl: pl.lit(1).sort(descending=True), id="sorted_descending"),
+    pytest.param(lambda pl: pl.lit(3).reverse() + 1, id="reversed_literal"),
+])
+def test_window_of_a_literal_expression_broadcasts(build):
+    # A one-row result per partition of an input that reads no column broadcasts (frazil
+    # raised ShapeError once non-aggregates stopped broadcasting: seed 404 cases 621, 1652).
+    frame = pl.DataFrame({"k": [4, 4, 1], "x": [1, 2, 3]})
+    assert_same(lambda pl, lf: lf.select(build(pl).over("k").alias("r"), "x"), frame)
+    assert_same(lambda pl, lf: lf.filter(pl.lit(1) > build(pl).over("k")), frame)

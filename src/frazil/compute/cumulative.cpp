@@ -18,7 +18,10 @@ namespace {
 
 template <typename T>
 T wrapping_add(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
+  if constexpr (std::is_same_v<T, __int128> || std::is_same_v<T, unsigned __int128>) {
+    using U = unsigned __int128;  // (not std::is_integral without GNU extensions)
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
   } else {
@@ -28,7 +31,10 @@ T wrapping_add(T a, T b) {
 
 template <typename T>
 T wrapping_mul(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
+  if constexpr (std::is_same_v<T, __int128> || std::is_same_v<T, unsigned __int128>) {
+    using U = unsigned __int128;  // (not std::is_integral without GNU extensions)
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
   } else {
@@ -38,7 +44,10 @@ T wrapping_mul(T a, T b) {
 
 template <typename T>
 T wrapping_sub(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
+  if constexpr (std::is_same_v<T, __int128> || std::is_same_v<T, unsigned __int128>) {
+    using U = unsigned __int128;  // (not std::is_integral without GNU extensions)
+    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+  } else if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
   } else {
@@ -131,7 +140,7 @@ DataType cum_sum_dtype(const DataType& t) {
     case TypeId::Null: return DataType::null();
     default: break;
   }
-  if (t.is_primitive_numeric() || t.id() == TypeId::Duration) return t;
+  if (t.is_primitive_numeric() || t.is_128_bit_integer() || t.id() == TypeId::Duration) return t;
   throw InvalidOperationError(err_msg("`cum_sum` operation not supported for dtype `", t.short_name(), "`"));
 }
 
@@ -139,6 +148,8 @@ DataType cum_prod_dtype(const DataType& t) {
   switch (t.id()) {
     case TypeId::Int64:
     case TypeId::UInt64:
+    case TypeId::Int128:
+    case TypeId::UInt128:
     case TypeId::Float32:
     case TypeId::Float64: return t;
     case TypeId::Null: return DataType::null();
@@ -164,7 +175,7 @@ ArrayRef cum_prod(const Array& values, Segments seg, bool reverse) {
   const DataType out = cum_prod_dtype(values.dtype());
   if (out.is_null()) return share(values);
   ArrayRef x = values.dtype() == out ? share(values) : cast(values, out);
-  return dispatch_numeric(out.id(), [&](auto tag) {
+  return dispatch_numeric_wide(out.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return running<T>(*x, out, seg, reverse, [] { return T{1}; }, [](T a, T b) { return wrapping_mul(a, b); });
   });
@@ -229,7 +240,7 @@ DataType diff_dtype(const DataType& t) {
     case TypeId::Null: return DataType::null();
     default: break;
   }
-  if (t.is_primitive_numeric() || t.id() == TypeId::Duration) return t;
+  if (t.is_primitive_numeric() || t.is_128_bit_integer() || t.id() == TypeId::Duration) return t;
   throw InvalidOperationError(err_msg("`diff` operation not supported for dtype `", t.short_name(), "`"));
 }
 

@@ -7,6 +7,8 @@
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/compute/segments.hpp"
+#include "frazil/core/builder.hpp"
+#include "frazil/core/supertype.hpp"
 
 namespace frazil::compute {
 
@@ -29,10 +31,63 @@ int64_t rows_of(std::span<const ArrayRef> in) {
   return n;
 }
 
+// mean_horizontal of integers (or Booleans), as Polars: their sum in the inputs' integer
+// dtype, wrapping (Int64 min + Int64 min is 0; Booleans sum in UInt32), then divided in
+// Float64 by the row's count of non-null values.
+ArrayRef mean_of_integer_sum(std::span<const ArrayRef> inputs, int64_t n, bool ignore_nulls) {
+  DataType work = DataType::null();
+  for (const auto& a : inputs)
+    if (auto t = get_supertype(work, a->dtype())) work = *t;
+  if (work.is_boolean() || work.is_null()) work = DataType::uint32();
+  const ArrayRef sum = cast(*horizontal(HorizontalKind::Sum, inputs, work, ignore_nulls), DataType::float64());
+  const double* s = sum->values<double>();
+  Buffer buf = alloc_values<double>(n);
+  double* o = buf.mutable_as<double>();
+  OutValidity valid(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t count = 0;
+    for (const auto& a : inputs) count += !a->is_null(a->length() == 1 ? 0 : i);
+    const bool ok = count > 0 && !sum->is_null(i);
+    valid.set(i, ok);
+    o[i] = ok ? s[i] / static_cast<double>(count) : 0.0;
+  }
+  return make_fixed(DataType::float64(), n, valid.finish(), std::move(buf));
+}
+
+// sum_horizontal of strings (or of values whose supertype is String), as Polars: the row's
+// values concatenated; a null is the empty string, or makes the row null without ignore_nulls.
+ArrayRef concat_strings(std::span<const ArrayRef> inputs, int64_t n, bool ignore_nulls) {
+  std::vector<ArrayRef> xs;
+  for (const auto& a : inputs) xs.push_back(a->dtype().is_string() ? a : cast(*a, DataType::string()));
+  ViewBuilder out(DataType::string(), n);
+  std::string row;
+  for (int64_t i = 0; i < n; ++i) {
+    row.clear();
+    bool null = false;
+    for (const auto& x : xs) {
+      const int64_t j = x->length() == 1 ? 0 : i;
+      if (x->is_null(j)) null = true;
+      else row += x->str_value(j);
+    }
+    if (null && !ignore_nulls) out.push_null();
+    else out.push(row);
+  }
+  return out.finish();
+}
+
 }  // namespace
 
 ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const DataType& out, bool ignore_nulls) {
   const int64_t n = rows_of(inputs);
+  if (kind == HorizontalKind::Sum && out.is_string()) return concat_strings(inputs, n, ignore_nulls);
+  if (kind == HorizontalKind::Mean && out.id() == TypeId::Float64 && !inputs.empty()) {
+    bool integers = true;
+    for (const auto& a : inputs) {
+      const DataType& t = a->dtype();
+      integers &= (t.is_integer() && !t.is_128_bit_integer()) || t.is_boolean() || t.is_null();
+    }
+    if (integers) return mean_of_integer_sum(inputs, n, ignore_nulls);
+  }
   std::vector<ArrayRef> xs;
   const DataType work = kind == HorizontalKind::Any || kind == HorizontalKind::All ? DataType::boolean() : out;
   for (const auto& a : inputs) xs.push_back(a->dtype() == work ? a : cast(*a, work));
@@ -79,7 +134,9 @@ ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const
         switch (kind) {
           case HorizontalKind::Sum:
           case HorizontalKind::Mean:
-            if constexpr (std::is_integral_v<T>) {
+            if constexpr (std::is_same_v<T, __int128> || std::is_same_v<T, unsigned __int128>) {
+              acc = static_cast<T>(static_cast<unsigned __int128>(acc) + static_cast<unsigned __int128>(v));
+            } else if constexpr (std::is_integral_v<T>) {
               using U = std::make_unsigned_t<T>;
               acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(v));
             } else {
@@ -116,7 +173,7 @@ ArrayRef horizontal(HorizontalKind kind, std::span<const ArrayRef> inputs, const
   if (out.id() == TypeId::Decimal) return run(Tag<__int128>{});
   if (!(out.is_numeric() || out.is_temporal()))
     throw InvalidOperationError(err_msg("horizontal reductions are not supported for dtype `", out.short_name(), "`"));
-  return dispatch_numeric(out.physical().id(), run);
+  return dispatch_numeric_wide(out.physical().id(), run);
 }
 
 ArrayRef int_range(int64_t start, int64_t end, int64_t step, const DataType& dtype) {

@@ -141,9 +141,9 @@ ArrayRef sign(const Array& values) {
     for (int i = 0; i < t.scale(); ++i) one *= 10;
     return unary_kernel<__int128, __int128>(values, t, [one](__int128 v) { return v > 0 ? one : v < 0 ? -one : 0; });
   }
-  if (!t.is_primitive_numeric())
+  if (!t.is_primitive_numeric() && !t.is_128_bit_integer())
     throw InvalidOperationError(err_msg("`sign` operation not supported for dtype `", t.short_name(), "`"));
-  return dispatch_numeric(t.id(), [&](auto tag) {
+  return dispatch_numeric_wide(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>)
       return unary_kernel<T, T>(values, t, [](T v) { return v > 0 ? T(1) : v < 0 ? T(-1) : v; });
@@ -191,7 +191,7 @@ ArrayRef clip(const Array& values, const Array* lower, const Array* upper) {
     return make_fixed(t, n, aligned_validity(values), std::move(out));
   };
   if (t.id() == TypeId::Decimal) return run(Tag<__int128>{});
-  return dispatch_numeric(t.physical().id(), run);
+  return dispatch_numeric_wide(t.physical().id(), run);
 }
 
 ArrayRef round_sig_figs(const Array& values, int digits) {

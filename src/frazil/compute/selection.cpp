@@ -6,12 +6,16 @@
 #include "frazil/compute/kernel_util.hpp"
 #include "frazil/core/cancel.hpp"
 #include "frazil/core/cpu_dispatch.hpp"
+#include "frazil/core/thread_pool.hpp"
 
 namespace frazil::compute {
 
 using namespace detail;
 
 namespace {
+
+// Gathers of at least this many rows run their blocks on the pool.
+constexpr int64_t kParallelGatherRows = int64_t{1} << 20;
 
 // Validity after a gather, or empty when every gathered row is valid.
 Buffer gather_validity(const Array& values, const IdxSize* idx, int64_t n, bool any_null_idx) {
@@ -73,15 +77,21 @@ ArrayRef take(const Array& values, const IdxSize* idx, int64_t n) {
       Buffer out = alloc_values<T>(n);
       T* o = out.mutable_as<T>();
       const T* p = values.values<T>();
-      // In blocks, so that a cancelled query stops within one (a gather of many rows takes long).
-      for (int64_t b = 0; b < n; b += kCheckRows) {
+      // In blocks, so that a cancelled query stops within one (a gather of many rows takes long);
+      // a long gather's blocks run on the pool (random reads: bound by memory latency, which
+      // two cores hide better than one; the window functions gather every row twice).
+      auto block = [&](size_t k) {
         check_cancelled();
-        const int64_t e = std::min(n, b + kCheckRows);
+        const int64_t b = static_cast<int64_t>(k) * kCheckRows, e = std::min(n, b + kCheckRows);
         if (any_null_idx)
           for (int64_t i = b; i < e; ++i) o[i] = idx[i] == kNullIdx ? T{} : p[idx[i]];
         else
           for (int64_t i = b; i < e; ++i) o[i] = p[idx[i]];
-      }
+      };
+      const size_t blocks = static_cast<size_t>((n + kCheckRows - 1) / kCheckRows);
+      if (n >= kParallelGatherRows && thread_pool_size() > 1) parallel_for(blocks, block);
+      else
+        for (size_t k = 0; k < blocks; ++k) block(k);
       return Array::make(dt, n, std::move(validity), {std::move(out)});
     });
   }

@@ -7,6 +7,7 @@
 #include "frazil/compute/binning/binning.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -106,7 +107,7 @@ void register_binning_functions(Registry& r) {
     s.kernel = [](const Args& a) -> Kernel {
       return [spec = cut_spec(a)](std::span<const ArrayRef> in) { return compute::cut(*in[0], spec); };
     };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   {
     FunctionSpec s;
@@ -124,7 +125,7 @@ void register_binning_functions(Registry& r) {
         return compute::qcut(*in[0], q, labels, left, dup, breaks);
       };
     };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
 }
 

@@ -11,6 +11,7 @@
 #include "frazil/compute/selection.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -84,6 +85,9 @@ DataType float_values(const CallTypes& c) { return float_of_root(c); }
 
 }  // namespace
 
+// Int128 and UInt128: the kernels (compute/cumulative.cpp) are written for any width.
+constexpr TypeSet kWideInts = TypeSet::of({TypeId::Int128, TypeId::UInt128});
+
 void register_cumulative_functions(Registry& r) {
   const Param reverse = bool_param("reverse", false);
   {
@@ -91,18 +95,18 @@ void register_cumulative_functions(Registry& r) {
       return compute::cum_sum(*in[0], seg, a.get_bool("reverse"));
     });
     s.params = {reverse};
-    s.input_types = types::numeric | types::boolean | types::duration;
+    s.input_types = types::numeric | types::boolean | types::duration | kWideInts;
     s.output_dtype = [](const CallTypes& c) { return compute::cum_sum_dtype(c.inputs[0]); };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   {
     FunctionSpec s = ordered("cum_prod", [](auto in, Segments seg, const Args& a) {
       return compute::cum_prod(*in[0], seg, a.get_bool("reverse"));
     });
     s.params = {reverse};
-    s.input_types = types::integer | types::floating | types::boolean;
+    s.input_types = types::integer | types::floating | types::boolean | kWideInts;
     s.output_dtype = [](const CallTypes& c) { return compute::cum_prod_dtype(c.inputs[0]); };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   for (bool want_max : {false, true}) {
     FunctionSpec s = ordered(want_max ? "cum_max" : "cum_min", [want_max](auto in, Segments seg, const Args& a) {
@@ -126,10 +130,10 @@ void register_cumulative_functions(Registry& r) {
       return compute::diff(*in[0], seg, a.get_int("n"));
     });
     s.params = {int_param("n", 1)};
-    s.input_types = types::numeric | types::date_like | types::duration | TypeSet::of({TypeId::Time});
+    s.input_types = types::numeric | types::date_like | types::duration | TypeSet::of({TypeId::Time}) | kWideInts;
     s.output_dtype = [](const CallTypes& c) { return compute::diff_dtype(c.inputs[0]); };
     s.format_args = [](std::span<const std::string>, const Args& a) { return std::to_string(a.get_int("n")); };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   {
     FunctionSpec s = ordered("pct_change", [](auto in, Segments seg, const Args& a) {
@@ -139,7 +143,7 @@ void register_cumulative_functions(Registry& r) {
     s.input_types = types::numeric | types::boolean;
     s.output_dtype = float_values;
     s.format_args = [](std::span<const std::string>, const Args& a) { return std::to_string(a.get_int("n")); };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   {
     FunctionSpec s = ordered("rank", [](auto in, Segments seg, const Args& a) {
@@ -180,7 +184,7 @@ void register_cumulative_functions(Registry& r) {
     });
     s.input_types = types::numeric | types::boolean | types::date_like | types::duration | TypeSet::of({TypeId::Time});
     s.output_dtype = boolean;
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   {
     // fill_null(strategy=...), forward_fill and backward_fill.
@@ -215,7 +219,7 @@ void register_cumulative_functions(Registry& r) {
       const DataType& t = c.inputs[0];
       return c.args.get_string("method") == "linear" && t.is_integer() ? DataType::float64() : t;
     };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   {
     FunctionSpec s = ordered("interpolate_by", [](auto in, Segments seg, const Args&) {
@@ -246,7 +250,7 @@ void register_cumulative_functions(Registry& r) {
       const double alpha = c.args.get_float("alpha");
       if (!(alpha > 0 && alpha <= 1)) throw ComputeError("alpha must be in [0; 1]");
     };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   for (bool mean : {true, false}) {
     FunctionSpec s = ordered(mean ? "ewm_mean_by" : "ewm_sum_by", [mean](auto in, Segments seg, const Args& a) {

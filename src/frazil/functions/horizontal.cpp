@@ -5,6 +5,7 @@
 #include "frazil/core/supertype.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -24,11 +25,13 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
   const bool logic = kind == HorizontalKind::Any || kind == HorizontalKind::All;
   s.coercion = logic ? Coercion::None : Coercion::Supertype;
   if (kind == HorizontalKind::Sum || kind == HorizontalKind::Mean) s.params = {bool_param("ignore_nulls", true)};
-  const TypeSet numbers = types::numeric | types::boolean;
-  s.input_types = logic ? types::boolean
-                        : kind == HorizontalKind::Sum || kind == HorizontalKind::Mean
-                              ? numbers
-                              : numbers | types::date_like | types::duration | TypeSet::of({TypeId::Time});
+  // (Int128 and UInt128 too: compute::horizontal is written for any width.)
+  const TypeSet numbers = types::numeric | types::boolean | TypeSet::of({TypeId::Int128, TypeId::UInt128});
+  // (sum_horizontal of strings concatenates them, as Polars.)
+  s.input_types = logic                         ? types::boolean
+                  : kind == HorizontalKind::Sum  ? numbers | types::string
+                  : kind == HorizontalKind::Mean ? numbers
+                                                 : numbers | types::date_like | types::duration | TypeSet::of({TypeId::Time});
   s.output_dtype = [kind, fn = s.name](const CallTypes& c) -> DataType {
     switch (kind) {
       case HorizontalKind::Any:
@@ -50,6 +53,7 @@ FunctionSpec horizontal(std::string name, HorizontalKind kind) {
       const bool ok = kind == HorizontalKind::Any || kind == HorizontalKind::All
                           ? (t.is_boolean() || t.is_null())
                           : (t.is_numeric() || t.is_boolean() || t.is_null() ||
+                             (kind == HorizontalKind::Sum && t.is_string()) ||
                              (kind != HorizontalKind::Sum && kind != HorizontalKind::Mean && (t.is_temporal() || t.is_string())));
       if (!ok) throw InvalidOperationError(err_msg("`", fn, "` operation not supported for dtype `", t.short_name(), "`"));
     }
@@ -93,10 +97,10 @@ int64_t scalar_int64(const Array& a, const char* fn, const char* what) {
 }  // namespace
 
 void register_horizontal_functions(Registry& r) {
-  r.add(horizontal("sum_horizontal", HorizontalKind::Sum));
-  r.add(horizontal("mean_horizontal", HorizontalKind::Mean));
-  r.add(horizontal("min_horizontal", HorizontalKind::Min));
-  r.add(horizontal("max_horizontal", HorizontalKind::Max));
+  r.add(float16_through_float32(horizontal("sum_horizontal", HorizontalKind::Sum)));
+  r.add(float16_through_float32(horizontal("mean_horizontal", HorizontalKind::Mean)));
+  r.add(float16_through_float32(horizontal("min_horizontal", HorizontalKind::Min)));
+  r.add(float16_through_float32(horizontal("max_horizontal", HorizontalKind::Max)));
   r.add(horizontal("any_horizontal", HorizontalKind::Any));
   r.add(horizontal("all_horizontal", HorizontalKind::All));
   {

@@ -6,6 +6,7 @@
 #include "frazil/core/supertype.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -157,7 +158,7 @@ void register_inspect_functions(Registry& r) {
                              a.get_bool("include_breakpoint"));
       };
     };
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
 }
 

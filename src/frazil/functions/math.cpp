@@ -8,6 +8,7 @@
 #include "frazil/compute/math.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -58,6 +59,7 @@ FunctionSpec bit_count(std::string name, compute::BitCount what) {
 // Int128, UInt128 and Float16: accepted by the rows whose kernels handle them
 // (compute/wide_int/).
 constexpr TypeSet kWide = TypeSet::of({TypeId::Int128, TypeId::UInt128, TypeId::Float16});
+constexpr TypeSet kWideInts = TypeSet::of({TypeId::Int128, TypeId::UInt128});
 
 // round/floor/ceil: the root's dtype; a Decimal that loses digits gains one of precision
 // (Polars).
@@ -86,12 +88,12 @@ void register_math_functions(Registry& r) {
                           {"tanh", FloatFn::Tanh}, {"arcsinh", FloatFn::Arcsinh}, {"arccosh", FloatFn::Arccosh},
                           {"arctanh", FloatFn::Arctanh}, {"degrees", FloatFn::Degrees},
                           {"radians", FloatFn::Radians}})
-    r.add(float_function(name, fn, real | TypeSet::of({TypeId::Float16})));
+    r.add(float_function(name, fn, real | kWide));
   for (auto [name, fn] : {std::pair{"exp", FloatFn::Exp}, {"log1p", FloatFn::Log1p}, {"log10", FloatFn::Log10},
                           {"cbrt", FloatFn::Cbrt}, {"erf", FloatFn::Erf}, {"erfc", FloatFn::Erfc}})
-    r.add(float_function(name, fn, number | TypeSet::of({TypeId::Float16})));
+    r.add(float_function(name, fn, number | kWide));
   {
-    FunctionSpec s = float_function("log", FloatFn::Log, number | TypeSet::of({TypeId::Float16}));
+    FunctionSpec s = float_function("log", FloatFn::Log, number | kWide);
     s.min_inputs = s.max_inputs = 2;  // the root and the base
     s.null_if_null = input(0) | input(1);
     // The root's float dtype, else the base's, else Float64 (Polars).
@@ -107,7 +109,7 @@ void register_math_functions(Registry& r) {
     FunctionSpec s;
     s.name = "arctan2";
     s.min_inputs = s.max_inputs = 2;
-    s.input_types = real;
+    s.input_types = real | kWide;
     s.null_if_null = input(0) | input(1);
     s.display_as_global = true;
     s.output_dtype = [](const CallTypes& c) {
@@ -116,13 +118,13 @@ void register_math_functions(Registry& r) {
     };
     s.check = [](const CallTypes& c) {
       const DataType& x = c.inputs[1];
-      if (!(x.is_integer() || x.is_float() || x.is_null()))
+      if (!(x.is_integer() || x.is_float() || x.is_null()))  // (is_integer holds 128-bit ones too)
         throw InvalidOperationError(err_msg("`arctan2` operation not supported for dtype `", x.short_name(), "`"));
     };
     s.kernel = binary(compute::arctan2);
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
-  r.add(numeric_unary("sign", compute::sign, types::numeric));
+  r.add(float16_through_float32(numeric_unary("sign", compute::sign, types::numeric | kWideInts)));
   {
     // clip(lower, upper): the bounds present are inputs 1 and 2 (has_lower/has_upper say which).
     FunctionSpec s;
@@ -130,7 +132,7 @@ void register_math_functions(Registry& r) {
     s.min_inputs = 1;
     s.max_inputs = 3;
     s.params = {bool_param("has_lower", false), bool_param("has_upper", false)};
-    s.input_types = types::numeric | types::date_like | types::duration | TypeSet::of({TypeId::Time});
+    s.input_types = types::numeric | kWideInts | types::date_like | types::duration | TypeSet::of({TypeId::Time});
     s.null_if_null = input(0);
     s.output_dtype = same_as_root;
     s.check = [](const CallTypes& c) {
@@ -150,7 +152,7 @@ void register_math_functions(Registry& r) {
       std::string out = lo ? inputs[0] : "None";
       return out + ", " + (hi ? inputs[lo ? 1 : 0] : "None");
     };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   {
     FunctionSpec s = numeric_unary("round_sig_figs", nullptr, types::numeric);
@@ -173,7 +175,7 @@ void register_math_functions(Registry& r) {
       if (c.args.get_int("digits") < 1) throw InvalidOperationError("digits must be an integer >= 1");
     };
     s.format_args = [](std::span<const std::string>, const Args& a) { return std::to_string(a.get_int("digits")); };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   {
     FunctionSpec s = numeric_unary("truncate", nullptr, types::numeric);
@@ -189,7 +191,7 @@ void register_math_functions(Registry& r) {
                                             c.args.get_int("decimals")));
     };
     s.format_args = [](std::span<const std::string>, const Args& a) { return std::to_string(a.get_int("decimals")); };
-    r.add(std::move(s));
+    r.add(float16_through_float32(std::move(s)));
   }
   using compute::BitCount;
   r.add(bit_count("bitwise_count_ones", BitCount::CountOnes));
@@ -203,7 +205,7 @@ void register_math_functions(Registry& r) {
     s.name = "is_close";
     s.min_inputs = s.max_inputs = 2;
     s.params = {float_param("abs_tol", 0.0), float_param("rel_tol", 1e-9), bool_param("nans_equal", false)};
-    s.input_types = types::numeric;
+    s.input_types = types::numeric | kWide;
     s.null_if_null = input(0) | input(1);
     s.output_dtype = boolean;
     s.check = [](const CallTypes& c) {

@@ -1,11 +1,14 @@
 // Reductions: product, skew, kurtosis, nan_min, nan_max, arg_min, arg_max, bitwise_and,
 // bitwise_or, bitwise_xor, entropy, min_by, max_by, approx_n_unique, implode. Each has a
-// grouped kernel: inside agg() it reduces every group at once.
+// grouped kernel: inside agg() it reduces every group at once. And float_of_supertype, the
+// dtype step of corr and cov.
 #include "frazil/compute/aggregate.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/compute/statistics.hpp"
 #include "frazil/core/scalar.hpp"
 #include "frazil/functions/define.hpp"
 #include "frazil/functions/families.hpp"
+#include "frazil/functions/wide_inputs.hpp"
 
 namespace frazil::functions {
 
@@ -52,21 +55,29 @@ ArrayRef one_list(const Array& values) {
   return Array::make(DataType::list(values.dtype()), 1, Buffer(), {off}, {values.slice(0, values.length())});
 }
 
+// The float a two-sided statistic (corr, cov) of a and b is given in, as Polars: their
+// supertype's when it is Float32 or Float16, else Float64.
+DataType statistic_float(const DataType& a, const DataType& b) {
+  const std::optional<DataType> t = get_supertype(a, b);
+  if (t && (t->id() == TypeId::Float32 || t->id() == TypeId::Float16)) return *t;
+  return DataType::float64();
+}
+
 }  // namespace
 
 void register_statistics_functions(Registry& r) {
   const TypeSet real = types::integer | types::floating | types::boolean;
   const TypeSet orderable = TypeSet::any() - TypeSet::of({TypeId::List, TypeId::Struct});
-  r.add(statistic("product", StatKind::Product, real));
+  r.add(float16_through_float32(statistic("product", StatKind::Product, real)));
   {
     FunctionSpec s = statistic("skew", StatKind::Skew, types::numeric | types::boolean);
     s.params = {bool_param("bias", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   {
     FunctionSpec s = statistic("kurtosis", StatKind::Kurtosis, types::numeric | types::boolean);
     s.params = {bool_param("fisher", true), bool_param("bias", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   r.add(statistic("nan_min", StatKind::NanMin, orderable));
   r.add(statistic("nan_max", StatKind::NanMax, orderable));
@@ -81,7 +92,7 @@ void register_statistics_functions(Registry& r) {
   {
     FunctionSpec s = statistic("entropy", StatKind::Entropy, types::numeric | types::boolean);
     s.params = {float_param("base", 2.718281828459045), bool_param("normalize", true)};
-    r.add(std::move(s));
+    r.add(float16_and_wide_ints(std::move(s)));
   }
   for (bool largest : {false, true}) {
     FunctionSpec s;
@@ -133,6 +144,22 @@ void register_statistics_functions(Registry& r) {
     s.grouped_kernel = [](const Args&) -> GroupedKernel {
       return [](std::span<const ArrayRef> in, const compute::Groups& g) {
         return compute::implode_grouped(*in[0], g);
+      };
+    };
+    r.add(std::move(s));
+  }
+  {
+    // float_of_supertype(value, a, b): the value (a Float64 statistic of a and b: corr, cov)
+    // cast to the float Polars gives it: Float32 or Float16 when that is the supertype of a
+    // and b, else Float64. a and b are only typed (dsl::corr passes one row of each).
+    FunctionSpec s;
+    s.name = "float_of_supertype";
+    s.min_inputs = s.max_inputs = 3;
+    s.output_dtype = [](const CallTypes& c) { return statistic_float(c.inputs[1], c.inputs[2]); };
+    s.kernel = [](const Args&) -> Kernel {
+      return [](std::span<const ArrayRef> in) {
+        const DataType t = statistic_float(in[1]->dtype(), in[2]->dtype());
+        return t == in[0]->dtype() ? in[0] : compute::cast(*in[0], t, /*strict=*/false);
       };
     };
     r.add(std::move(s));

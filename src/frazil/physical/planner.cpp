@@ -7,6 +7,7 @@
 #include "frazil/physical/expressions/shared.hpp"
 #include "frazil/plan/aexpr.hpp"
 #include "frazil/plan/conversion/expr_to_ir.hpp"
+#include "frazil/plan/expr/walk.hpp"
 
 namespace frazil::physical {
 
@@ -123,7 +124,9 @@ struct Planner {
       std::vector<PhysicalExprRef> by;
       for (size_t i = 1; i < e.inputs.size(); ++i) by.push_back(child(i));
       bool row_wise = plan::is_elementwise_rec(e.inputs[0], arena);
-      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, e.window(), std::move(source));
+      const bool literal_only = plan::columns_of(e.inputs[0], arena).empty();
+      return std::make_shared<WindowExpr>(child(0), std::move(by), row_wise, literal_only, e.window(),
+                                          std::move(source));
     }
   }
   throw InternalError("unknown expression kind");

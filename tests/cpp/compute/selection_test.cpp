@@ -19,6 +19,26 @@ TEST(Selection, TakeFixedWidthWithNullIndex) {
   EXPECT_FALSE(take(*i64({1, 2}), std::vector<IdxSize>{1, 0})->has_validity());
 }
 
+TEST(Selection, LongTakeRunsInBlocksOnThePool) {
+  // Past 2^20 rows the gather's blocks run in parallel: every block, the last partial one
+  // too, and null indices land where they belong.
+  const int64_t n = (int64_t{1} << 20) + 12345;
+  std::vector<int64_t> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[i] = i * 3;
+  ArrayRef a = i64(Opt<int64_t>(v.begin(), v.end()));
+  std::vector<IdxSize> idx(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) idx[i] = i % 1000 == 7 ? kNullIdx : static_cast<IdxSize>((i * 7919) % n);
+  ArrayRef r = take(*a, idx);
+  ASSERT_EQ(r->length(), n);
+  for (int64_t i = 0; i < n; ++i) {
+    if (idx[i] == kNullIdx) {
+      ASSERT_TRUE(r->is_null(i)) << i;
+    } else {
+      ASSERT_EQ(r->values<int64_t>()[i], v[idx[i]]) << i;
+    }
+  }
+}
+
 TEST(Selection, TakeStringsBooleansAndNested) {
   ArrayRef s = sliced(strs({"inline", "a string that is long", N}));
   EXPECT_EQ(strs_of(*take(*s, std::vector<IdxSize>{1, 1, 0, 2})),

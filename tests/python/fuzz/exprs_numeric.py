@@ -121,6 +121,9 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("pl.cov({0}, {1})", "cc", "float", "a"),
     ("pl.corr({0}, {1})", "cc", "float", "a"),
     ("pl.corr({0}, {1}, method='spearman')", "cc", "float", "a"),
+    ("{0}.bin_intervals([-1, 0, 2], labels=False)", "c", "int", ""),
+    ("{0}.bin_quantiles([0.3, 0.8], labels=False, right_closed=True)", "c", "int", ""),
+    ("{0}.bin_ranks(2, labels=False)", "c", "int", ""),
     ("{0}.hist(bins=[-1, 0, 1]).sum()", "c", "int", "a"),
     ("{0}.hist(bin_count=2).max()", "c", "int", "a"),
     # ---- value mapping ----
@@ -154,6 +157,7 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("{0}.ewm_sum(alpha=0.25)", "c", "float", "o"),
     ("{0}.ewm_mean(span=3, ignore_nulls=True)", "c", "float", "o"),
     ("{0}.ewm_mean_by({1}, half_life='1d')", "ct", "float", ""),
+    ("{0}.ewm_sum_by({1}, half_life='2d')", "ct", "float", ""),
     # ---- windows ----
     ("{0}.cum_prod().over({1})", "ck", "same", "or"),
     ("{0}.cum_count().over({1}, order_by={0})", "ck", "int", "or"),
@@ -173,6 +177,7 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("pl.int_ranges({0}.cast(pl.Int64, strict=False).clip(-1, 3)).list.len()", "i", "int", ""),
     ("pl.int_ranges(0, {0}.cast(pl.Int64, strict=False).clip(0, 4), 2).list.sum()", "i", "int", ""),
     ("pl.linear_space(0, 1, pl.len()).max()", "", "float", "a"),
+    ("pl.linear_spaces(0, {0}.cast(pl.Float64, strict=False).clip(0, 4), 3).list.sum()", "i", "float", ""),
     ("pl.any_horizontal({0}, {1})", "bb", "bool", ""),
     ("pl.all_horizontal({0}, {1}, {2})", "bbb", "bool", ""),
     ("pl.fold(pl.lit(0), lambda acc, x: acc + x, [{0}, {1}])", "ii", "int", "r"),

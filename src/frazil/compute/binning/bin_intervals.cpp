@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "frazil/compute/cast.hpp"
 #include "frazil/compute/inspect.hpp"
@@ -123,13 +124,21 @@ ArrayRef bin_at_quantiles(const Array& values, const std::vector<double>& quanti
     if (!(q >= 0.0 && q <= 1.0)) throw ComputeError(err_msg("quantile should be between 0.0 and 1.0, got ", q));
   std::sort(qs.begin(), qs.end());
   const auto sorted = sorted_numbers(values);
+  // Polars' quantile with "lower" interpolation over the non-null values, NaNs sorted last:
+  // rank floor(q * (n - 1)) of the n of them, NaNs counted (0.5 of [0, 1, 2, 3] is 1, of
+  // [0, 1, 2, NaN] 1, 0.3 of 0..9 is 2); a rank among the NaNs is a NaN break (as Polars:
+  // NaN sorts above every number).
+  int64_t nans = 0;
+  if (values.dtype().is_float()) {
+    ArrayRef f = cast(values, DataType::float64(), false);
+    for (int64_t i = 0; i < f->length(); ++i) nans += f->is_valid(i) && std::isnan(f->values<double>()[i]);
+  }
+  const double ranked = static_cast<double>(sorted.size()) + static_cast<double>(nans);
   std::vector<double> breaks;
   if (!sorted.empty()) {
     for (double q : qs) {
-      // The value at rank floor(q * n) of the n sorted values, as Polars picks them.
-      const size_t at = std::min(static_cast<size_t>(std::floor(q * static_cast<double>(sorted.size()))),
-                                 sorted.size() - 1);
-      const double v = sorted[at];
+      const size_t at = static_cast<size_t>(std::floor(q * (ranked - 1.0)));
+      const double v = at < sorted.size() ? sorted[at] : std::numeric_limits<double>::quiet_NaN();
       breaks.push_back(v);
     }
   }

@@ -88,9 +88,10 @@ Column AggExpr::aggregate_per_group(const DataFrame& df, const compute::Groups& 
   parts.reserve(std::max<size_t>(ng, 1));
   std::string name;
   for (size_t g = 0; g < std::max<size_t>(ng, 1); ++g) {
-    // With no groups, one evaluation over no rows gives the result's dtype.
-    DataFrame rows = ng ? gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]) : df.slice(0, 0);
-    Column c = input_->evaluate(rows, state);
+    // With no groups, one evaluation over no rows gives the result's dtype (evaluate_empty: a
+    // function that cannot run on no rows, sample(n=1), still gives its dtype, as Polars).
+    Column c = ng ? input_->evaluate(gathered.slice(go.offsets[g], go.offsets[g + 1] - go.offsets[g]), state)
+                  : input_->evaluate_empty(df, state);
     name = c.name();
     parts.push_back(scalar_to_array(compute::aggregate(kind_, *c.as_array(), options_), 1));
   }

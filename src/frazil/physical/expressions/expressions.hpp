@@ -172,11 +172,12 @@ class WindowExpr final : public PhysicalExpr {
  public:
   // row_wise: the input is elementwise without aggregations, so over() changes nothing.
   // `partition_by` holds the partition keys, then the order keys (options.num_order_by), or
-  // for a rolling window the index column.
-  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, bool row_wise,
+  // for a rolling window the index column. literal_only: the input reads no column
+  // (lit(1).sort()), so its one row per partition broadcasts as a literal does.
+  WindowExpr(PhysicalExprRef input, std::vector<PhysicalExprRef> partition_by, bool row_wise, bool literal_only,
              dsl::WindowOptions options, dsl::Expr source)
       : PhysicalExpr(std::move(source)), input_(std::move(input)), partition_by_(std::move(partition_by)),
-        row_wise_(row_wise), options_(std::move(options)) {}
+        row_wise_(row_wise), literal_only_(literal_only), options_(std::move(options)) {}
  protected:
   Column evaluate_impl(const DataFrame& df, ExecState& state) const override;
  private:
@@ -187,6 +188,7 @@ class WindowExpr final : public PhysicalExpr {
   PhysicalExprRef input_;
   std::vector<PhysicalExprRef> partition_by_;
   bool row_wise_;
+  bool literal_only_;
   dsl::WindowOptions options_;
 };
 

@@ -112,8 +112,10 @@ Column WindowExpr::map_to_rows(const DataFrame& frame, const compute::Groups& gr
   }
   ArrayRef values = list_values(*arr);
   if (same_lengths) return Column(lists.name(), compute::take(*values, inverse_permutation(go.order)));
-  // Every partition gave one row: it is broadcast over its partition, as an aggregate is.
-  if (all_one_row) return Column(lists.name(), compute::take(*values, groups.group_ids));
+  // One row per partition of an input that reads no column (lit(1).sort()) is broadcast, as a
+  // literal is; of any other non-aggregate (search_sorted(2), head(1)) it is Polars' ShapeError:
+  // only aggregates are broadcast (above).
+  if (all_one_row && literal_only_) return Column(lists.name(), compute::take(*values, groups.group_ids));
   throw ShapeError("the length of the window expression did not match that of the group");
 }
 
