@@ -86,7 +86,7 @@ class RowBuilder {
  public:
   RowBuilder(const Schema& schema, const JsonReadOptions& o, const char* data, const std::string& name)
       : schema_(schema), o_(o), data_(data), name_(name) {
-    for (const auto& f : schema.fields()) cols_.push_back(json::ColumnBuilder::make(f.dtype));
+    for (const auto& f : schema.fields()) cols_.push_back(json::ColumnBuilder::make(f.dtype, f.name));
   }
   // One row; `pos` is the line's offset in the input (for errors).
   void add(element row, size_t pos) {
