@@ -32,3 +32,22 @@ def test_generated_corpus_reads_equal_or_fails_clearly() -> None:
                  "rle_dictionary", "nested", "int96", "decimal", "codec_lz4", "codec_brotli", "page_index"):
         assert f"equal  data/{name}" in p.stdout, name
     assert p.returncode == 0
+
+
+def test_a_dying_child_counts_its_file_as_a_crash_and_the_rest_go_on() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("parquet_corpus", ROOT / "scripts" / "parquet_corpus.py")
+    corpus = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(corpus)
+    corpus.CHILD = (
+        "import json, os, sys\n"
+        "for p in sys.argv[1:]:\n"
+        "    print(json.dumps({'path': p}), flush=True)\n"
+        "    if 'boom' in p: os.abort()\n"
+        "    print(json.dumps({'frazil_error': 'frazil.exceptions.ComputeError: no'}), flush=True)\n"
+    )
+    files = ["/c/data/a.parquet", "/c/data/boom.parquet", "/c/data/b.parquet", "/c/bad_data/boom2.parquet"]
+    got = [(p, kind) for p, kind, _ in corpus.classify_all(files, sys.executable, dict(os.environ))]
+    assert got == [("/c/data/a.parquet", "error"), ("/c/data/boom.parquet", "crash"),
+                   ("/c/data/b.parquet", "error"), ("/c/bad_data/boom2.parquet", "crash")]
