@@ -52,7 +52,7 @@ def test_errors_name_line_and_column() -> None:
         pl.read_ndjson(b'{"a":1}\n{"a":\n')
     with pytest.raises(pl.ComputeError, match="got non-null value for NULL-typed column: AAAA"):
         pl.read_ndjson(b'{"a":"AAAA"}\n', schema={"a": pl.Null})
-    with pytest.raises(pl.ComputeError, match="not a JSON object"):
+    with pytest.raises(pl.ComputeError, match=r"at line 1: NDJSON line expected to contain JSON object: list\[i64\]"):
         pl.read_ndjson(b'[1,2]\n')
 
 
@@ -166,3 +166,19 @@ def test_int128_schema_reads_the_whole_json_integer_range() -> None:
     assert got.to_dicts() == polars.read_ndjson(io.BytesIO(text), schema={"a": polars.Int128}).to_dicts()
     with pytest.raises(pl.ComputeError, match="cannot parse '-1' \\(number\\) as UInt128 \\(column 'a', line 2"):
         pl.read_ndjson(io.BytesIO(text), schema={"a": pl.UInt128})
+
+
+def test_read_json_of_compressed_or_bom_prefixed_bytes() -> None:
+    import zlib
+
+    import pyarrow as pa
+
+    rows = [{"id": 1, "name": "Alice", "ok": True}, {"id": 2, "name": None, "ok": False}]
+    text = json.dumps(rows).encode()
+    for data in (gzip.compress(text), zlib.compress(text), zlib.compress(text, 1),
+                 pa.compress(text, codec="zstd", asbytes=True), b"\xef\xbb\xbf" + text, io.BytesIO(text)):
+        got = pl.read_json(data)
+        assert got.to_dicts() == rows
+        assert got.schema == {"id": pl.Int64, "name": pl.String, "ok": pl.Boolean}
+    with pytest.raises(pl.ComputeError, match="not valid gzip data"):
+        pl.read_json(b"x^ not zlib")
