@@ -103,6 +103,7 @@ def corpus_dir(arg: str | None) -> str | None:
         return d
     if os.path.isdir(MIRROR):
         tmp = tempfile.mkdtemp(prefix="parquet-testing-")
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
         subprocess.run(f"git -C {MIRROR} archive HEAD data bad_data | tar x -C {tmp}", shell=True, check=True)
         return tmp
     return None
