@@ -182,3 +182,10 @@ def test_read_json_of_compressed_or_bom_prefixed_bytes() -> None:
         assert got.schema == {"id": pl.Int64, "name": pl.String, "ok": pl.Boolean}
     with pytest.raises(pl.ComputeError, match="not valid gzip data"):
         pl.read_json(b"x^ not zlib")
+
+
+@pytest.mark.parametrize("text", ["{}", '{"j":{}}', "[]", "[{}]", '[{}, {"a": 1}]'])
+def test_read_json_of_empty_objects_has_polars_shape(text: str) -> None:
+    got, want = pl.read_json(io.StringIO(text)), polars.read_json(io.StringIO(text))
+    assert got.shape == want.shape
+    assert [(n, str(t)) for n, t in got.schema.items()] == [(n, str(t)) for n, t in want.schema.items()]

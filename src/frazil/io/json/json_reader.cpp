@@ -283,6 +283,8 @@ DataFrame read_json(const char* data, size_t size, const JsonReadOptions& o, con
       rb.add(row, 0);
     }
   }
+  // Objects without keys make no columns, and then no rows either (Polars: "{}" is 0 x 0).
+  if (s.size() == 0) return DataFrame::empty_with_height(0);
   return rb.finish();
 }
 
