@@ -105,7 +105,8 @@ data: setup
 	$(PY) -m bench.pdsh.datagen --scale $(SCALE) --format $(FORMAT)
 
 # Every file of the apache/parquet-testing corpus read by frazil and pyarrow: counts of
-# equal / clear error / wrong / crash (PARQUET_TESTING_DIR, or the fetched mirror).
+# equal / clear error / wrong / crash (PARQUET_TESTING_DIR, or the fetched mirror; without
+# either, pyarrow-written equivalents, as tests/python/test_parquet_corpus.py reads in make test).
 parquet-corpus: build
 	$(PY) scripts/parquet_corpus.py $(PARQUET_TESTING_DIR)
 

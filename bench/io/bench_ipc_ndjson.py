@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import tempfile
 import time
@@ -17,14 +18,18 @@ from pathlib import Path
 from bench.pdsh import datagen
 
 
-def _time(fn, reps: int) -> float:
+def _time(fn, reps: int) -> tuple[float, float]:
+    """Median wall seconds and median CPU seconds (user + system of the whole process: every
+    engine runs in it, with its threads) of `reps` hot runs."""
     fn()  # warm-up (and the first write of a file the reads use)
-    times = []
+    walls, cpus = [], []
     for _ in range(reps):
-        t0 = time.perf_counter()
+        r0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
         fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        r1 = resource.getrusage(resource.RUSAGE_SELF)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def cases(src: Path, rows: int, out: Path, threads: int) -> dict:
@@ -96,14 +101,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="frazil-bench-io-") as tmp:
         table = cases(src, args.rows, Path(tmp), args.threads)
         print(f"lineitem, first {args.rows:,} rows (scale {args.scale:g}), {args.threads} threads, "
-              f"median of {args.reps} hot runs, seconds")
-        print(f"{'case':14s} " + " ".join(f"{e:>9s}" for e in engines) + "   frazil/best peer")
+              f"median of {args.reps} hot runs: wall seconds (CPU seconds); load {os.getloadavg()[0]:.1f}")
+        print(f"{'case':14s} " + " ".join(f"{e:>16s}" for e in engines) + "   frazil/best peer: wall  cpu")
         for name, fns in table.items():
             secs = {e: _time(f, args.reps) for e, f in fns.items()}
             peers = [v for e, v in secs.items() if e != "frazil"]
-            ratio = secs["frazil"] / min(peers)
-            cells = " ".join(f"{secs[e]:9.3f}" if e in secs else f"{'n/a':>9s}" for e in engines)
-            print(f"{name:14s} {cells}   {ratio:6.2f}", flush=True)
+            wall_ratio = secs["frazil"][0] / min(w for w, _ in peers)
+            cpu_ratio = secs["frazil"][1] / max(min(c for _, c in peers), 1e-9)
+            cells = " ".join(f"{secs[e][0]:8.3f} ({secs[e][1]:5.3f})" if e in secs else f"{'n/a':>16s}"
+                             for e in engines)
+            print(f"{name:14s} {cells}   {wall_ratio:6.2f} {cpu_ratio:5.2f}", flush=True)
 
 
 if __name__ == "__main__":

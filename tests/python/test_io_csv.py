@@ -179,3 +179,51 @@ def test_a_schema_is_matched_to_the_header_by_name(name, text, schema, kw) -> No
             return None, None, type(e).__name__
 
     assert run(pl) == run(polars)
+
+
+@pytest.mark.parametrize("text", [b"d\n1.5\n-3.99\n\n1e2\n0.125\n-0\n", b"d\n1.23456\n-0.0005\n", b"d\n123456789.123\n",
+                                  b"d\nabc\n"])
+def test_decimal_columns_read_as_polars_reads_them(text: bytes) -> None:
+    # Rounded to the scale; too wide for the precision, or not a number: Polars' error.
+    def read(m):
+        return m.read_csv(io.BytesIO(text), schema_overrides={"d": m.Decimal(10, 3)})
+    try:
+        want = read(polars)
+    except polars.exceptions.ComputeError:
+        with pytest.raises(pl.ComputeError, match=r"could not parse `.*` as dtype `decimal\[10,3\]` at column 'd'"):
+            read(pl)
+        return
+    got = read(pl)
+    assert got.schema == {"d": pl.Decimal(10, 3)}
+    assert got["d"].to_list() == want["d"].to_list()
+
+
+def test_decimal_comma_applies_to_decimal_columns() -> None:
+    text = b"d;e\n1,5;2\n-0,25;3\n"
+    got = pl.read_csv(io.BytesIO(text), separator=";", decimal_comma=True, schema_overrides={"d": pl.Decimal(10, 3)})
+    want = polars.read_csv(io.BytesIO(text), separator=";", decimal_comma=True,
+                           schema_overrides={"d": polars.Decimal(10, 3)})
+    assert got["d"].to_list() == want["d"].to_list()
+
+
+@pytest.mark.parametrize("text,dtype", [
+    (b"a\n1\n18446744073709551615\n\n", None),  # beyond Int64: inferred Int128
+    (b"a\n-170141183460469231731687303715884105728\n170141183460469231731687303715884105727\n", None),
+    (b"a\n170141183460469231731687303715884105728\n", None),  # beyond Int128: Polars' error
+    (b"a\n1.5\n18446744073709551615\n", None),  # with floats: Float64
+    (b"a\n340282366920938463463374607431768211455\n0\n", "UInt128"),
+    (b"a\n-0\n", "UInt128"),
+    (b"a\n+7\n 8\n", "Int128"),
+])
+def test_128_bit_integers_read_as_polars_reads_them(text: bytes, dtype: str | None) -> None:
+    def read(m):
+        return m.read_csv(io.BytesIO(text), **({"schema_overrides": {"a": getattr(m, dtype)}} if dtype else {}))
+    try:
+        want = read(polars)
+    except polars.exceptions.ComputeError:
+        with pytest.raises(pl.ComputeError, match="could not parse `.*` as dtype `[iu]128` at column 'a'"):
+            read(pl)
+        return
+    got = read(pl)
+    assert str(got.schema) == str(want.schema)
+    assert got["a"].to_list() == want["a"].to_list()

@@ -52,7 +52,7 @@ def test_errors_name_line_and_column() -> None:
         pl.read_ndjson(b'{"a":1}\n{"a":\n')
     with pytest.raises(pl.ComputeError, match="got non-null value for NULL-typed column: AAAA"):
         pl.read_ndjson(b'{"a":"AAAA"}\n', schema={"a": pl.Null})
-    with pytest.raises(pl.ComputeError, match="not a JSON object"):
+    with pytest.raises(pl.ComputeError, match=r"at line 1: NDJSON line expected to contain JSON object: list\[i64\]"):
         pl.read_ndjson(b'[1,2]\n')
 
 
@@ -130,3 +130,62 @@ def test_write_ndjson_of_many_blocks_matches_polars_bytes(tmp_path):
     sunk = tmp_path / "s.jsonl"
     pl.concat([pl.DataFrame(data), pl.DataFrame(data).head(70_000)]).lazy().sink_ndjson(sunk)
     assert sunk.read_bytes() == theirs.read_bytes() + b"".join(theirs.read_bytes().splitlines(True)[:70_000])
+
+
+@pytest.mark.parametrize("dtype", ["Categorical", "Enum"])
+def test_categorical_and_enum_columns_read_as_polars_reads_them(dtype: str) -> None:
+    text = b'{"a":"x","s":{"k":"y"}}\n{"a":null,"s":null}\n{"a":"y","s":{"k":"x"}}\n'
+
+    def schema(m):
+        t = m.Categorical if dtype == "Categorical" else m.Enum(["y", "x"])
+        return {"a": t, "s": m.Struct({"k": t})}
+    got = pl.read_ndjson(io.BytesIO(text), schema=schema(pl))
+    want = polars.read_ndjson(io.BytesIO(text), schema=schema(polars))
+    assert str(got.schema) == str(want.schema)
+    assert got.to_dicts() == want.to_dicts()
+
+
+def test_a_string_outside_an_enum_or_a_number_as_categorical_names_the_column() -> None:
+    with pytest.raises(pl.InvalidOperationError, match="column 'a'.*\\[\"x\"\\]"):
+        pl.read_ndjson(io.BytesIO(b'{"a":"x"}\n{"a":"y"}\n'), schema={"a": pl.Enum(["y"])})
+    with pytest.raises(pl.ComputeError, match="cannot parse '1' \\(number\\) as Categorical \\(column 'a', line 2"):
+        pl.read_ndjson(io.BytesIO(b'{"a":"x"}\n{"a":1}\n'), schema={"a": pl.Categorical})
+
+
+@pytest.mark.parametrize("text", [b'{"a":18446744073709551615}\n{"a":1}', b'{"a":18446744073709551615}\n{"a":1.5}',
+                                  b'{"a":9223372036854775808}', b'{"a":1}\n{"a":null}'])
+def test_integers_beyond_int64_infer_int128_as_in_polars(text: bytes) -> None:
+    got, want = pl.read_ndjson(io.BytesIO(text)), polars.read_ndjson(io.BytesIO(text))
+    assert str(got.schema) == str(want.schema)
+    assert got.to_dicts() == want.to_dicts()
+
+
+def test_int128_schema_reads_the_whole_json_integer_range() -> None:
+    text = b'{"a":18446744073709551615}\n{"a":-1}\n{"a":null}'
+    got = pl.read_ndjson(io.BytesIO(text), schema={"a": pl.Int128})
+    assert got.to_dicts() == polars.read_ndjson(io.BytesIO(text), schema={"a": polars.Int128}).to_dicts()
+    with pytest.raises(pl.ComputeError, match="cannot parse '-1' \\(number\\) as UInt128 \\(column 'a', line 2"):
+        pl.read_ndjson(io.BytesIO(text), schema={"a": pl.UInt128})
+
+
+def test_read_json_of_compressed_or_bom_prefixed_bytes() -> None:
+    import zlib
+
+    import pyarrow as pa
+
+    rows = [{"id": 1, "name": "Alice", "ok": True}, {"id": 2, "name": None, "ok": False}]
+    text = json.dumps(rows).encode()
+    for data in (gzip.compress(text), zlib.compress(text), zlib.compress(text, 1),
+                 pa.compress(text, codec="zstd", asbytes=True), b"\xef\xbb\xbf" + text, io.BytesIO(text)):
+        got = pl.read_json(data)
+        assert got.to_dicts() == rows
+        assert got.schema == {"id": pl.Int64, "name": pl.String, "ok": pl.Boolean}
+    with pytest.raises(pl.ComputeError, match="not valid gzip data"):
+        pl.read_json(b"x^ not zlib")
+
+
+@pytest.mark.parametrize("text", ["{}", '{"j":{}}', "[]", "[{}]", '[{}, {"a": 1}]'])
+def test_read_json_of_empty_objects_has_polars_shape(text: str) -> None:
+    got, want = pl.read_json(io.StringIO(text)), polars.read_json(io.StringIO(text))
+    assert got.shape == want.shape
+    assert [(n, str(t)) for n, t in got.schema.items()] == [(n, str(t)) for n, t in want.schema.items()]

@@ -5,6 +5,7 @@
 
 #include "frazil/core/builder.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/compute/cast_format.hpp"
 #include "frazil/io/csv/csv_utf8.hpp"
 #include "frazil/io/csv/csv_value_parser.hpp"
 
@@ -219,6 +220,72 @@ class FloatParser final : public ColumnParser {
   bool decimal_comma_;
 };
 
+// 128-bit integers: decimal digits with an optional sign, out of range a bad value.
+template <typename T>
+class Int128Parser final : public ColumnParser {
+ public:
+  explicit Int128Parser(DataType dtype) : builder_(std::move(dtype)) {}
+  AddResult add(const char* b, const char* e) override {
+    trim_spaces(b, e);
+    if (b == e) return AddResult::BadValue;
+    bool neg = false;
+    if (*b == '-' || *b == '+') {
+      neg = *b == '-';
+      if (++b == e) return AddResult::BadValue;
+    }
+    constexpr bool is_signed = std::is_same_v<T, __int128>;
+    if (!is_signed && neg) return AddResult::BadValue;  // also "-0", as Polars
+    using U = unsigned __int128;
+    // The magnitude's limit: 2^127 - 1 (2^127 when negative) or 2^128 - 1 unsigned.
+    const U limit = is_signed ? (U(1) << 127) - (neg ? 0 : 1) : ~U(0);
+    U v = 0;
+    for (const char* p = b; p < e; ++p) {
+      const unsigned d = static_cast<unsigned char>(*p - '0');
+      if (d > 9 || v > (limit - d) / 10) return AddResult::BadValue;
+      v = v * 10 + d;
+    }
+    builder_.push(neg ? static_cast<T>(U(0) - v) : static_cast<T>(v));
+    return AddResult::Ok;
+  }
+  void add_null() override { builder_.push_null(); }
+  void reserve(int64_t rows) override { builder_.reserve(rows); }
+  ArrayRef finish() override { return builder_.finish(); }
+
+ private:
+  FixedBuilder<T> builder_;
+};
+
+// Decimal text ("-3.99", "1e3"), rounded to the column's scale; a value wider than its
+// precision is a bad value (Polars' error). With decimal_comma the ',' is the point.
+class DecimalParser final : public ColumnParser {
+ public:
+  DecimalParser(DataType dtype, bool decimal_comma)
+      : precision_(dtype.precision()), scale_(dtype.scale()), builder_(std::move(dtype)),
+        decimal_comma_(decimal_comma) {}
+  AddResult add(const char* b, const char* e) override {
+    __int128 v;
+    std::string_view text(b, static_cast<size_t>(e - b));
+    if (decimal_comma_ && text.find(',') != std::string_view::npos) {
+      std::string dotted(text);
+      for (char& c : dotted)
+        if (c == ',') c = '.';
+      if (!compute::parse_decimal(dotted, precision_, scale_, v)) return AddResult::BadValue;
+    } else if (!compute::parse_decimal(text, precision_, scale_, v)) {
+      return AddResult::BadValue;
+    }
+    builder_.push(v);
+    return AddResult::Ok;
+  }
+  void add_null() override { builder_.push_null(); }
+  void reserve(int64_t rows) override { builder_.reserve(rows); }
+  ArrayRef finish() override { return builder_.finish(); }
+
+ private:
+  int precision_, scale_;
+  FixedBuilder<__int128> builder_;
+  bool decimal_comma_;
+};
+
 class BoolParser final : public ColumnParser {
  public:
   AddResult add(const char* b, const char* e) override {
@@ -364,7 +431,10 @@ bool csv_readable_dtype(const DataType& dtype) {
     case TypeId::Datetime:
     case TypeId::Time:
     case TypeId::Categorical:
-    case TypeId::Enum: return true;
+    case TypeId::Enum:
+    case TypeId::Int128:
+    case TypeId::UInt128:
+    case TypeId::Decimal: return true;
     default: return false;
   }
 }
@@ -386,6 +456,9 @@ std::unique_ptr<ColumnParser> make_column_parser(const DataType& dtype, const Pa
     case TypeId::Binary: return std::make_unique<StringParser>(dtype, config.encoding);
     case TypeId::Categorical:
     case TypeId::Enum: return std::make_unique<CategoricalParser>(dtype, config.encoding);
+    case TypeId::Int128: return std::make_unique<Int128Parser<__int128>>(dtype);
+    case TypeId::UInt128: return std::make_unique<Int128Parser<unsigned __int128>>(dtype);
+    case TypeId::Decimal: return std::make_unique<DecimalParser>(dtype, config.decimal_comma);
     case TypeId::Date: return std::make_unique<DateParser>();
     case TypeId::Datetime: return std::make_unique<DatetimeParser>(dtype);
     case TypeId::Time: return std::make_unique<TimeParser>();

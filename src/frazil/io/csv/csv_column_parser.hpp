@@ -29,7 +29,7 @@ struct ParseConfig {
 };
 
 // Dtypes the reader can produce: Boolean, integers, floats, String, Binary, Date,
-// Datetime, Time, Categorical, Enum.
+// Datetime, Time, Categorical, Enum, Decimal, Int128, UInt128.
 bool csv_readable_dtype(const DataType& dtype);
 
 std::unique_ptr<ColumnParser> make_column_parser(const DataType& dtype, const ParseConfig& config);

@@ -15,8 +15,9 @@ constexpr uint32_t bit(ValueKind k) { return 1u << static_cast<uint32_t>(k); }
 DataType dtype_for_kinds(uint32_t kinds) {
   if (kinds == 0) return DataType::string();
   if ((kinds & ~bit(ValueKind::Int)) == 0) return DataType::int64();
-  // Mixed ints and floats widen to Float64; integers beyond Int64 also read as Float64
-  // (frazil has no Int128).
+  // Integers beyond Int64 are Int128, as in Polars (beyond that too: the read then fails on
+  // the value, as Polars' does); mixed with floats, Float64.
+  if ((kinds & ~(bit(ValueKind::Int) | bit(ValueKind::BigInt))) == 0) return DataType::int128();
   const uint32_t numeric = bit(ValueKind::Int) | bit(ValueKind::BigInt) | bit(ValueKind::Float);
   if ((kinds & ~numeric) == 0) return DataType::float64();
   if (kinds == bit(ValueKind::Bool)) return DataType::boolean();

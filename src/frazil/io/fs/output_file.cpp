@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 
 #include "frazil/core/os_error.hpp"
 
@@ -46,6 +47,36 @@ std::string follow_links(std::string p) {
 }
 
 std::atomic<uint64_t> g_temp_counter{0};
+
+// Removes a file at once, but gives back its blocks (which unlink does before it returns:
+// 15-100 ms for 180 MB) on a thread: the name goes now, the inode when the last descriptor
+// held here is closed there.
+void remove_in_background(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  ::unlink(path.c_str());
+  if (fd < 0) return;
+  try {
+    std::thread([fd] { ::close(fd); }).detach();
+  } catch (...) {
+    ::close(fd);  // no thread to be had: the caller waits instead
+  }
+}
+
+// Puts `temp` in the place of `target`; false with errno set.
+bool replace_target(const std::string& temp, const std::string& target) {
+#ifdef RENAME_EXCHANGE
+  // An existing target is swapped with the new file, atomically as by rename(), and the old
+  // file (now at the temporary name) is removed, its blocks freed off this thread. rename() over an
+  // existing file makes ext4 (auto_da_alloc) allocate and start writing back the new
+  // file's blocks before returning, and frees the old one's: 0.1 s of a 180 MB write_ipc.
+  if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+    remove_in_background(temp);
+    return true;
+  }
+  // No target (ENOENT), or a file system / kernel without the exchange: a plain rename.
+#endif
+  return ::rename(temp.c_str(), target.c_str()) == 0;
+}
 
 }  // namespace
 
@@ -153,7 +184,7 @@ void OutputFile::commit() {
     abort();
     throw;
   }
-  if (!in_place_ && ::rename(temp_.c_str(), target_.c_str()) != 0) {
+  if (!in_place_ && !replace_target(temp_, target_)) {
     const int err = errno;
     abort();
     throw OsError(err, "cannot replace '" + path_ + "'");

@@ -1,9 +1,11 @@
 #include "frazil/io/ipc/ipc_reader.hpp"
 
 #include <cstring>
+#include <exception>
 #include <mutex>
 
 #include "frazil/core/error.hpp"
+#include "frazil/core/thread_pool.hpp"
 #include "frazil/io/ipc/format/File_generated.h"
 #include "frazil/io/ipc/ipc_batch.hpp"
 #include "frazil/io/ipc/ipc_message.hpp"
@@ -205,11 +207,28 @@ DataFrame read_ipc(std::shared_ptr<InputFile> input, const IpcReadOptions& optio
   std::vector<DataFrame> parts;
   if (is_ipc_file(*input)) {
     auto r = IpcFileReader::open(std::move(input));
-    for (size_t i = 0; i < r->num_batches() && left != 0; ++i) {
-      DataFrame df = r->read_batch(i, cols);
+    // The footer says where every batch is: the ones n_rows needs are decoded on the pool
+    // (checking the views of a string column is most of a read's time).
+    size_t needed = r->num_batches();
+    if (left >= 0) {
+      int64_t rows = 0;
+      for (needed = 0; needed < r->num_batches() && rows < left; ++needed) rows += r->batch_rows(needed);
+    }
+    parts.resize(needed);
+    std::vector<std::exception_ptr> errors(needed);
+    parallel_for(needed, [&](size_t i) {
+      try {
+        parts[i] = r->read_batch(i, cols);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+    // The first bad batch's error, whichever task raised first.
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
+    for (DataFrame& df : parts) {
       if (left >= 0 && df.height() > left) df = df.head(left);
       if (left >= 0) left -= df.height();
-      parts.push_back(std::move(df));
     }
     return finish(std::move(parts), r->schema(), cols);
   }

@@ -7,6 +7,7 @@
 #include "frazil/core/builder.hpp"
 #include "frazil/core/calendar.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/compute/cast.hpp"
 #include "frazil/io/csv/csv_value_parser.hpp"
 
 namespace frazil::io::json {
@@ -88,6 +89,32 @@ class IntBuilder final : public ColumnBuilder {
   PrimitiveBuilder<T> b_;
 };
 
+// Int128 / UInt128 from JSON integers (simdjson reads them up to UInt64's range).
+template <typename T>
+class Int128Builder final : public ColumnBuilder {
+ public:
+  explicit Int128Builder(DataType t) : ColumnBuilder(t), b_(std::move(t)) {}
+  bool push(element v) override {
+    constexpr bool is_signed = std::is_same_v<T, __int128>;
+    switch (v.type()) {
+      case element_type::NULL_VALUE: b_.push_null(); return true;
+      case element_type::INT64: {
+        const int64_t x = v.get_int64().value_unsafe();
+        if (!is_signed && x < 0) return fail();
+        b_.push(static_cast<T>(x));
+        return true;
+      }
+      case element_type::UINT64: b_.push(static_cast<T>(v.get_uint64().value_unsafe())); return true;
+      default: return fail();
+    }
+  }
+  void push_null() override { b_.push_null(); }
+  ArrayRef finish() override { return b_.finish(); }
+
+ private:
+  PrimitiveBuilder<T> b_;
+};
+
 template <typename T>
 class FloatBuilder final : public ColumnBuilder {
  public:
@@ -126,6 +153,25 @@ class StringBuilder final : public ColumnBuilder {
 
  private:
   ViewBuilder b_;
+};
+
+// Categorical and Enum from strings (a value of another type fails, as in Polars), cast at
+// the end: an Enum refuses a string outside its categories there.
+class CategoricalBuilder final : public ColumnBuilder {
+ public:
+  CategoricalBuilder(DataType t, std::string column) : ColumnBuilder(t), b_(DataType::string()), column_(std::move(column)) {}
+  bool push(element v) override {
+    if (v.is_null()) return push_null(), true;
+    if (v.type() != element_type::STRING) return fail();
+    b_.push(v.get_string().value_unsafe());
+    return true;
+  }
+  void push_null() override { b_.push_null(); }
+  ArrayRef finish() override { return compute::cast(*b_.finish(), dtype_, /*strict=*/true, column_); }
+
+ private:
+  ViewBuilder b_;
+  std::string column_;
 };
 
 // Date, Datetime and Time from strings (or their integer encoding).
@@ -301,7 +347,7 @@ class DecimalBuilder final : public ColumnBuilder {
 
 class ListBuilder final : public ColumnBuilder {
  public:
-  explicit ListBuilder(DataType t) : ColumnBuilder(t), child_(ColumnBuilder::make(t.inner())) { offsets_.push_back(0); }
+  explicit ListBuilder(DataType t) : ColumnBuilder(t), child_(ColumnBuilder::make(t.inner(), "")) { offsets_.push_back(0); }
   bool push(element v) override {
     if (v.is_null()) return push_null(), true;
     if (v.type() != element_type::ARRAY) return fail();
@@ -342,7 +388,7 @@ class ListBuilder final : public ColumnBuilder {
 class StructBuilder final : public ColumnBuilder {
  public:
   explicit StructBuilder(DataType t) : ColumnBuilder(t) {
-    for (const auto& f : t.fields()) children_.push_back(ColumnBuilder::make(f.dtype));
+    for (const auto& f : t.fields()) children_.push_back(ColumnBuilder::make(f.dtype, f.name));
   }
   bool push(element v) override {
     if (v.is_null()) return push_null(), true;
@@ -386,7 +432,7 @@ class StructBuilder final : public ColumnBuilder {
 
 std::string json_text(element v) { return simdjson::minify(v); }
 
-std::unique_ptr<ColumnBuilder> ColumnBuilder::make(const DataType& t) {
+std::unique_ptr<ColumnBuilder> ColumnBuilder::make(const DataType& t, const std::string& column) {
   switch (t.id()) {
     case TypeId::Null: return std::make_unique<NullBuilder>();
     case TypeId::Boolean: return std::make_unique<BoolBuilder>();
@@ -398,6 +444,8 @@ std::unique_ptr<ColumnBuilder> ColumnBuilder::make(const DataType& t) {
     case TypeId::UInt16: return std::make_unique<IntBuilder<uint16_t>>(t);
     case TypeId::UInt32: return std::make_unique<IntBuilder<uint32_t>>(t);
     case TypeId::UInt64: return std::make_unique<IntBuilder<uint64_t>>(t);
+    case TypeId::Int128: return std::make_unique<Int128Builder<__int128>>(t);
+    case TypeId::UInt128: return std::make_unique<Int128Builder<unsigned __int128>>(t);
     case TypeId::Duration: return std::make_unique<DurationBuilder>(t);
     case TypeId::Float32: return std::make_unique<FloatBuilder<float>>(t);
     case TypeId::Float64: return std::make_unique<FloatBuilder<double>>(t);
@@ -407,6 +455,8 @@ std::unique_ptr<ColumnBuilder> ColumnBuilder::make(const DataType& t) {
     case TypeId::Datetime:
     case TypeId::Time: return std::make_unique<TemporalBuilder>(t);
     case TypeId::Decimal: return std::make_unique<DecimalBuilder>(t);
+    case TypeId::Categorical:
+    case TypeId::Enum: return std::make_unique<CategoricalBuilder>(t, column);
     case TypeId::List: return std::make_unique<ListBuilder>(t);
     case TypeId::Struct: return std::make_unique<StructBuilder>(t);
     default: break;

@@ -15,7 +15,8 @@ namespace frazil::io::json {
 class ColumnBuilder {
  public:
   // Throws InvalidOperationError for a dtype JSON cannot be read as.
-  static std::unique_ptr<ColumnBuilder> make(const DataType& dtype);
+  // `column`: the field's name, for the errors of values checked only at finish() (Enum).
+  static std::unique_ptr<ColumnBuilder> make(const DataType& dtype, const std::string& column = "");
   virtual ~ColumnBuilder() = default;
   // Appends a value; when it does not fit the dtype, appends a null instead and returns
   // false (the caller raises, or keeps the null when errors are ignored).

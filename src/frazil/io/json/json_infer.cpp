@@ -10,7 +10,7 @@ DataType infer_value(simdjson::dom::element v) {
     case element_type::NULL_VALUE: return DataType::null();
     case element_type::BOOL: return DataType::boolean();
     case element_type::INT64: return DataType::int64();
-    case element_type::UINT64: return DataType::float64();  // beyond Int64
+    case element_type::UINT64: return DataType::int128();  // beyond Int64, as Polars
     case element_type::DOUBLE: return DataType::float64();
     case element_type::STRING: return DataType::string();
     case element_type::ARRAY: {
@@ -41,6 +41,9 @@ DataType merge_types(const DataType& a, const DataType& b) {
   if (a == b) return a;
   if (a.is_null()) return b;
   if (b.is_null()) return a;
+  // Int64 and Int128 (integers beyond Int64) stay integers; with floats, Float64.
+  const auto wide_int = [](const DataType& t) { return t.id() == TypeId::Int64 || t.id() == TypeId::Int128; };
+  if (wide_int(a) && wide_int(b)) return DataType::int128();
   if (a.is_numeric() && b.is_numeric()) return DataType::float64();
   if (a.id() == TypeId::List && b.id() == TypeId::List) return DataType::list(merge_types(a.inner(), b.inner()));
   if (a.id() == TypeId::Struct && b.id() == TypeId::Struct) {

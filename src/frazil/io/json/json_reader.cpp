@@ -7,6 +7,7 @@
 
 #include "frazil/core/error.hpp"
 #include "frazil/core/thread_pool.hpp"
+#include "frazil/io/fs/compressed.hpp"
 #include "frazil/io/json/json_builder.hpp"
 #include "frazil/io/json/json_infer.hpp"
 
@@ -23,6 +24,11 @@ int64_t line_of(const char* data, size_t pos) {
 
 [[noreturn]] void bad_line(const char* data, size_t pos, const std::string& name, const std::string& what) {
   throw ComputeError(err_msg("error parsing NDJSON '", name, "' at line ", line_of(data, pos), ": ", what));
+}
+
+// Polars' words, with the value's dtype ("i64", "list[i64]", "str", "null").
+std::string not_an_object(element row) {
+  return "NDJSON line expected to contain JSON object: " + json::infer_value(row).short_name();
 }
 
 bool blank(const char* b, const char* e) {
@@ -86,13 +92,13 @@ class RowBuilder {
  public:
   RowBuilder(const Schema& schema, const JsonReadOptions& o, const char* data, const std::string& name)
       : schema_(schema), o_(o), data_(data), name_(name) {
-    for (const auto& f : schema.fields()) cols_.push_back(json::ColumnBuilder::make(f.dtype));
+    for (const auto& f : schema.fields()) cols_.push_back(json::ColumnBuilder::make(f.dtype, f.name));
   }
   // One row; `pos` is the line's offset in the input (for errors).
   void add(element row, size_t pos) {
     if (row.type() != simdjson::dom::element_type::OBJECT) {
       if (o_.ignore_errors) return null_row();
-      bad_line(data_, pos, name_, "the line is not a JSON object");
+      bad_line(data_, pos, name_, not_an_object(row));
     }
     simdjson::dom::object obj = row.get_object().value();
     for (size_t i = 0; i < cols_.size(); ++i) {
@@ -171,7 +177,7 @@ Schema ndjson_schema(const char* data, size_t size, const JsonReadOptions& o, co
     }
     if (row.type() != simdjson::dom::element_type::OBJECT) {
       if (o.ignore_errors) return true;
-      bad_line(data, static_cast<size_t>(lb - data), name, "the line is not a JSON object");
+      bad_line(data, static_cast<size_t>(lb - data), name, not_an_object(row));
     }
     merge_row(row, fields);
     ++seen;
@@ -248,6 +254,22 @@ Schema json_schema(const char* data, size_t size, const JsonReadOptions& o, cons
 }
 
 DataFrame read_json(const char* data, size_t size, const JsonReadOptions& o, const std::string& name) {
+  // gzip, zstd or zlib input is decompressed (zlib's header, 0x78 then a check byte, never
+  // starts JSON text), and a UTF-8 byte order mark skipped, as Polars does.
+  const auto* bytes = reinterpret_cast<const uint8_t*>(data);
+  TextCompression kind = detect_compression(bytes, size);
+  if (kind == TextCompression::None && size >= 2 && bytes[0] == 0x78 && (bytes[0] * 256 + bytes[1]) % 31 == 0)
+    kind = TextCompression::Gzip;  // zlib: the gzip inflater reads both headers
+  std::string inflated;
+  if (kind != TextCompression::None) {
+    inflated = decompress(kind, bytes, size, name);
+    data = inflated.data();
+    size = inflated.size();
+  }
+  if (size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+    data += 3;
+    size -= 3;
+  }
   const Schema s = projected(json_schema(data, size, o, name), o);
   simdjson::dom::parser parser;
   element doc = parse_document(parser, data, size, name);
@@ -261,6 +283,8 @@ DataFrame read_json(const char* data, size_t size, const JsonReadOptions& o, con
       rb.add(row, 0);
     }
   }
+  // Objects without keys make no columns, and then no rows either (Polars: "{}" is 0 x 0).
+  if (s.size() == 0) return DataFrame::empty_with_height(0);
   return rb.finish();
 }
 

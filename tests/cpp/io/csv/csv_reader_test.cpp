@@ -31,13 +31,14 @@ TEST(CsvInfer, PrimitiveKinds) {
   auto df = rd("i,f,b,s,n,m,big\n1,1.5,true,x,,1,99999999999999999999\n-2,.5,False,y,,2.5,1\n3,1e5,TRUE,+3,,3,2\n");
   EXPECT_EQ(df.schema(), schema_of({{"i", DataType::int64()}, {"f", DataType::float64()}, {"b", DataType::boolean()},
                                     {"s", DataType::string()}, {"n", DataType::string()}, {"m", DataType::float64()},
-                                    {"big", DataType::float64()}}));
+                                    {"big", DataType::int128()}}));  // beyond Int64: Int128, as Polars
   EXPECT_EQ(vals(df, "i"), vs({"1", "-2", "3"}));
   EXPECT_EQ(vals(df, "f"), vs({"1.5", "0.5", "100000.0"}));
   EXPECT_EQ(vals(df, "b"), vs({"true", "false", "true"}));
   EXPECT_EQ(vals(df, "s"), vs({"x", "y", "+3"}));
   EXPECT_EQ(vals(df, "n"), vs({"null", "null", "null"}));
   EXPECT_EQ(vals(df, "m"), vs({"1.0", "2.5", "3.0"}));
+  EXPECT_EQ(vals(df, "big"), vs({"99999999999999999999", "1", "2"}));
 }
 
 TEST(CsvInfer, PolarsFloatAndStringRules) {

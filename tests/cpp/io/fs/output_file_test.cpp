@@ -65,6 +65,26 @@ TEST_F(OutputFileTest, CommitReplacesTheTarget) {
   EXPECT_EQ(entries(), 1u);
 }
 
+// The replacement swaps names (RENAME_EXCHANGE) and removes the old file: as rename(), a
+// reader holding the old file and another hard link of it keep the old bytes.
+TEST_F(OutputFileTest, ReplacingKeepsTheOldFileForItsOtherNamesAndReaders) {
+  const fs::path p = dir_ / "a.txt", other = dir_ / "b.txt";
+  put(p, "old");
+  fs::create_hard_link(p, other);
+  std::ifstream reader(p, std::ios::binary);
+  for (int round = 0; round < 3; ++round) {
+    OutputFile f(p.string());
+    f.write("new" + std::to_string(round));
+    f.commit();
+    EXPECT_EQ(slurp(p), "new" + std::to_string(round));
+    EXPECT_EQ(entries(), 2u);  // a.txt and b.txt: no temporary name left
+  }
+  EXPECT_EQ(slurp(other), "old");
+  std::string seen;
+  reader >> seen;
+  EXPECT_EQ(seen, "old");
+}
+
 TEST_F(OutputFileTest, AbortAndDestructionKeepTheOldFile) {
   const fs::path p = dir_ / "a.txt";
   put(p, "old");

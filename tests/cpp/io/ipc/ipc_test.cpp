@@ -97,4 +97,28 @@ TEST(IpcReader, EmptyFrameKeepsSchema) {
   EXPECT_EQ(read_ipc_schema(in_memory(write_ipc_to_string(df))), df.schema());
 }
 
+// Batches are decoded on the pool: of two bad batches, the error is the first one's.
+TEST(IpcReader, ErrorNamesTheFirstBadBatch) {
+  ViewBuilder s;
+  for (int64_t i = 0; i < 512; ++i) s.push("value-number-" + std::to_string(1000 + i) + "-long");
+  IpcWriteOptions o;
+  o.record_batch_size = 128;
+  std::string bytes = write_ipc_to_string(DataFrame({Column("s", s.finish())}), o);
+  // Rows 128 + 5 (batch 1, row 5) and 384 + 10 (batch 3, row 10): their first data byte no
+  // longer matches the view's prefix.
+  for (int64_t row : {128 + 5, 384 + 10}) {
+    const size_t at = bytes.find("value-number-" + std::to_string(1000 + row) + "-long");
+    ASSERT_NE(at, std::string::npos);
+    bytes[at] = 'V';
+  }
+  for (int rep = 0; rep < 20; ++rep) {
+    try {
+      read_ipc(in_memory(bytes));
+      FAIL() << "a corrupt view was read";
+    } catch (const ComputeError& e) {
+      EXPECT_NE(std::string(e.what()).find("at row 5 "), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
