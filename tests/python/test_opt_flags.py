@@ -134,3 +134,37 @@ def test_type_coercion_off_keeps_types_and_names_what_needs_a_cast():
     with pytest.raises(fz.exceptions.InvalidOperationError, match="join keys"):
         lf.join(other, on="i").collect(optimizations=off)
     assert lf.join(other, on="i").collect().height == 2
+
+
+def _trace(q):
+    from frazil import _frazil
+
+    _frazil.set_trace(True)
+    try:
+        _frazil.take_trace()
+        q.explain()
+        return [(rule, before, after) for rule, before, after in _frazil.take_trace() if rule != "timing"]
+    finally:
+        _frazil.set_trace(False)
+
+
+def test_trace_records_every_rules_rewrite_with_before_and_after(hive_dir):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_optimizer_rules import every_rule_query
+
+    queries = [
+        every_rule_query(fz),
+        # `true | ...` is true once pushdown merged the filters (SimplifyBoolean).
+        _frame(fz).filter(fz.col("a") > 1).filter(fz.lit(True) | fz.col("a").is_null()),
+        _join_chain(fz),
+        FLAG_CASES["pre_partition_hive"][0](fz, hive_dir),
+    ]
+    events = [e for q in queries for e in _trace(q)]
+    seen = {rule for rule, before, after in events if before != after}
+    for rule in ("fused_arithmetic", "simple_projection", "delay_rechunk", "filter_constraint", "simplify_predicates",
+                 "flatten_merge_sorted", "flatten_union", "cluster_with_columns", "collapse_sort", "join_order",
+                 "pre_partition_hive", "predicate_pushdown", "projection_pushdown"):
+        assert rule in seen, (rule, sorted(seen))
