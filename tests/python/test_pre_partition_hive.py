@@ -80,3 +80,16 @@ def test_full_join_and_non_hive_keys_are_left_alone(data):
     assert "UNION" not in left.join(right, left_on="foo", right_on="bar", how="full").explain()
     assert "UNION" not in left.join(right, left_on="x", right_on="y").explain()
     assert "UNION" not in left.group_by("x").agg(fz.len()).explain()
+
+
+def test_row_limits_and_row_indices_across_files_are_left_alone(data):
+    for m in (fz,):
+        limited = m.scan_parquet(data / "left", hive_partitioning=True, n_rows=3)
+        indexed = m.scan_parquet(data / "left", hive_partitioning=True, row_index_name="idx")
+        assert "UNION" not in limited.group_by("foo").agg(m.len()).explain()
+        assert "UNION" not in indexed.group_by("foo").agg(m.col("idx").sum()).explain()
+    want = pl.scan_parquet(data / "left", hive_partitioning=True, row_index_name="idx").group_by("foo").agg(
+        pl.col("idx").sum()).collect().sort("foo")
+    got = fz.scan_parquet(data / "left", hive_partitioning=True, row_index_name="idx").group_by("foo").agg(
+        fz.col("idx").sum()).collect()
+    assert_frame_equal(pl.from_arrow(got.to_arrow()).sort("foo"), want)

@@ -42,6 +42,9 @@ const io::FileScan* hive_scan_below(Node n, const IRArena& lp) {
         const auto& scan = ir.as<plan::ScanNode>();
         if (!scan.source.options) return nullptr;
         const auto* fs = static_cast<const io::FileScan*>(scan.source.options.get());
+        // A row limit or row index counts rows across every file: a branch reading some
+        // files would count differently.
+        if (fs->args().n_rows || fs->args().row_index_name) return nullptr;
         return fs->hive_schema().empty() ? nullptr : fs;
       }
       default: return nullptr;
