@@ -190,6 +190,14 @@ bool reorder(Node n, IRArena& lp, ExprArena& ea, const std::vector<uint32_t>& pa
 }  // namespace
 
 Node join_order(Node root, IRArena& lp, ExprArena& ea) {
+  // A run of three inputs has a run join below a run join; most plans have none, and pay
+  // for this look only (not for the row-order and parent analyses).
+  bool any = false;
+  plan::for_each_plan_node(root, lp, [&](Node n) {
+    if (any || !run_join_keys(lp.get(n), ea)) return;
+    for (Node in : lp.get(n).inputs) any = any || run_join_keys(lp.get(in), ea).has_value();
+  });
+  if (!any) return root;
   const std::vector<uint32_t> parents = plan::count_parents(root, lp);
   const std::vector<bool> unordered = plan::unordered_outputs(root, lp, ea);
   const bool trace = plan::RewriteTrace::enabled();

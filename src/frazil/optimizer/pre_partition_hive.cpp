@@ -206,6 +206,14 @@ std::optional<IR> split_join(const IR& ir, bool order_observed, bool split, IRAr
 }  // namespace
 
 Node pre_partition_hive(Node root, IRArena& lp, ExprArena& ea, bool split) {
+  // Most plans have no group-by or join over a hive scan: they pay for this look only.
+  bool any = false;
+  plan::for_each_plan_node(root, lp, [&](Node n) {
+    const IR& ir = lp.get(n);
+    if (!any && (ir.kind() == IRKind::GroupBy || ir.kind() == IRKind::Join))
+      for (Node in : ir.inputs) any = any || hive_scan_below(in, lp) != nullptr;
+  });
+  if (!any) return root;
   const std::vector<bool> unordered = plan::unordered_outputs(root, lp, ea);
   const bool trace = plan::RewriteTrace::enabled();
   const size_t original = lp.size();
