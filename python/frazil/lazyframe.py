@@ -10,9 +10,9 @@ from frazil.expr import Expr, parse_into_expression, parse_many
 class QueryOptFlags:
     """Which optimizations run; the names are Polars' (`QueryOptFlags.none()` turns all off).
 
-    `pre_partition_hive` and `join_order` are accepted so that Polars code runs, but
-    frazil has no pass they switch (they are kept, not sent): it has no hive-partitioned
-    join or group-by rewrite and no reordering of join runs.
+    `type_coercion` is not an argument (as in Polars) and `none()` leaves it on; set the
+    attribute to False to convert the plan without inserting casts: an expression that
+    needs one is then an InvalidOperationError naming it.
     """
 
     _NAMES = (
@@ -24,22 +24,38 @@ class QueryOptFlags:
         "comm_subexpr_elim",
         "cluster_with_columns",
         "check_order_observe",
-        "collapse_joins",
         "fast_projection",
         "sort_collapse",
+        "pre_partition_hive",
+        "join_order",
         "row_estimate",
     )
-    _WITHOUT_A_PASS = ("pre_partition_hive", "join_order")
+    # Polars removed it in 2.0; predicate_pushdown switches its rewrite.
+    _REMOVED = {"collapse_joins": ("1.33.1", "2.0", "Use `predicate_pushdown` instead.")}
 
     def __init__(self, **flags: bool) -> None:
-        for name in self._NAMES + self._WITHOUT_A_PASS:
+        self._check_removed("__init__", flags)
+        for name in self._NAMES:
             setattr(self, name, True)
+        self.type_coercion = True
         self.update(**flags)
+
+    @classmethod
+    def _check_removed(cls, method: str, flags: dict) -> None:
+        from frazil.exceptions import ArgumentRemovedError
+
+        for name in flags:
+            if name in cls._REMOVED:
+                deprecated, removed, hint = cls._REMOVED[name]
+                raise ArgumentRemovedError(
+                    f"the argument {name!r} for 'QueryOptFlags.{method}' was deprecated in version {deprecated} "
+                    f"and has been removed in version {removed}. {hint}")
 
     def update(self, **flags: bool | None) -> "QueryOptFlags":
         """Sets the given flags (None leaves one as it is) and returns these flags (Polars)."""
+        self._check_removed("update", flags)
         for name, value in flags.items():
-            if name not in self._NAMES and name not in self._WITHOUT_A_PASS:
+            if name not in self._NAMES:
                 raise TypeError(f"unknown optimization flag {name!r}")
             if value is not None:
                 setattr(self, name, bool(value))
@@ -47,15 +63,18 @@ class QueryOptFlags:
 
     @classmethod
     def none(cls, **enabled: bool) -> "QueryOptFlags":
-        """Flags with every optimization switched off."""
-        flags = cls(**{n: False for n in cls._NAMES + cls._WITHOUT_A_PASS})
+        """Flags with every optimization switched off (type coercion stays on)."""
+        cls._check_removed("none", enabled)
+        flags = cls(**{n: False for n in cls._NAMES})
         for name, value in enabled.items():
             setattr(flags, name, bool(value))
         return flags
 
     def to_dict(self) -> dict:
-        """The flags as a name -> bool mapping."""
-        return {n: getattr(self, n) for n in self._NAMES}
+        """The flags as a name -> bool mapping (with type_coercion)."""
+        out = {n: getattr(self, n) for n in self._NAMES}
+        out["type_coercion"] = bool(getattr(self, "type_coercion", True))
+        return out
 
     def __repr__(self) -> str:
         return "QueryOptFlags(" + ", ".join(f"{n}={getattr(self, n)}" for n in self._NAMES) + ")"

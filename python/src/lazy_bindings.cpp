@@ -129,11 +129,13 @@ OptFlags flags_from_py(const std::map<std::string, bool>& d) {
     else if (k == "comm_subexpr_elim") f.comm_subexpr_elim = v;
     else if (k == "cluster_with_columns") f.cluster_with_columns = v;
     else if (k == "check_order_observe") f.check_order_observe = v;
-    else if (k == "collapse_joins") f.collapse_joins = v;
     else if (k == "fast_projection") f.fast_projection = v;
     else if (k == "sort_collapse") f.sort_collapse = v;
     else if (k == "row_estimate") f.row_estimate = v;
-    else if (k == "type_coercion" || k == "type_check" || k == "streaming" || k == "eager")
+    else if (k == "pre_partition_hive") f.pre_partition_hive = v;
+    else if (k == "join_order") f.join_order = v;
+    else if (k == "type_coercion") f.type_coercion = v;
+    else if (k == "type_check" || k == "streaming" || k == "eager")
       continue;
     else throw InvalidOperationError("unknown optimization flag " + k);
   }

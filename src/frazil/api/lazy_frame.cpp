@@ -22,6 +22,7 @@ struct LazyFrame::ArenaCache {
   std::mutex mu;
   bool valid = false;
   bool simplified = false;  // converted with simplify_expression
+  bool coerced = true;      // converted with type_coercion
   plan::IRArena lp;
   plan::ExprArena ea;
   plan::Node root;
@@ -160,6 +161,7 @@ LazyFrame::Prepared LazyFrame::prepare(const OptFlags& flags, bool optimized) co
   {
     std::lock_guard<std::mutex> lock(cache_->mu);
     bool fresh = cache_->valid && cache_->simplified == flags.simplify_expression &&
+                 cache_->coerced == flags.type_coercion &&
                  cache_->lp.version() == cache_->lp_version && cache_->ea.version() == cache_->ea_version;
     if (!fresh) {
       cache_->lp.clear();
@@ -168,6 +170,7 @@ LazyFrame::Prepared LazyFrame::prepare(const OptFlags& flags, bool optimized) co
       cache_->lp_version = cache_->lp.version();
       cache_->ea_version = cache_->ea.version();
       cache_->simplified = flags.simplify_expression;
+      cache_->coerced = flags.type_coercion;
       cache_->valid = true;
       ++cache_->conversions;
     }
@@ -196,6 +199,7 @@ Schema LazyFrame::collect_schema() const {
       cache_->lp_version = cache_->lp.version();
       cache_->ea_version = cache_->ea.version();
       cache_->simplified = true;
+      cache_->coerced = true;
       cache_->valid = true;
       ++cache_->conversions;
     }
@@ -273,9 +277,10 @@ const std::vector<std::pair<const char*, bool OptFlags::*>>& optimization_passes
       {"comm_subexpr_elim", &OptFlags::comm_subexpr_elim},
       {"cluster_with_columns", &OptFlags::cluster_with_columns},
       {"check_order_observe", &OptFlags::check_order_observe},
-      {"collapse_joins", &OptFlags::collapse_joins},
       {"fast_projection", &OptFlags::fast_projection},
       {"sort_collapse", &OptFlags::sort_collapse},
+      {"pre_partition_hive", &OptFlags::pre_partition_hive},
+      {"join_order", &OptFlags::join_order},
       {"row_estimate", &OptFlags::row_estimate},
   };
   return passes;

@@ -17,11 +17,14 @@
 #include "frazil/optimizer/flatten_union.hpp"
 #include "frazil/optimizer/merge_sorted_to_union.hpp"
 #include "frazil/optimizer/fused_arithmetic.hpp"
+#include "frazil/optimizer/join_order.hpp"
+#include "frazil/optimizer/pre_partition_hive.hpp"
 #include "frazil/optimizer/pushdown/predicate_pushdown.hpp"
 #include "frazil/optimizer/pushdown/projection_pushdown.hpp"
 #include "frazil/optimizer/pushdown/slice_pushdown.hpp"
 #include "frazil/optimizer/simple_projection.hpp"
 #include "frazil/optimizer/simplify_predicates.hpp"
+#include "frazil/plan/format.hpp"
 #include "frazil/plan/optimization_rule.hpp"
 
 namespace frazil::optimizer {
@@ -50,10 +53,16 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       // Polars' FlattenMergeSortedRule, beside FlattenUnionRule (no switch either).
       {"flatten_merge_sorted", true, [&](Node r) { return flatten_merge_sorted(r, lp, ea); }},
       {"slice_pushdown", flags.slice_pushdown, [&](Node r) { return slice_pushdown(r, lp, ea); }},
+      // Polars does it inside predicate pushdown: the partitions' is_in filters are pushed next.
+      {"pre_partition_hive", flags.predicate_pushdown,
+       [&](Node r) { return pre_partition_hive(r, lp, ea, flags.pre_partition_hive); }},
       // Not in Polars: one-sided consequences of OR predicates over joins, for pushdown.
       {"derive_join_predicates", flags.predicate_pushdown, [&](Node r) { return derive_join_predicates(r, lp, ea); }},
       {"predicate_pushdown", flags.predicate_pushdown, [&](Node r) { return predicate_pushdown(r, lp, ea); }},
-      {"collapse_joins", flags.collapse_joins, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
+      // Polars removed its collapse_joins flag (1.33.1): this rewrite is predicate pushdown's.
+      {"cross_join_to_inner", flags.predicate_pushdown, [&](Node r) { return cross_join_to_inner(r, lp, ea); }},
+      // On the pushed-down filters' estimates, before projection pushdown prunes the new tree.
+      {"join_order", flags.join_order, [&](Node r) { return join_order(r, lp, ea); }},
       // Before projection pushdown, which may put projections between two sorts.
       {"collapse_sort", flags.sort_collapse, [&](Node r) { return collapse_sort(r, lp, ea); }},
       {"projection_pushdown", flags.projection_pushdown, [&](Node r) { return projection_pushdown(r, lp, ea); }},
@@ -89,14 +98,23 @@ Node optimize(Node root, plan::IRArena& lp, plan::ExprArena& ea, const plan::Opt
       {"merge_sorted_to_union", flags.check_order_observe, [&](Node r) { return merge_sorted_to_union(r, lp, ea); }},
   };
   const Schema before = *lp.get(root).schema;
+  const bool trace = plan::RewriteTrace::enabled();
   for (auto& pass : passes) {
     if (!pass.enabled) continue;
+    // A pass that records no rewrite of its own (per node) is traced as a whole: the
+    // plan before and after it, when it changed something.
+    const size_t events_before = trace ? plan::RewriteTrace::recorded() : 0;
+    const std::string plan_before = trace ? plan::explain_plan(root, lp, ea) : std::string();
     auto start = std::chrono::steady_clock::now();
     root = pass.run(root);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (timings) timings->push_back({pass.name, secs});
+    if (trace && plan::RewriteTrace::recorded() == events_before) {
+      std::string plan_after = plan::explain_plan(root, lp, ea);
+      if (plan_after != plan_before) plan::RewriteTrace::record({pass.name, plan_before, std::move(plan_after)});
+    }
     // The trace names each pass with its time, to find the one a slow plan spends it in.
-    if (plan::RewriteTrace::enabled()) plan::RewriteTrace::record(plan::timing_event(pass.name, secs));
+    if (trace) plan::RewriteTrace::record(plan::timing_event(pass.name, secs));
     const Schema& after = *lp.get(root).schema;
     if (!(after == before))
       throw InternalError(err_msg("optimizer pass '", pass.name, "' changed the output schema from ",

@@ -38,6 +38,8 @@ void RewriteTrace::set_enabled(bool on) { t_enabled = on ? 1 : 0; }
 
 void RewriteTrace::record(RewriteEvent event) { t_events.push_back(std::move(event)); }
 
+size_t RewriteTrace::recorded() { return t_events.size(); }
+
 std::vector<RewriteEvent> RewriteTrace::take() { return std::exchange(t_events, {}); }
 
 }  // namespace frazil::plan

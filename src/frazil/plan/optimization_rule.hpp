@@ -57,6 +57,8 @@ class RewriteTrace {
   static bool enabled();
   static void set_enabled(bool on);
   static void record(RewriteEvent event);
+  // How many events are recorded on this thread (not yet taken).
+  static size_t recorded();
   // Takes (and clears) the events recorded so far on this thread.
   static std::vector<RewriteEvent> take();
 };

@@ -112,6 +112,8 @@ class FileScan {
   // [row index] the file columns (hive keys in their place), other hive keys, [file path].
   const Schema& schema() const { return schema_; }
   const Schema& hive_schema() const { return hive_fields_; }
+  // The hive values: one row per input, one column per key (hive_schema()).
+  const DataFrame& hive_values() const { return hive_; }
   // The hive values of input i as statistics (min = max = the value) for pruning.
   parquet::RowGroupStats hive_stats(size_t input) const;
 

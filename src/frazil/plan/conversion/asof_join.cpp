@@ -50,7 +50,7 @@ double resolve_tolerance(const std::string& text, const DataType& key) {
 }  // namespace
 
 AsofJoinNode resolve_asof_join(ExprIR left_on, ExprIR right_on, dsl::AsofJoinOptions options, const Schema& left,
-                               const Schema& right, ExprArena& arena) {
+                               const Schema& right, ExprArena& arena, bool coerce) {
   const DataType lt = left_on.dtype(left, arena), rt = right_on.dtype(right, arena);
   if (lt != rt) {
     // Integer keys of two dtypes compare as Int64; anything else must match exactly.
@@ -58,6 +58,10 @@ AsofJoinNode resolve_asof_join(ExprIR left_on, ExprIR right_on, dsl::AsofJoinOpt
       throw SchemaError(err_msg("datatypes of join keys don't match - `", left_on.output_name(), "`: ",
                                 lt.short_name(), " on left does not match `", right_on.output_name(), "`: ",
                                 rt.short_name(), " on right (and no other type was available to cast to)"));
+    if (!coerce)
+      throw InvalidOperationError(err_msg("type coercion is off (QueryOptFlags.type_coercion=False) and the asof "
+                                          "join keys `", left_on.output_name(), "`: ", lt.short_name(), " and `",
+                                          right_on.output_name(), "`: ", rt.short_name(), " need a cast to i64"));
     if (lt != DataType::int64()) left_on.set_node(add_cast(arena, left_on.node(), DataType::int64()));
     if (rt != DataType::int64()) right_on.set_node(add_cast(arena, right_on.node(), DataType::int64()));
   }

@@ -13,9 +13,10 @@ namespace frazil::plan {
 // The node of a join_asof with its keys type-checked (integer keys of two dtypes compared as
 // Int64), its `by` columns checked, and a tolerance string resolved to a number in the key's
 // physical unit. Raises Polars' errors (SchemaError for key dtypes, ComputeError for `by`
-// dtypes, a month tolerance or a duration tolerance on a non-temporal key).
+// dtypes, a month tolerance or a duration tolerance on a non-temporal key). Without
+// `coerce` (type_coercion off), keys of two integer dtypes are an error instead of a cast.
 AsofJoinNode resolve_asof_join(ExprIR left_on, ExprIR right_on, dsl::AsofJoinOptions options, const Schema& left,
-                               const Schema& right, ExprArena& arena);
+                               const Schema& right, ExprArena& arena, bool coerce = true);
 
 // One output column of a join_asof, in output order.
 struct AsofOutputColumn {

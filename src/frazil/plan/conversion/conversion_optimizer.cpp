@@ -7,9 +7,9 @@
 
 namespace frazil::plan {
 
-ConversionOptimizer::ConversionOptimizer(bool simplify, bool coerce) {
+ConversionOptimizer::ConversionOptimizer(bool simplify, bool coerce)
+    : coerce_(std::make_unique<TypeCoercionRule>()), coerce_enabled_(coerce) {
   if (simplify) simplify_ = std::make_unique<SimplifyExprRule>();
-  if (coerce) coerce_ = std::make_unique<TypeCoercionRule>();
 }
 
 ConversionOptimizer::~ConversionOptimizer() = default;
@@ -44,6 +44,16 @@ bool ConversionOptimizer::apply(OptimizationRule& rule, ExprArena& arena, Node n
     dtypes_.erase(node.idx);
     changed = true;
   }
+}
+
+void ConversionOptimizer::check_needs_no_coercion(ExprArena& arena, Node node, const Schema& schema,
+                                                  const OptimizeExprContext& ctx) {
+  std::optional<AExpr> out = coerce_->optimize_expr(arena, node, schema, ctx);
+  if (!out) return;
+  const std::string before = node_to_expr(node, arena).to_string();
+  arena.replace(node, std::move(*out));  // the plan is abandoned: only the message reads it
+  throw InvalidOperationError(err_msg("type coercion is off (QueryOptFlags.type_coercion=False) and ", before,
+                                      " needs a cast: with coercion it is ", node_to_expr(node, arena).to_string()));
 }
 
 // Bottom-up with an explicit stack. A node is brought to its fixed point after its inputs
@@ -88,7 +98,11 @@ void ConversionOptimizer::visit(ExprArena& arena, Node root, const Schema& schem
     FRAZIL_CHECK_LT(f.round, 1000);
     bool changed = false;
     if (simplify_ && apply(*simplify_, arena, f.node, schema, f.ctx)) changed = true;
-    if (coerce_ && apply(*coerce_, arena, f.node, schema, f.ctx)) changed = true;
+    if (coerce_enabled_) {
+      if (apply(*coerce_, arena, f.node, schema, f.ctx)) changed = true;
+    } else {
+      check_needs_no_coercion(arena, f.node, schema, f.ctx);
+    }
     ++f.round;
     if (!changed) {
       stack.pop_back();

@@ -29,7 +29,7 @@ struct Converter {
   ConversionOptimizer opt;
 
   Converter(IRArena& l, ExprArena& e, const OptFlags& f)
-      : lp(l), ea(e), flags(f), opt(f.simplify_expression, true) {}
+      : lp(l), ea(e), flags(f), opt(f.simplify_expression, f.type_coercion) {}
 
   // Converts, optimizes and type-checks a list of expressions against `schema`.
   // `hidden`: columns that wildcards do not expand to (the keys inside group_by().agg()).
@@ -214,6 +214,11 @@ struct Converter {
             // Polars 2 matches integers with integers and floats with floats, never across.
             const bool same_kind = (lt.is_integer() && rt.is_integer()) || (lt.is_float() && rt.is_float());
             if (lt.is_primitive_numeric() && rt.is_primitive_numeric() && same_kind && st) {
+              if (!flags.type_coercion)
+                throw InvalidOperationError(err_msg(
+                    "type coercion is off (QueryOptFlags.type_coercion=False) and the join keys `",
+                    j.left_on[i].output_name(), "`: ", lt.short_name(), " and `", j.right_on[i].output_name(),
+                    "`: ", rt.short_name(), " need a cast to ", st->short_name()));
               if (lt != *st) j.left_on[i].set_node(add_cast(ea, j.left_on[i].node(), *st));
               if (rt != *st) j.right_on[i].set_node(add_cast(ea, j.right_on[i].node(), *st));
               continue;
@@ -327,7 +332,8 @@ struct Converter {
         std::vector<ExprIR> l = exprs({step.left_on}, ls), r = exprs({step.right_on}, rs);
         if (l.size() != 1 || r.size() != 1)
           throw InvalidOperationError("join_asof needs exactly one key on each side");
-        AsofJoinNode j = resolve_asof_join(std::move(l[0]), std::move(r[0]), step.options, ls, rs, ea);
+        AsofJoinNode j = resolve_asof_join(std::move(l[0]), std::move(r[0]), step.options, ls, rs, ea,
+                                           flags.type_coercion);
         SchemaRef schema = asof_join_schema(ls, rs, j, ea);
         return add(std::move(j), std::move(inputs), std::move(schema));
       }
