@@ -349,7 +349,10 @@ class Config(contextlib.ContextDecorator):
 
     @classmethod
     def set_engine_affinity(cls, engine: Any = None) -> type:
-        if engine is not None and isinstance(engine, str) and engine not in ("auto", "in-memory", "streaming", "gpu"):
+        from frazil.engine import Engine
+
+        if engine is not None and not isinstance(engine, Engine) and engine not in ("auto", "in-memory", "streaming",
+                                                                                    "gpu"):
             raise ValueError(f"invalid engine: {engine!r}")
         _runtime["set_engine_affinity"] = engine
         _set_env("POLARS_ENGINE_AFFINITY", engine if isinstance(engine, str) else None)
@@ -392,3 +395,12 @@ def _apply_environment() -> None:
     # A malformed FRAZIL_* (or POLARS_MAX_THREADS) value is an error at import naming the
     # variable, not a silently ignored setting.
     _frazil.check_environment()
+
+
+def engine_affinity_object() -> Any:
+    """The Engine object given to Config.set_engine_affinity, if one was (a name lives in
+    POLARS_ENGINE_AFFINITY instead)."""
+    from frazil.engine import Engine
+
+    value = _runtime.get("set_engine_affinity")
+    return value if isinstance(value, Engine) else None

@@ -509,7 +509,12 @@ def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, wei
 def collect_batches(self: Any, *, chunk_size: int | None = None, maintain_order: bool = True,
                     lazy: bool = False, engine: str = "auto", optimizations: Any = None) -> Any:
     """The result in frames of at most `chunk_size` rows (the query runs once, when asked)."""
-    frame = self.collect() if optimizations is None else self.collect(optimizations=optimizations)
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.collect_batches(self, optimizations=optimizations, maintain_order=maintain_order,
+                                     chunk_size=chunk_size, lazy=lazy)
+    frame = self._collect_native(optimizations)  # as Polars: no engine's collect override runs
     size = chunk_size or max(frame.height, 1)
     return (frame.slice(i, size) for i in range(0, frame.height, size))
 
@@ -518,7 +523,12 @@ def sink_batches(self: Any, function: Callable[[Any], Any], *, chunk_size: int |
                  maintain_order: bool = True, lazy: bool = False, engine: str = "auto",
                  optimizations: Any = None) -> Any:
     """Calls `function` on each batch of the result; a True from it stops the sink."""
-    for batch in collect_batches(self, chunk_size=chunk_size, optimizations=optimizations):
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.sink_batches(self, function, chunk_size=chunk_size, maintain_order=maintain_order,
+                                  lazy=lazy, optimizations=optimizations)
+    for batch in collect_batches(self, chunk_size=chunk_size, engine=engine, optimizations=optimizations):
         if function(batch):
             break
     return None
@@ -526,12 +536,26 @@ def sink_batches(self: Any, function: Callable[[Any], Any], *, chunk_size: int |
 
 def collect_async(self: Any, *, gevent: bool = False, engine: str = "auto", optimizations: Any = None) -> Any:
     """An awaitable of the collected frame (the query runs on a worker thread)."""
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.collect_async(self, optimizations=optimizations, gevent=gevent)
+    import os
+
+    from frazil.engine import select_engine
+
+    if select_engine(engine).name == "streaming" and os.environ.get("POLARS_WARN_UNSTABLE") == "1":
+        import warnings
+
+        from frazil.exceptions import UnstableWarning
+
+        warnings.warn("streaming mode is considered unstable. It may be changed at any point without it being "
+                      "considered a breaking change.", UnstableWarning, stacklevel=2)
     import asyncio
     import concurrent.futures
 
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    future = executor.submit(self.collect) if optimizations is None else executor.submit(
-        self.collect, optimizations=optimizations)
+    future = executor.submit(self._collect_native, optimizations)
     executor.shutdown(wait=False)
     if gevent:
         return future

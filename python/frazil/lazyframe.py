@@ -53,6 +53,18 @@ class QueryOptFlags:
             setattr(flags, name, bool(value))
         return flags
 
+    @classmethod
+    def _eager(cls) -> "QueryOptFlags":
+        """The flags of Polars' eager operations (marked, so the GPU engine falls back quietly)."""
+        flags = cls()
+        flags._eager_mode = True
+        return flags
+
+    def __copy__(self) -> "QueryOptFlags":
+        out = QueryOptFlags()
+        out.__dict__.update(self.__dict__)
+        return out
+
     def to_dict(self) -> dict:
         """The flags as a name -> bool mapping."""
         return {n: getattr(self, n) for n in self._NAMES}
@@ -69,14 +81,11 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
                 flags = QueryOptFlags.none().to_dict()
             continue
         if name == "engine":
-            # One executor serves every engine Polars names: it streams morsels through
-            # pipelines where the plan allows and materializes where it must.
-            from frazil.toplevel_extras import Engine
+            # An engine name or object (frazil/engine.py): checked, the flags do not change.
+            from frazil.engine import select_engine
 
-            if isinstance(value, Engine):
-                continue
-            if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
-                raise ValueError(f"Invalid engine argument engine={value!r}")
+            if value not in ("distributed", "ray") and type(value).__name__ != "RayEngine":
+                select_engine(value)
             continue
         if name in ("streaming", "background", "new_streaming"):
             continue
@@ -84,6 +93,17 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
             raise TypeError(f"unexpected keyword argument {name!r}")
         flags[name] = bool(value)
     return flags
+
+
+def _flags_object(optimizations: QueryOptFlags | None, legacy: dict) -> QueryOptFlags:
+    """The flags an engine is given: the caller's object itself when no legacy keyword
+    (no_optimization=, predicate_pushdown=, ...) changes it."""
+    if not legacy:
+        return optimizations if optimizations is not None else QueryOptFlags()
+    out = QueryOptFlags(**_flags(optimizations, legacy))
+    if optimizations is not None:
+        out.pre_partition_hive, out.join_order = optimizations.pre_partition_hive, optimizations.join_order
+    return out
 
 
 def _sort_flags(value: Any, n: int, what: str) -> list:
@@ -376,12 +396,33 @@ class LazyFrame:
         FRAZIL_VERIFY."""
         from frazil.dataframe import DataFrame
 
-        engine = kwargs.get("engine")
+        engine = kwargs.pop("engine", "auto")
         if engine == "ray" or type(engine).__name__ == "RayEngine":  # issue #24: frazil.ray
             from frazil.ray import collect_on_ray
 
             return collect_on_ray(self, engine)
-        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
+        from frazil.engine import select_engine
+
+        selected = select_engine(engine)
+        background = bool(kwargs.pop("background", False))
+        post_opt_callback = kwargs.pop("post_opt_callback", None)
+        flags = _flags_object(optimizations, kwargs)
+        if verify is not None and not background:
+            return self._collect_native(flags, verify)
+        return selected.collect(self, optimizations=flags, background=background,
+                                post_opt_callback=post_opt_callback)
+
+    def _collect_native(self, optimizations: QueryOptFlags | None, verify: bool | str | None = None) -> Any:
+        """Runs the query on frazil's executor (what every local engine does)."""
+        from frazil.dataframe import DataFrame
+
+        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, {}), verify))
+
+    def execute(self, *, engine: Any = "auto", optimizations: QueryOptFlags | None = None) -> Any:
+        """Runs the query into a QueryResult on the engine (read it back with `.lazy()`)."""
+        from frazil.engine import select_engine
+
+        return select_engine(engine).execute(self, optimizations=optimizations or QueryOptFlags())
 
     def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
                 optimizations: QueryOptFlags | None = None, **kwargs: Any) -> tuple:
@@ -425,7 +466,10 @@ class LazyFrame:
             return self._ldf.explain_physical(_flags(optimizations, kwargs))
         if format not in ("plain", "tree"):
             raise ValueError(f"explain format must be 'plain', 'tree' or 'physical', got {format!r}")
-        return self._ldf.explain(optimized, _flags(optimizations, kwargs), kwargs.get("engine") == "streaming")
+        from frazil.engine import select_engine
+
+        streaming = select_engine(kwargs.get("engine", "auto")).plan_engine == "streaming"
+        return self._ldf.explain(optimized, _flags(optimizations, kwargs), streaming)
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
                    raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
@@ -451,24 +495,24 @@ class LazyFrame:
         return map_batches(self, function, **kwargs)
 
     def sink_csv(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "csv", path, kwargs)
+        return sink_with_engine(self, "csv", path, kwargs)
 
     def sink_parquet(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "parquet", path, kwargs)
+        return sink_with_engine(self, "parquet", path, kwargs)
 
     def sink_ndjson(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "ndjson", path, kwargs)
+        return sink_with_engine(self, "ndjson", path, kwargs)
 
     def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "ipc", path, kwargs)
+        return sink_with_engine(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {}, False)
