@@ -317,6 +317,10 @@ class LazyFrame:
         if callable(mapping):
             names = [n for n, _ in self._ldf.collect_schema()]
             mapping = {n: mapping(n) for n in names}
+        elif not strict:
+            # strict=False: names the frame does not have are skipped (Polars)
+            names = {n for n, _ in self._ldf.collect_schema()}
+            mapping = {old: new for old, new in mapping.items() if old in names}
         return self._wrap(self._ldf.rename(list(mapping.items())))
 
     def drop(self, *columns: Any, strict: bool = True) -> "LazyFrame":
@@ -394,7 +398,6 @@ class LazyFrame:
         without optimizations and raises ComputeError, with both plans, if the results
         differ; `verify="passes"` also with each optimization off in turn; None follows
         FRAZIL_VERIFY."""
-        from frazil.dataframe import DataFrame
 
         engine = kwargs.pop("engine", "auto")
         if engine == "ray" or type(engine).__name__ == "RayEngine":  # issue #24: frazil.ray
@@ -472,9 +475,24 @@ class LazyFrame:
         return self._ldf.explain(optimized, _flags(optimizations, kwargs), streaming)
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
-                   raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
-        """The query plan as a Graphviz picture (PNG bytes, a file, or the DOT text with raw_output=True)."""
-        dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
+                   raw_output: bool = False, optimizations: QueryOptFlags | None = None, plan_stage: str = "ir",
+                   **kwargs: Any) -> Any:
+        """The query plan as a Graphviz picture (PNG bytes, a file, or the DOT text with raw_output=True).
+
+        ``plan_stage="physical"`` with the streaming engine draws the pipelines the plan is
+        lowered to; with another engine, as in Polars, the physical stage is the plan itself.
+        """
+        from frazil.engine import select_engine
+
+        if plan_stage not in ("ir", "physical"):
+            raise TypeError(f"invalid plan stage {plan_stage!r}")
+        engine = select_engine(kwargs.get("engine", "auto"))
+        if plan_stage == "physical" and engine.plan_engine == "streaming" and optimized:
+            from frazil.physical_dot import physical_plan_dot
+
+            dot = physical_plan_dot(self._ldf.explain_physical(_flags(optimizations, kwargs)))
+        else:
+            dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
         if raw_output:
             return dot
         import shutil
