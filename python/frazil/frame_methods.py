@@ -264,11 +264,6 @@ def cache(self: Any) -> Any:
     return self
 
 
-def dtypes(self: Any) -> list:
-    """The output dtypes, in column order."""
-    return list(self.collect_schema().values())
-
-
 LAZY_METHODS: dict[str, Any] = {
     "bottom_k": bottom_k, "cache": cache, "cast": cast, "clear": clear, "clone": clone, "count": count,
     "drop_nans": drop_nans, "fill_nan": fill_nan, "fill_null": fill_null, "pipe": pipe, "remove": remove,
@@ -488,9 +483,7 @@ def install(lazy_cls: type, frame_cls: type) -> None:
     for name, fn in LAZY_METHODS.items():
         if name in lazy_cls.__dict__:
             continue
-        setattr(lazy_cls, name, property(fn) if name == "dtypes" else fn)
-    if "dtypes" not in lazy_cls.__dict__:
-        lazy_cls.dtypes = property(dtypes)
+        setattr(lazy_cls, name, fn)
     for name in DATAFRAME_FROM_LAZY:
         if name in frame_cls.__dict__ or not hasattr(lazy_cls, name):
             continue

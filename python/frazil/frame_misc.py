@@ -179,11 +179,19 @@ def is_unique(self: Any) -> Any:
     return (_row_equal_counts(self) == 1).alias("")
 
 
-def gather(self: Any, indices: Any) -> Any:
-    """The rows at the given indices (negative: from the end)."""
+def gather(self: Any, indices: Any, *, null_on_oob: bool = False) -> Any:
+    """The rows at the given indices (negative: from the end); null_on_oob=True gives a row
+    of nulls for an index out of bounds instead of an error. As in Polars, the indices may
+    be a one-column LazyFrame (there is no lazy Series): it is collected here, when gather
+    is called, and its values are the indices."""
     from frazil.functions import col
 
-    return self.select(col("*").gather(indices))
+    if hasattr(indices, "collect") and hasattr(indices, "collect_schema"):
+        names = indices.collect_schema().names()
+        if len(names) != 1:
+            raise ValueError(f"gather: a LazyFrame of indices must have one column, it has {len(names)}")
+        indices = indices.collect().to_series(0)
+    return self.select(col("*").gather(indices, null_on_oob=null_on_oob))
 
 
 def select_seq(self: Any, *exprs: Any, **named_exprs: Any) -> Any:
@@ -378,6 +386,7 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
     """The frame with its columns in `schema`'s order and dtypes: missing columns inserted as
     nulls or an error, extra columns dropped or an error, integers/floats upcast when allowed."""
     from frazil.dataframe import DataFrame
+    from frazil.datatypes import Struct
     from frazil.exceptions import SchemaError
     from frazil.functions import col, lit
 
@@ -391,7 +400,7 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
 
     extra = [c for c in have if c not in want]
     if extra and extra_columns == "raise":
-        raise SchemaError(f"extra columns in `match_to_schema`: {', '.join(repr(c) for c in extra)}")
+        raise SchemaError("extra columns in `match_to_schema`: " + ", ".join(f'"{c}"' for c in extra))
     exprs = []
     for name, dtype in want.items():
         if name not in have:
@@ -404,7 +413,10 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
         if got == dtype:
             exprs.append(col(name))
             continue
-        if got.is_integer() and dtype.is_integer() and policy(integer_cast, name) == "upcast":
+        if isinstance(got, Struct) and isinstance(dtype, Struct):
+            exprs.append(_match_struct_fields(name, got, dtype, policy(missing_struct_fields, name),
+                                              policy(extra_struct_fields, name)))
+        elif got.is_integer() and dtype.is_integer() and policy(integer_cast, name) == "upcast":
             exprs.append(col(name).cast(dtype))
         elif got.is_float() and dtype.is_float() and policy(float_cast, name) == "upcast":
             exprs.append(col(name).cast(dtype))
@@ -412,6 +424,38 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
             raise SchemaError(f'data type mismatch for column "{name}": expected: {dtype}, found: {got}')
     out = lf.select(exprs)
     return out if lazy else out.collect()
+
+
+def _match_struct_fields(name: str, got: Any, want: Any, missing: str, extra: str) -> Any:
+    """A Struct column rebuilt with `want`'s fields in its order: a missing field inserted as
+    nulls (missing="insert") and an extra one dropped (extra="ignore"), else Polars' errors."""
+    from frazil.exceptions import SchemaError
+    from frazil.expr_struct import struct
+    from frazil.functions import col, lit, when
+
+    have = {f.name: f.dtype for f in got.fields}
+    wanted = {f.name: f.dtype for f in want.fields}
+
+    def mismatch(what: str, field: str, hint: str) -> SchemaError:
+        return SchemaError(f"data type mismatch for column {name}: incoming: {got} != target: {want}, "
+                           f"encountered {what} struct field: {field}, hint: {hint}")
+
+    for field in have:
+        if field not in wanted and extra != "ignore":
+            raise mismatch("extra", field, "specify this field in the schema, or pass "
+                                           "cast_options=pl.ScanCastOptions(extra_struct_fields='ignore')")
+    fields = []
+    for field, dtype in wanted.items():
+        if field not in have:
+            if missing != "insert":
+                raise mismatch("missing", field, "pass cast_options=pl.ScanCastOptions(missing_struct_fields='insert')")
+            fields.append(lit(None).cast(dtype).alias(field))
+        elif have[field] != dtype:
+            raise SchemaError(f'data type mismatch for column "{name}": expected: {want}, found: {got}')
+        else:
+            fields.append(col(name).struct.field(field))
+    # A null struct stays null (its new fields are not a row of nulls).
+    return when(col(name).is_not_null()).then(struct(fields)).alias(name)
 
 
 def map_rows(self: Any, function: Callable[[tuple], Any], return_dtype: Any = None, *,

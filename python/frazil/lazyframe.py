@@ -95,6 +95,20 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
     return flags
 
 
+def _schema_warning(message: str) -> None:
+    """Polars' PerformanceWarning for a schema property of a LazyFrame, for a user's call
+    (frazil's own code reading the property does not warn)."""
+    import sys
+    import warnings
+
+    caller = sys._getframe(2).f_globals.get("__name__", "")
+    if caller == "frazil" or caller.startswith("frazil."):
+        return
+    from frazil.exceptions import PerformanceWarning
+
+    warnings.warn(message, PerformanceWarning, stacklevel=3)
+
+
 def _flags_object(optimizations: QueryOptFlags | None, legacy: dict) -> QueryOptFlags:
     """The flags an engine is given: the caller's object itself when no legacy keyword
     (no_optimization=, predicate_pushdown=, ...) changes it."""
@@ -123,10 +137,14 @@ class LazyFrame:
 
     __slots__ = ("_ldf",)
 
-    def __init__(self, data: Any = None, schema: Any = None, **kwargs: Any) -> None:
+    # The same signature as DataFrame.__init__ (Polars keeps the two equal).
+    def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,  # noqa: ANN001
+                 infer_schema_length=100, nan_to_null=False, height=None):
         from frazil.dataframe import DataFrame
 
-        df = data if isinstance(data, DataFrame) else DataFrame(data, schema=schema, **kwargs)
+        df = data if isinstance(data, DataFrame) else DataFrame(
+            data, schema=schema, schema_overrides=schema_overrides, strict=strict, orient=orient,
+            infer_schema_length=infer_schema_length, nan_to_null=nan_to_null, height=height)
         self._ldf = _frazil.PyLazyFrame.from_frame(df._df)
 
     def __getattr__(self, name: str):
@@ -380,17 +398,33 @@ class LazyFrame:
     @property
     def schema(self) -> Any:
         """The output schema (see collect_schema)."""
+        _schema_warning("Resolving the schema of a LazyFrame is a potentially expensive operation. Use "
+                        "`LazyFrame.collect_schema()` to get the schema without this warning.")
         return self.collect_schema()
 
     @property
     def columns(self) -> list:
         """The output column names."""
+        _schema_warning("Determining the column names of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().names()` to get the "
+                        "column names without this warning.")
         return [n for n, _ in self._ldf.collect_schema()]
+
+    @property
+    def dtypes(self) -> list:
+        """The output dtypes, in column order."""
+        _schema_warning("Determining the data types of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().dtypes()` to get the "
+                        "data types without this warning.")
+        return self.collect_schema().dtypes()
 
     @property
     def width(self) -> int:
         """The number of output columns."""
-        return len(self.columns)
+        _schema_warning("determining the width of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().len()` to get the "
+                        "width without this warning.")
+        return len(self._ldf.collect_schema())
 
     def collect(self, *, optimizations: QueryOptFlags | None = None, verify: bool | str | None = None,
                 **kwargs: Any) -> Any:

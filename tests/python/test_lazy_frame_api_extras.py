@@ -89,3 +89,75 @@ def test_show_graph_plan_stages():
     assert phys.startswith("graph") and "pipeline 0" in phys and "p1 -- p0" in phys and phys != ir
     with pytest.raises(TypeError, match="invalid plan stage 'invalid-stage'"):
         q.show_graph(raw_output=True, plan_stage="invalid-stage")
+
+
+@pytest.mark.parametrize("prop", ["schema", "columns", "dtypes", "width"])
+def test_schema_properties_warn_as_polars(prop):
+    import warnings
+
+    answers = []
+    for lib in (pl, polars):
+        lf = lib.LazyFrame({"foo": [1, None], "bar": [6.0, float("nan")], "ham": ["a", None]})
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = getattr(lf, prop)
+        assert [type(w.message).__name__ for w in caught] == ["PerformanceWarning"]
+        answers.append((str(caught[0].message), str(value) if prop != "schema" else list(map(str, value.values()))))
+    assert answers[0] == answers[1]
+
+
+def test_schema_properties_read_inside_frazil_do_not_warn():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # match_to_schema and pivot read the input's schema themselves
+        pl.LazyFrame({"a": [1]}).match_to_schema({"a": pl.Int64}).collect()
+        pl.LazyFrame({"a": [1]}).collect_schema()
+
+
+def test_lazy_init_signature_is_the_dataframes():
+    import inspect
+
+    assert inspect.signature(pl.LazyFrame.__init__) == inspect.signature(pl.DataFrame.__init__)
+    lf = pl.LazyFrame({"a": [1, None]}, schema_overrides={"a": pl.Int8})
+    assert lf.collect_schema() == {"a": pl.Int8}
+
+
+@pytest.mark.parametrize("indices,null_on_oob", [([2, 0, -1], False), ([0, 0], False), ([], False),
+                                                  ([5, None, 1], True), ([-4, 3], True)])
+def test_gather_with_a_lazyframe_of_indices(indices, null_on_oob):
+    outs = []
+    for lib in (pl, polars):
+        idx = lib.LazyFrame({"i": indices}, schema={"i": lib.Int64})
+        frame = lib.LazyFrame({"a": [10, None, 30], "s": ["x", "y", None]})
+        outs.append(frame.gather(idx, null_on_oob=null_on_oob).collect().rows())
+    assert outs[0] == outs[1]
+
+
+def test_gather_errors_as_polars():
+    lf = pl.LazyFrame({"a": [1, 2]})
+    with pytest.raises(pl.exceptions.OutOfBoundsError):
+        lf.gather(pl.LazyFrame({"i": [2]})).collect()
+    with pytest.raises(ValueError, match="one column"):
+        lf.gather(pl.LazyFrame({"i": [0], "j": [1]}))
+
+
+@pytest.mark.parametrize("lib", [pl, polars])
+def test_match_to_schema_struct_fields(lib):
+    df = lib.DataFrame({"a": [1, 2, 3], "b": [{"x": "A"}, None, {"x": None}]})
+    target = {"a": lib.Int64, "b": lib.Struct({"x": lib.String, "y": lib.Datetime("us")})}
+    with pytest.raises(lib.exceptions.SchemaError, match="missing struct field: y"):
+        df.lazy().match_to_schema(target).collect()
+    with pytest.raises(lib.exceptions.SchemaError):
+        df.lazy().match_to_schema(target, missing_columns="insert").collect()
+    out = df.lazy().match_to_schema(target, missing_struct_fields="insert").collect()
+    assert out.to_dict(as_series=False) == {"a": [1, 2, 3], "b": [{"x": "A", "y": None}, None,
+                                                                   {"x": None, "y": None}]}
+    wide = out.lazy().match_to_schema({"a": lib.Int64, "b": lib.Struct({"x": lib.String})},
+                                      extra_struct_fields="ignore").collect()
+    assert wide.to_dict(as_series=False) == df.to_dict(as_series=False)
+    with pytest.raises(lib.exceptions.SchemaError, match="extra struct field: y"):
+        out.lazy().match_to_schema({"a": lib.Int64, "b": lib.Struct({"x": lib.String})}).collect()
+    with pytest.raises(lib.exceptions.SchemaError, match='`match_to_schema`: "b"'):
+        df.lazy().match_to_schema({"a": lib.Int64}).collect()
