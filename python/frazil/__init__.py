@@ -22,6 +22,7 @@ from frazil.datatypes import (
     Int64,
     List,
     Null,
+    Unknown,
     Schema,
     String,
     Struct,

@@ -299,6 +299,10 @@ class Null(DataType):
     """The type of a column of nulls only."""
 
 
+class Unknown(DataType):
+    """A dtype not known yet (Polars' Unknown): given to a constructor, the dtype is inferred."""
+
+
 class Date(TemporalType):
     """Calendar date (days since 1970-01-01)."""
 
@@ -720,5 +724,5 @@ __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
     "Datetime", "Duration", "Decimal", "List", "Array", "Struct", "Field", "Schema", "parse_into_dtype",
-    "Categorical", "Enum", "Int128", "UInt128", "Float16",
+    "Categorical", "Enum", "Int128", "UInt128", "Float16", "Unknown",
 ]

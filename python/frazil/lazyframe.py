@@ -492,6 +492,11 @@ class LazyFrame:
         plan is lowered to (each a source, operators and a sink), the strategy every join,
         group-by and sort chose, and the rules they adapt by at run time.
         """
+        if "tree_format" in kwargs:
+            from frazil.exceptions import ArgumentRemovedError
+
+            raise ArgumentRemovedError("the argument 'tree_format' for 'LazyFrame.explain' was deprecated in version "
+                                       "0.20.30 and has been removed in version 2.0. Use `format=\"tree\"` instead.")
         engine = kwargs.get("engine")
         if engine in ("distributed", "ray") or type(engine).__name__ == "RayEngine":  # issue #24: the stage graph
             from frazil.distributed.stage_graph import explain_for_engine
