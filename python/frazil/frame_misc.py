@@ -225,8 +225,16 @@ def rows_by_key(self: Any, key: Any, *, named: bool = False, include_key: bool =
 
 
 def glimpse(self: Any, *, max_items_per_column: int = 10, max_colname_length: int = 50,
-            return_type: str | None = None) -> Any:
+            return_type: str | None = None, **removed: Any) -> Any:
     """A dense preview: one line per column, its dtype and first values."""
+    if "return_as_string" in removed:
+        from frazil.exceptions import ArgumentRemovedError
+
+        raise ArgumentRemovedError("the argument 'return_as_string' for 'DataFrame.glimpse' was deprecated in "
+                                   "version 1.35.0 and has been removed in version 2.0. It was renamed to "
+                                   "'return_type'.")
+    if removed:
+        raise TypeError(f"glimpse() got an unexpected keyword argument {next(iter(removed))!r}")
     if isinstance(return_type, bool):
         return_type = "string" if return_type else None
     if return_type not in (None, "self", "frame", "string"):

@@ -95,6 +95,21 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
     return flags
 
 
+def _positional_exprs(exprs: tuple) -> tuple:
+    """select/with_columns' positional inputs as Polars reads them: one iterator (a generator)
+    is its items; one dict is refused (its keys or items must be said explicitly)."""
+    import collections.abc
+
+    if len(exprs) == 1 and isinstance(exprs[0], collections.abc.Mapping):
+        raise TypeError("Cannot pass a dictionary as a single positional argument.\nIf you merely want the *keys*, "
+                        "use:\n  • df.method(*your_dict.keys())\nIf you need the key value pairs, use one of:\n"
+                        "  • unpack as keywords:    df.method(**your_dict)\n  • build expressions:     "
+                        "df.method(expr.alias(k) for k, expr in your_dict.items())")
+    if len(exprs) == 1 and isinstance(exprs[0], collections.abc.Iterator):
+        return tuple(exprs[0])
+    return exprs
+
+
 def _schema_warning(message: str) -> None:
     """Polars' PerformanceWarning for a schema property of a LazyFrame, for a user's call
     (frazil's own code reading the property does not warn)."""
@@ -181,7 +196,7 @@ class LazyFrame:
     # ---- transformations ----
     def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """A frame of the given expressions only (names come from the expressions or the keywords)."""
-        natives = parse_many(exprs, str_as_lit=False)
+        natives = parse_many(_positional_exprs(exprs), str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
         if not natives:  # nothing selected: the empty frame, no rows either (Polars)
             return self._wrap(_frazil.PyLazyFrame.from_frame(_frazil.PyDataFrame([])))
@@ -189,7 +204,7 @@ class LazyFrame:
 
     def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """The frame with the given expressions added, or replacing columns of the same name."""
-        natives = parse_many(exprs, str_as_lit=False)
+        natives = parse_many(_positional_exprs(exprs), str_as_lit=False)
         natives += [parse_into_expression(v).alias(k) for k, v in named_exprs.items()]
         return self._wrap(self._ldf.with_columns(natives))
 

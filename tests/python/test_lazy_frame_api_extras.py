@@ -161,3 +161,30 @@ def test_match_to_schema_struct_fields(lib):
         out.lazy().match_to_schema({"a": lib.Int64, "b": lib.Struct({"x": lib.String})}).collect()
     with pytest.raises(lib.exceptions.SchemaError, match='`match_to_schema`: "b"'):
         df.lazy().match_to_schema({"a": lib.Int64}).collect()
+
+
+@pytest.mark.parametrize("kind", ["generator", "iterator"])
+def test_select_and_with_columns_take_one_iterator_of_expressions(kind):
+    outs = []
+    for lib in (pl, polars):
+        df = lib.DataFrame({"a": [1, None], "b": [0.5, -0.0]})
+        items = [lib.col("a") * 2, lib.col("b").alias("c")]
+        make = (lambda: (e for e in items)) if kind == "generator" else (lambda: iter(items))
+        outs.append((df.with_columns(make()).rows(), df.lazy().select(make()).collect().rows()))
+    assert str(outs[0]) == str(outs[1])
+
+
+@pytest.mark.parametrize("lib", [pl, polars])
+def test_a_dict_positional_is_refused_as_polars(lib):
+    df = lib.DataFrame({"a": [1]})
+    for method in ("with_columns", "select"):
+        with pytest.raises(TypeError, match="Cannot pass a dictionary as a single positional argument"):
+            getattr(df, method)({"a": lib.col("a") * 2})
+
+
+@pytest.mark.parametrize("lib", [pl, polars])
+def test_glimpse_return_as_string_was_removed(lib):
+    with pytest.raises(lib.exceptions.ArgumentRemovedError, match="renamed to 'return_type'"):
+        lib.DataFrame({"a": [1]}).glimpse(return_as_string=True)
+    with pytest.raises(lib.exceptions.ArgumentRemovedError, match="'tree_format'"):
+        lib.LazyFrame({"a": [1]}).explain(tree_format=True)
