@@ -260,8 +260,16 @@ def select_engine(engine: Any) -> Engine:
     return selected
 
 
+def is_distributed(engine: Any) -> bool:
+    """Whether `engine` names frazil's distributed engine (frazil.ray, issue #24), which
+    collect and explain handle themselves; other operations run it on the local executor."""
+    return (isinstance(engine, str) and engine in ("ray", "distributed")) or type(engine).__name__ == "RayEngine"
+
+
 def foreign_engine(engine: Any) -> Engine | None:
     """The selected engine when it is not frazil's own executor (the operation is then
     delegated to it), else None."""
+    if is_distributed(engine):
+        return None
     selected = select_engine(engine)
     return None if isinstance(selected, _LocalEngine) else selected

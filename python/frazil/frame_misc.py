@@ -594,9 +594,10 @@ def collect_async(self: Any, *, gevent: bool = False, engine: str = "auto", opti
         return other.collect_async(self, optimizations=optimizations, gevent=gevent)
     import os
 
-    from frazil.engine import select_engine
+    from frazil.engine import is_distributed, select_engine
 
-    if select_engine(engine).name == "streaming" and os.environ.get("POLARS_WARN_UNSTABLE") == "1":
+    if not is_distributed(engine) and select_engine(engine).name == "streaming" and \
+            os.environ.get("POLARS_WARN_UNSTABLE") == "1":
         import warnings
 
         from frazil.exceptions import UnstableWarning

@@ -563,11 +563,12 @@ def _native_sink_options(fmt: str, target: Any, kwargs: dict) -> dict | None:
 def sink_with_engine(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
     """LazyFrame.sink_*: lazy=True gives the sink plan; otherwise the engine runs it (an
     Engine object's own sink_* method, which a backend may lack)."""
-    from frazil.engine import select_engine
+    from frazil.engine import is_distributed, select_engine
 
     if kwargs.get("lazy"):
         return sink(lf, fmt, target, kwargs)
-    engine = select_engine(kwargs.pop("engine", "auto"))
+    engine = kwargs.pop("engine", "auto")
+    engine = select_engine("auto" if is_distributed(engine) else engine)
     kwargs.pop("lazy", None)
     return getattr(engine, f"sink_{fmt}")(lf, target, **kwargs)
 

@@ -146,3 +146,11 @@ def test_engine_affinity_object_is_used_for_auto():
         fz.Config.restore_defaults()
     fz.LazyFrame({"a": [1]}).collect()
     assert engine.collected == 1
+
+
+def test_distributed_engine_names_reach_the_local_paths_of_other_operations(tmp_path):
+    # collect/explain hand engine="ray" to frazil.ray; batches and sinks run locally, as before.
+    lf = fz.LazyFrame({"a": [1, None, 3]})
+    assert fz.concat(list(lf.collect_batches(engine="ray"))).to_dict(as_series=False) == {"a": [1, None, 3]}
+    lf.sink_parquet(tmp_path / "out.parquet", engine="ray")
+    assert fz.read_parquet(tmp_path / "out.parquet").to_dict(as_series=False) == {"a": [1, None, 3]}
