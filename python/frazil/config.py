@@ -92,8 +92,10 @@ class Config(contextlib.ContextDecorator):
     manager or a decorator; `Config.set_tbl_rows(20)`), kept in Polars' environment variables,
     and frazil's resource limits (`Config.set_memory_limit`).
 
-    The repr of frames applies tbl_rows, tbl_cols and fmt_str_lengths; the other display
-    options are accepted, kept and saved, but frazil's table layout does not read them."""
+    The repr of frames applies tbl_rows, tbl_cols, fmt_str_lengths and the layout options
+    (tbl_formatting, rounded corners, tbl_hide_*, tbl_column_data_type_inline,
+    tbl_dataframe_shape_below: frazil/frame_table.py); the number formatting and alignment
+    options are accepted, kept and saved, but frazil's table does not read them yet."""
 
     _context_options: dict | None = None
     _original_state: str = ""
