@@ -22,6 +22,7 @@ from frazil.datatypes import (
     Int64,
     List,
     Null,
+    Unknown,
     Schema,
     String,
     Struct,
@@ -197,10 +198,8 @@ from frazil.expr_arr import concat_arr  # noqa: E402
 # Expr.meta, binning, row encoding and the rest of the top-level API (issues #16/#19, meta part).
 from frazil.from_repr import from_repr  # noqa: E402
 from frazil.row_encoding import row_encode as _row_encode  # noqa: E402
+from frazil.engine import Engine, GPUEngine, InMemoryEngine, StreamingEngine  # noqa: E402
 from frazil.toplevel_extras import (  # noqa: E402
-    Engine,
-    InMemoryEngine,
-    StreamingEngine,
     cum_fold,
     cum_reduce,
     cum_sum_horizontal,

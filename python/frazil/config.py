@@ -92,8 +92,10 @@ class Config(contextlib.ContextDecorator):
     manager or a decorator; `Config.set_tbl_rows(20)`), kept in Polars' environment variables,
     and frazil's resource limits (`Config.set_memory_limit`).
 
-    The repr of frames applies tbl_rows, tbl_cols and fmt_str_lengths; the other display
-    options are accepted, kept and saved, but frazil's table layout does not read them."""
+    The repr of frames applies tbl_rows, tbl_cols, fmt_str_lengths and the layout options
+    (tbl_formatting, rounded corners, tbl_hide_*, tbl_column_data_type_inline,
+    tbl_dataframe_shape_below: frazil/frame_table.py); the number formatting and alignment
+    options are accepted, kept and saved, but frazil's table does not read them yet."""
 
     _context_options: dict | None = None
     _original_state: str = ""
@@ -349,7 +351,10 @@ class Config(contextlib.ContextDecorator):
 
     @classmethod
     def set_engine_affinity(cls, engine: Any = None) -> type:
-        if engine is not None and isinstance(engine, str) and engine not in ("auto", "in-memory", "streaming", "gpu"):
+        from frazil.engine import Engine
+
+        if engine is not None and not isinstance(engine, Engine) and engine not in ("auto", "in-memory", "streaming",
+                                                                                    "gpu"):
             raise ValueError(f"invalid engine: {engine!r}")
         _runtime["set_engine_affinity"] = engine
         _set_env("POLARS_ENGINE_AFFINITY", engine if isinstance(engine, str) else None)
@@ -392,3 +397,12 @@ def _apply_environment() -> None:
     # A malformed FRAZIL_* (or POLARS_MAX_THREADS) value is an error at import naming the
     # variable, not a silently ignored setting.
     _frazil.check_environment()
+
+
+def engine_affinity_object() -> Any:
+    """The Engine object given to Config.set_engine_affinity, if one was (a name lives in
+    POLARS_ENGINE_AFFINITY instead)."""
+    from frazil.engine import Engine
+
+    value = _runtime.get("set_engine_affinity")
+    return value if isinstance(value, Engine) else None

@@ -405,8 +405,11 @@ class DataFrame:
     # ---- display ----------------------------------------------------------------------
 
     def __str__(self) -> str:
+        from frazil import frame_table
         from frazil.config import display_limits
 
+        if frame_table.layout_options_set():
+            return frame_table.render(self.shape, self._df.display_cells(*display_limits()))
         return self._df.to_string(*display_limits())
 
     __repr__ = __str__

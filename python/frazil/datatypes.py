@@ -103,6 +103,23 @@ class DataType(metaclass=DataTypeClass):
         a class stand for any of its instances)."""
         return self == other and hash(self) == hash(other)
 
+    def to_python(self) -> type:
+        """The Python type of this dtype's values (Polars' DataType.to_python)."""
+        import datetime
+        import decimal
+
+        name = type(self).__name__
+        if name.startswith(("Int", "UInt")):
+            return int
+        by_name = {"Float16": float, "Float32": float, "Float64": float, "Boolean": bool, "String": str,
+                   "Utf8": str, "Categorical": str, "Enum": str, "Binary": bytes, "Date": datetime.date,
+                   "Datetime": datetime.datetime, "Duration": datetime.timedelta, "Time": datetime.time,
+                   "Decimal": decimal.Decimal, "List": list, "Array": list, "Struct": dict,
+                   "Null": type(None), "Object": object}
+        if name not in by_name:
+            raise NotImplementedError(f"no Python type for dtype {self!r}")
+        return by_name[name]
+
     def __hash__(self) -> int:
         params = self._params()
         return hash((type(self).__name__, params)) if params else hash(type(self).__name__)
@@ -285,6 +302,10 @@ class Binary(DataType):
 
 class Null(DataType):
     """The type of a column of nulls only."""
+
+
+class Unknown(DataType):
+    """A dtype not known yet (Polars' Unknown): given to a constructor, the dtype is inferred."""
 
 
 class Date(TemporalType):
@@ -647,6 +668,15 @@ def from_native(desc) -> DataType:
     raise ValueError(f"unknown native data type {desc!r}")
 
 
+def _same_dtype(a, b) -> bool:
+    # Polars' DataType.is_: a class stands for its instance only when it has no parameters
+    # (Int64 is Int64(), Datetime is not Datetime("us")).
+    ours = (DataType, DataTypeClass)
+    if isinstance(a, ours) and isinstance(b, ours):
+        return a.is_(b) if isinstance(a, DataType) else b.is_(a) if isinstance(b, DataType) else a is b
+    return a == b  # a Polars dtype (compared by name and parameters) or another value
+
+
 class Schema(OrderedDict):
     """Ordered mapping of column names to dtypes, as Polars' Schema."""
 
@@ -656,7 +686,26 @@ class Schema(OrderedDict):
             return
         items = schema.items() if isinstance(schema, Mapping) else schema
         for name, dtype in items:
-            self[name] = parse_into_dtype(dtype)
+            self[name] = dtype
+
+    def __setitem__(self, name: str, dtype) -> None:
+        if isinstance(dtype, type) and issubclass(dtype, (List, Array, Struct)):
+            raise TypeError(f"dtypes must be fully-specified, got: {dtype!r}")
+        super().__setitem__(name, parse_into_dtype(dtype))
+
+    def to_python(self) -> dict:
+        """The Python type of each column's values."""
+        return {name: dtype.to_python() for name, dtype in self.items()}
+
+    def to_frame(self, *, eager: bool = True):
+        """An empty frame of this schema (a LazyFrame with eager=False)."""
+        from frazil.dataframe import DataFrame
+
+        df = DataFrame(schema=self)
+        return df if eager else df.lazy()
+
+    def __reduce__(self):
+        return (Schema, (list(self.items()),))
 
     def names(self) -> list[str]:
         """The field names, in order."""
@@ -674,7 +723,8 @@ class Schema(OrderedDict):
         if not isinstance(other, Mapping):
             return False
         a, b = list(self.items()), list(other.items())
-        return len(a) == len(b) and all(x[0] == y[0] and x[1] == y[1] for x, y in zip(a, b))
+        # dtypes compared exactly (Datetime("us") is not the Datetime class), as Polars
+        return len(a) == len(b) and all(x[0] == y[0] and _same_dtype(x[1], y[1]) for x, y in zip(a, b))
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
@@ -689,7 +739,7 @@ __all__ = [
     "DataType", "DataTypeClass", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
     "UInt64", "Float32", "Float64", "Boolean", "String", "Utf8", "Binary", "Null", "Date", "Time",
     "Datetime", "Duration", "Decimal", "List", "Array", "Struct", "Field", "Schema", "parse_into_dtype",
-    "Categorical", "Enum", "Int128", "UInt128", "Float16",
+    "Categorical", "Enum", "Int128", "UInt128", "Float16", "Unknown",
 ]
 
 

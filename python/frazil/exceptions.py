@@ -89,6 +89,10 @@ class PerformanceWarning(PolarsWarning):
     """An operation that is correct but possibly slow (e.g. `in` on a LazyFrame)."""
 
 
+class UnstableWarning(PolarsWarning):
+    """Functionality Polars marks unstable was used (shown with Config.warn_unstable())."""
+
+
 class AttributeRemovedError(AttributeError):
     """An attribute Polars removed (frazil.removed_api); the message says what replaces it."""
 
@@ -98,6 +102,7 @@ class ArgumentRemovedError(TypeError):
 
 
 __all__ = [
+    "UnstableWarning",
     "PolarsWarning",
     "PerformanceWarning",
     "RowsError",

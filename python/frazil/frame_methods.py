@@ -219,22 +219,42 @@ def unpivot(self: Any, on: Any = None, *, index: Any = None, variable_name: str 
     return concat(parts)
 
 
-def show(self: Any, limit: int | None = 5, *, ascii_tables: bool | None = None, tbl_formatting: str | None = None,
-         trim_decimal_zeros: bool | None = True, **display: Any) -> None:
+_SHOW_OPTIONS = ("decimal_separator", "thousands_separator", "float_precision", "fmt_float", "fmt_str_lengths",
+                 "fmt_table_cell_list_len", "tbl_cell_alignment", "tbl_cell_numeric_alignment", "tbl_cols",
+                 "tbl_column_data_type_inline", "tbl_dataframe_shape_below", "tbl_formatting",
+                 "tbl_hide_column_data_types", "tbl_hide_column_names", "tbl_hide_dtype_separator",
+                 "tbl_hide_dataframe_shape", "tbl_width_chars")
+
+
+def show(self: Any, limit: int | None = 5, *, ascii_tables: bool | None = None, decimal_separator: str | None = None,
+         thousands_separator: str | bool | None = None, float_precision: int | None = None, fmt_float: Any = None,
+         fmt_str_lengths: int | None = None, fmt_table_cell_list_len: int | None = None,
+         tbl_cell_alignment: Any = None, tbl_cell_numeric_alignment: Any = None, tbl_cols: int | None = None,
+         tbl_column_data_type_inline: bool | None = None, tbl_dataframe_shape_below: bool | None = None,
+         tbl_formatting: Any = None, tbl_hide_column_data_types: bool | None = None,
+         tbl_hide_column_names: bool | None = None, tbl_hide_dtype_separator: bool | None = None,
+         tbl_hide_dataframe_shape: bool | None = None, tbl_width_chars: int | None = None,
+         trim_decimal_zeros: bool | None = True) -> None:
     """Prints the first `limit` rows (all with None; all but the last -limit when negative),
-    with the given display options of pl.Config applied while printing."""
+    with the given display options of pl.Config applied while printing. A LazyFrame collects
+    its first `limit` rows and shows them as a DataFrame (limit=None is refused there)."""
     from frazil.config import Config
 
+    given = dict(locals())
+    display = {k: given[k] for k in _SHOW_OPTIONS}
+    if hasattr(self, "collect"):
+        if limit is None:
+            raise ValueError("LazyFrame.show needs a limit (limit=None would collect the whole query)")
+        self.head(limit).collect().show(limit, ascii_tables=ascii_tables, trim_decimal_zeros=trim_decimal_zeros,
+                                        **display)
+        return
     frame = self if limit is None else self.head(limit)
-    frame = frame.collect() if hasattr(frame, "collect") else frame
     rows = -1 if limit is None else frame.height
     if ascii_tables is not None and tbl_formatting is not None:
         raise ValueError("Can not set `ascii_tables` and `tbl_formatting` at the same time.")
     if ascii_tables is not None:
-        tbl_formatting = "ASCII_FULL_CONDENSED" if ascii_tables else "UTF8_FULL_CONDENSED"
+        display["tbl_formatting"] = "ASCII_FULL_CONDENSED" if ascii_tables else "UTF8_FULL_CONDENSED"
     options = {k: v for k, v in display.items() if v is not None}
-    if tbl_formatting is not None:
-        options["tbl_formatting"] = tbl_formatting
     with Config(tbl_rows=rows, trim_decimal_zeros=trim_decimal_zeros, **options):
         print(frame)
 
@@ -242,11 +262,6 @@ def show(self: Any, limit: int | None = 5, *, ascii_tables: bool | None = None, 
 def cache(self: Any) -> Any:
     """This query: frazil finds the shared subplans to cache itself (comm_subplan_elim)."""
     return self
-
-
-def dtypes(self: Any) -> list:
-    """The output dtypes, in column order."""
-    return list(self.collect_schema().values())
 
 
 LAZY_METHODS: dict[str, Any] = {
@@ -468,9 +483,7 @@ def install(lazy_cls: type, frame_cls: type) -> None:
     for name, fn in LAZY_METHODS.items():
         if name in lazy_cls.__dict__:
             continue
-        setattr(lazy_cls, name, property(fn) if name == "dtypes" else fn)
-    if "dtypes" not in lazy_cls.__dict__:
-        lazy_cls.dtypes = property(dtypes)
+        setattr(lazy_cls, name, fn)
     for name in DATAFRAME_FROM_LAZY:
         if name in frame_cls.__dict__ or not hasattr(lazy_cls, name):
             continue

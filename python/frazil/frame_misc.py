@@ -179,11 +179,19 @@ def is_unique(self: Any) -> Any:
     return (_row_equal_counts(self) == 1).alias("")
 
 
-def gather(self: Any, indices: Any) -> Any:
-    """The rows at the given indices (negative: from the end)."""
+def gather(self: Any, indices: Any, *, null_on_oob: bool = False) -> Any:
+    """The rows at the given indices (negative: from the end); null_on_oob=True gives a row
+    of nulls for an index out of bounds instead of an error. As in Polars, the indices may
+    be a one-column LazyFrame (there is no lazy Series): it is collected here, when gather
+    is called, and its values are the indices."""
     from frazil.functions import col
 
-    return self.select(col("*").gather(indices))
+    if hasattr(indices, "collect") and hasattr(indices, "collect_schema"):
+        names = indices.collect_schema().names()
+        if len(names) != 1:
+            raise ValueError(f"gather: a LazyFrame of indices must have one column, it has {len(names)}")
+        indices = indices.collect().to_series(0)
+    return self.select(col("*").gather(indices, null_on_oob=null_on_oob))
 
 
 def select_seq(self: Any, *exprs: Any, **named_exprs: Any) -> Any:
@@ -217,8 +225,16 @@ def rows_by_key(self: Any, key: Any, *, named: bool = False, include_key: bool =
 
 
 def glimpse(self: Any, *, max_items_per_column: int = 10, max_colname_length: int = 50,
-            return_type: str | None = None) -> Any:
+            return_type: str | None = None, **removed: Any) -> Any:
     """A dense preview: one line per column, its dtype and first values."""
+    if "return_as_string" in removed:
+        from frazil.exceptions import ArgumentRemovedError
+
+        raise ArgumentRemovedError("the argument 'return_as_string' for 'DataFrame.glimpse' was deprecated in "
+                                   "version 1.35.0 and has been removed in version 2.0. It was renamed to "
+                                   "'return_type'.")
+    if removed:
+        raise TypeError(f"glimpse() got an unexpected keyword argument {next(iter(removed))!r}")
     if isinstance(return_type, bool):
         return_type = "string" if return_type else None
     if return_type not in (None, "self", "frame", "string"):
@@ -378,6 +394,7 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
     """The frame with its columns in `schema`'s order and dtypes: missing columns inserted as
     nulls or an error, extra columns dropped or an error, integers/floats upcast when allowed."""
     from frazil.dataframe import DataFrame
+    from frazil.datatypes import Struct
     from frazil.exceptions import SchemaError
     from frazil.functions import col, lit
 
@@ -391,7 +408,7 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
 
     extra = [c for c in have if c not in want]
     if extra and extra_columns == "raise":
-        raise SchemaError(f"extra columns in `match_to_schema`: {', '.join(repr(c) for c in extra)}")
+        raise SchemaError("extra columns in `match_to_schema`: " + ", ".join(f'"{c}"' for c in extra))
     exprs = []
     for name, dtype in want.items():
         if name not in have:
@@ -404,7 +421,10 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
         if got == dtype:
             exprs.append(col(name))
             continue
-        if got.is_integer() and dtype.is_integer() and policy(integer_cast, name) == "upcast":
+        if isinstance(got, Struct) and isinstance(dtype, Struct):
+            exprs.append(_match_struct_fields(name, got, dtype, policy(missing_struct_fields, name),
+                                              policy(extra_struct_fields, name)))
+        elif got.is_integer() and dtype.is_integer() and policy(integer_cast, name) == "upcast":
             exprs.append(col(name).cast(dtype))
         elif got.is_float() and dtype.is_float() and policy(float_cast, name) == "upcast":
             exprs.append(col(name).cast(dtype))
@@ -412,6 +432,38 @@ def match_to_schema(self: Any, schema: Any, *, missing_columns: Any = "raise", m
             raise SchemaError(f'data type mismatch for column "{name}": expected: {dtype}, found: {got}')
     out = lf.select(exprs)
     return out if lazy else out.collect()
+
+
+def _match_struct_fields(name: str, got: Any, want: Any, missing: str, extra: str) -> Any:
+    """A Struct column rebuilt with `want`'s fields in its order: a missing field inserted as
+    nulls (missing="insert") and an extra one dropped (extra="ignore"), else Polars' errors."""
+    from frazil.exceptions import SchemaError
+    from frazil.expr_struct import struct
+    from frazil.functions import col, lit, when
+
+    have = {f.name: f.dtype for f in got.fields}
+    wanted = {f.name: f.dtype for f in want.fields}
+
+    def mismatch(what: str, field: str, hint: str) -> SchemaError:
+        return SchemaError(f"data type mismatch for column {name}: incoming: {got} != target: {want}, "
+                           f"encountered {what} struct field: {field}, hint: {hint}")
+
+    for field in have:
+        if field not in wanted and extra != "ignore":
+            raise mismatch("extra", field, "specify this field in the schema, or pass "
+                                           "cast_options=pl.ScanCastOptions(extra_struct_fields='ignore')")
+    fields = []
+    for field, dtype in wanted.items():
+        if field not in have:
+            if missing != "insert":
+                raise mismatch("missing", field, "pass cast_options=pl.ScanCastOptions(missing_struct_fields='insert')")
+            fields.append(lit(None).cast(dtype).alias(field))
+        elif have[field] != dtype:
+            raise SchemaError(f'data type mismatch for column "{name}": expected: {want}, found: {got}')
+        else:
+            fields.append(col(name).struct.field(field))
+    # A null struct stays null (its new fields are not a row of nulls).
+    return when(col(name).is_not_null()).then(struct(fields)).alias(name)
 
 
 def map_rows(self: Any, function: Callable[[tuple], Any], return_dtype: Any = None, *,
@@ -509,7 +561,12 @@ def rolling_map(self: Any, function: Callable[[Any], Any], window_size: int, wei
 def collect_batches(self: Any, *, chunk_size: int | None = None, maintain_order: bool = True,
                     lazy: bool = False, engine: str = "auto", optimizations: Any = None) -> Any:
     """The result in frames of at most `chunk_size` rows (the query runs once, when asked)."""
-    frame = self.collect() if optimizations is None else self.collect(optimizations=optimizations)
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.collect_batches(self, optimizations=optimizations, maintain_order=maintain_order,
+                                     chunk_size=chunk_size, lazy=lazy)
+    frame = self._collect_native(optimizations)  # as Polars: no engine's collect override runs
     size = chunk_size or max(frame.height, 1)
     return (frame.slice(i, size) for i in range(0, frame.height, size))
 
@@ -518,7 +575,12 @@ def sink_batches(self: Any, function: Callable[[Any], Any], *, chunk_size: int |
                  maintain_order: bool = True, lazy: bool = False, engine: str = "auto",
                  optimizations: Any = None) -> Any:
     """Calls `function` on each batch of the result; a True from it stops the sink."""
-    for batch in collect_batches(self, chunk_size=chunk_size, optimizations=optimizations):
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.sink_batches(self, function, chunk_size=chunk_size, maintain_order=maintain_order,
+                                  lazy=lazy, optimizations=optimizations)
+    for batch in collect_batches(self, chunk_size=chunk_size, engine=engine, optimizations=optimizations):
         if function(batch):
             break
     return None
@@ -526,12 +588,27 @@ def sink_batches(self: Any, function: Callable[[Any], Any], *, chunk_size: int |
 
 def collect_async(self: Any, *, gevent: bool = False, engine: str = "auto", optimizations: Any = None) -> Any:
     """An awaitable of the collected frame (the query runs on a worker thread)."""
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(engine)) is not None:
+        return other.collect_async(self, optimizations=optimizations, gevent=gevent)
+    import os
+
+    from frazil.engine import is_distributed, select_engine
+
+    if not is_distributed(engine) and select_engine(engine).name == "streaming" and \
+            os.environ.get("POLARS_WARN_UNSTABLE") == "1":
+        import warnings
+
+        from frazil.exceptions import UnstableWarning
+
+        warnings.warn("streaming mode is considered unstable. It may be changed at any point without it being "
+                      "considered a breaking change.", UnstableWarning, stacklevel=2)
     import asyncio
     import concurrent.futures
 
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    future = executor.submit(self.collect) if optimizations is None else executor.submit(
-        self.collect, optimizations=optimizations)
+    future = executor.submit(self._collect_native, optimizations)
     executor.shutdown(wait=False)
     if gevent:
         return future

@@ -519,7 +519,7 @@ def sink(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
     for k in _SINK_ONLY:
         kwargs.pop(k, None)
     if lazy:
-        return _LazySink(lf, fmt, target, dict(kwargs, mkdir=mkdir))
+        return LazySink(lf, fmt, target, dict(kwargs, mkdir=mkdir))
     if isinstance(target, PartitionBy):
         _write_partitioned(lf.collect(), fmt, target, kwargs)
         return None
@@ -560,7 +560,20 @@ def _native_sink_options(fmt: str, target: Any, kwargs: dict) -> dict | None:
     return None
 
 
-class _LazySink:
+def sink_with_engine(lf: Any, fmt: str, target: Any, kwargs: dict) -> Any:
+    """LazyFrame.sink_*: lazy=True gives the sink plan; otherwise the engine runs it (an
+    Engine object's own sink_* method, which a backend may lack)."""
+    from frazil.engine import is_distributed, select_engine
+
+    if kwargs.get("lazy"):
+        return sink(lf, fmt, target, kwargs)
+    engine = kwargs.pop("engine", "auto")
+    engine = select_engine("auto" if is_distributed(engine) else engine)
+    kwargs.pop("lazy", None)
+    return getattr(engine, f"sink_{fmt}")(lf, target, **kwargs)
+
+
+class LazySink:
     """What sink_*(lazy=True) returns: the sink runs when it is collected."""
 
     def __init__(self, lf: Any, fmt: str, target: Any, kwargs: dict) -> None:
@@ -575,11 +588,15 @@ class _LazySink:
     def explain(self, *args: Any, **kwargs: Any) -> str:
         return f"SINK ({self._fmt})\n" + self._lf.explain(*args, **kwargs)
 
-    def lazy(self) -> _LazySink:
+    def lazy(self) -> LazySink:
         return self
 
 
 def collect_all(frames: Any, **kwargs: Any) -> list:
+    from frazil.engine import foreign_engine
+
+    if (other := foreign_engine(kwargs.get("engine", "auto"))) is not None:
+        return other.collect_all(list(frames), optimizations=kwargs.get("optimizations"))
     return [f.collect(**kwargs) for f in frames]
 
 

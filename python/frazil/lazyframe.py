@@ -70,6 +70,18 @@ class QueryOptFlags:
             setattr(flags, name, bool(value))
         return flags
 
+    @classmethod
+    def _eager(cls) -> "QueryOptFlags":
+        """The flags of Polars' eager operations (marked, so the GPU engine falls back quietly)."""
+        flags = cls()
+        flags._eager_mode = True
+        return flags
+
+    def __copy__(self) -> "QueryOptFlags":
+        out = QueryOptFlags()
+        out.__dict__.update(self.__dict__)
+        return out
+
     def to_dict(self) -> dict:
         """The flags as a name -> bool mapping (with type_coercion)."""
         out = {n: getattr(self, n) for n in self._NAMES}
@@ -88,14 +100,11 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
                 flags = QueryOptFlags.none().to_dict()
             continue
         if name == "engine":
-            # One executor serves every engine Polars names: it streams morsels through
-            # pipelines where the plan allows and materializes where it must.
-            from frazil.toplevel_extras import Engine
+            # An engine name or object (frazil/engine.py): checked, the flags do not change.
+            from frazil.engine import select_engine
 
-            if isinstance(value, Engine):
-                continue
-            if value not in ("auto", "in-memory", "streaming", "gpu") and type(value).__name__ != "GPUEngine":
-                raise ValueError(f"Invalid engine argument engine={value!r}")
+            if value not in ("distributed", "ray") and type(value).__name__ != "RayEngine":
+                select_engine(value)
             continue
         if name in ("streaming", "background", "new_streaming"):
             continue
@@ -103,6 +112,46 @@ def _flags(optimizations: QueryOptFlags | None, legacy: dict) -> dict:
             raise TypeError(f"unexpected keyword argument {name!r}")
         flags[name] = bool(value)
     return flags
+
+
+def _positional_exprs(exprs: tuple) -> tuple:
+    """select/with_columns' positional inputs as Polars reads them: one iterator (a generator)
+    is its items; one dict is refused (its keys or items must be said explicitly)."""
+    import collections.abc
+
+    if len(exprs) == 1 and isinstance(exprs[0], collections.abc.Mapping):
+        raise TypeError("Cannot pass a dictionary as a single positional argument.\nIf you merely want the *keys*, "
+                        "use:\n  • df.method(*your_dict.keys())\nIf you need the key value pairs, use one of:\n"
+                        "  • unpack as keywords:    df.method(**your_dict)\n  • build expressions:     "
+                        "df.method(expr.alias(k) for k, expr in your_dict.items())")
+    if len(exprs) == 1 and isinstance(exprs[0], collections.abc.Iterator):
+        return tuple(exprs[0])
+    return exprs
+
+
+def _schema_warning(message: str) -> None:
+    """Polars' PerformanceWarning for a schema property of a LazyFrame, for a user's call
+    (frazil's own code reading the property does not warn)."""
+    import sys
+    import warnings
+
+    caller = sys._getframe(2).f_globals.get("__name__", "")
+    if caller == "frazil" or caller.startswith("frazil."):
+        return
+    from frazil.exceptions import PerformanceWarning
+
+    warnings.warn(message, PerformanceWarning, stacklevel=3)
+
+
+def _flags_object(optimizations: QueryOptFlags | None, legacy: dict) -> QueryOptFlags:
+    """The flags an engine is given: the caller's object itself when no legacy keyword
+    (no_optimization=, predicate_pushdown=, ...) changes it."""
+    if not legacy:
+        return optimizations if optimizations is not None else QueryOptFlags()
+    out = QueryOptFlags(**_flags(optimizations, legacy))
+    if optimizations is not None:
+        out.pre_partition_hive, out.join_order = optimizations.pre_partition_hive, optimizations.join_order
+    return out
 
 
 def _sort_flags(value: Any, n: int, what: str) -> list:
@@ -122,10 +171,14 @@ class LazyFrame:
 
     __slots__ = ("_ldf",)
 
-    def __init__(self, data: Any = None, schema: Any = None, **kwargs: Any) -> None:
+    # The same signature as DataFrame.__init__ (Polars keeps the two equal).
+    def __init__(self, data=None, schema=None, *, schema_overrides=None, strict=True, orient=None,  # noqa: ANN001
+                 infer_schema_length=100, nan_to_null=False, height=None):
         from frazil.dataframe import DataFrame
 
-        df = data if isinstance(data, DataFrame) else DataFrame(data, schema=schema, **kwargs)
+        df = data if isinstance(data, DataFrame) else DataFrame(
+            data, schema=schema, schema_overrides=schema_overrides, strict=strict, orient=orient,
+            infer_schema_length=infer_schema_length, nan_to_null=nan_to_null, height=height)
         self._ldf = _frazil.PyLazyFrame.from_frame(df._df)
 
     def __getattr__(self, name: str):
@@ -162,7 +215,7 @@ class LazyFrame:
     # ---- transformations ----
     def select(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """A frame of the given expressions only (names come from the expressions or the keywords)."""
-        natives = parse_many(exprs, str_as_lit=False)
+        natives = parse_many(_positional_exprs(exprs), str_as_lit=False)
         natives += [parse_into_expression(v, str_as_lit=False).alias(k) for k, v in named_exprs.items()]
         if not natives:  # nothing selected: the empty frame, no rows either (Polars)
             return self._wrap(_frazil.PyLazyFrame.from_frame(_frazil.PyDataFrame([])))
@@ -170,7 +223,7 @@ class LazyFrame:
 
     def with_columns(self, *exprs: Any, **named_exprs: Any) -> "LazyFrame":
         """The frame with the given expressions added, or replacing columns of the same name."""
-        natives = parse_many(exprs, str_as_lit=False)
+        natives = parse_many(_positional_exprs(exprs), str_as_lit=False)
         natives += [parse_into_expression(v).alias(k) for k, v in named_exprs.items()]
         return self._wrap(self._ldf.with_columns(natives))
 
@@ -316,6 +369,10 @@ class LazyFrame:
         if callable(mapping):
             names = [n for n, _ in self._ldf.collect_schema()]
             mapping = {n: mapping(n) for n in names}
+        elif not strict:
+            # strict=False: names the frame does not have are skipped (Polars)
+            names = {n for n, _ in self._ldf.collect_schema()}
+            mapping = {old: new for old, new in mapping.items() if old in names}
         return self._wrap(self._ldf.rename(list(mapping.items())))
 
     def drop(self, *columns: Any, strict: bool = True) -> "LazyFrame":
@@ -375,17 +432,33 @@ class LazyFrame:
     @property
     def schema(self) -> Any:
         """The output schema (see collect_schema)."""
+        _schema_warning("Resolving the schema of a LazyFrame is a potentially expensive operation. Use "
+                        "`LazyFrame.collect_schema()` to get the schema without this warning.")
         return self.collect_schema()
 
     @property
     def columns(self) -> list:
         """The output column names."""
+        _schema_warning("Determining the column names of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().names()` to get the "
+                        "column names without this warning.")
         return [n for n, _ in self._ldf.collect_schema()]
+
+    @property
+    def dtypes(self) -> list:
+        """The output dtypes, in column order."""
+        _schema_warning("Determining the data types of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().dtypes()` to get the "
+                        "data types without this warning.")
+        return self.collect_schema().dtypes()
 
     @property
     def width(self) -> int:
         """The number of output columns."""
-        return len(self.columns)
+        _schema_warning("determining the width of a LazyFrame requires resolving its schema, which is a "
+                        "potentially expensive operation. Use `LazyFrame.collect_schema().len()` to get the "
+                        "width without this warning.")
+        return len(self._ldf.collect_schema())
 
     def collect(self, *, optimizations: QueryOptFlags | None = None, verify: bool | str | None = None,
                 **kwargs: Any) -> Any:
@@ -393,14 +466,34 @@ class LazyFrame:
         without optimizations and raises ComputeError, with both plans, if the results
         differ; `verify="passes"` also with each optimization off in turn; None follows
         FRAZIL_VERIFY."""
-        from frazil.dataframe import DataFrame
 
-        engine = kwargs.get("engine")
+        engine = kwargs.pop("engine", "auto")
         if engine == "ray" or type(engine).__name__ == "RayEngine":  # issue #24: frazil.ray
             from frazil.ray import collect_on_ray
 
             return collect_on_ray(self, engine)
-        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, kwargs), verify))
+        from frazil.engine import select_engine
+
+        selected = select_engine(engine)
+        background = bool(kwargs.pop("background", False))
+        post_opt_callback = kwargs.pop("post_opt_callback", None)
+        flags = _flags_object(optimizations, kwargs)
+        if verify is not None and not background:
+            return self._collect_native(flags, verify)
+        return selected.collect(self, optimizations=flags, background=background,
+                                post_opt_callback=post_opt_callback)
+
+    def _collect_native(self, optimizations: QueryOptFlags | None, verify: bool | str | None = None) -> Any:
+        """Runs the query on frazil's executor (what every local engine does)."""
+        from frazil.dataframe import DataFrame
+
+        return DataFrame._from_native(self._ldf.collect(_flags(optimizations, {}), verify))
+
+    def execute(self, *, engine: Any = "auto", optimizations: QueryOptFlags | None = None) -> Any:
+        """Runs the query into a QueryResult on the engine (read it back with `.lazy()`)."""
+        from frazil.engine import select_engine
+
+        return select_engine(engine).execute(self, optimizations=optimizations or QueryOptFlags())
 
     def profile(self, *, show_plot: bool = False, truncate_nodes: int = 0, figsize: tuple = (18, 8),
                 optimizations: QueryOptFlags | None = None, **kwargs: Any) -> tuple:
@@ -433,6 +526,11 @@ class LazyFrame:
         plan is lowered to (each a source, operators and a sink), the strategy every join,
         group-by and sort chose, and the rules they adapt by at run time.
         """
+        if "tree_format" in kwargs:
+            from frazil.exceptions import ArgumentRemovedError
+
+            raise ArgumentRemovedError("the argument 'tree_format' for 'LazyFrame.explain' was deprecated in version "
+                                       "0.20.30 and has been removed in version 2.0. Use `format=\"tree\"` instead.")
         engine = kwargs.get("engine")
         if engine in ("distributed", "ray") or type(engine).__name__ == "RayEngine":  # issue #24: the stage graph
             from frazil.distributed.stage_graph import explain_for_engine
@@ -444,12 +542,30 @@ class LazyFrame:
             return self._ldf.explain_physical(_flags(optimizations, kwargs))
         if format not in ("plain", "tree"):
             raise ValueError(f"explain format must be 'plain', 'tree' or 'physical', got {format!r}")
-        return self._ldf.explain(optimized, _flags(optimizations, kwargs), kwargs.get("engine") == "streaming")
+        from frazil.engine import select_engine
+
+        streaming = select_engine(kwargs.get("engine", "auto")).plan_engine == "streaming"
+        return self._ldf.explain(optimized, _flags(optimizations, kwargs), streaming)
 
     def show_graph(self, *, optimized: bool = True, show: bool = True, output_path: str | None = None,
-                   raw_output: bool = False, optimizations: QueryOptFlags | None = None, **kwargs: Any) -> Any:
-        """The query plan as a Graphviz picture (PNG bytes, a file, or the DOT text with raw_output=True)."""
-        dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
+                   raw_output: bool = False, optimizations: QueryOptFlags | None = None, plan_stage: str = "ir",
+                   **kwargs: Any) -> Any:
+        """The query plan as a Graphviz picture (PNG bytes, a file, or the DOT text with raw_output=True).
+
+        ``plan_stage="physical"`` with the streaming engine draws the pipelines the plan is
+        lowered to; with another engine, as in Polars, the physical stage is the plan itself.
+        """
+        from frazil.engine import select_engine
+
+        if plan_stage not in ("ir", "physical"):
+            raise TypeError(f"invalid plan stage {plan_stage!r}")
+        engine = select_engine(kwargs.get("engine", "auto"))
+        if plan_stage == "physical" and engine.plan_engine == "streaming" and optimized:
+            from frazil.physical_dot import physical_plan_dot
+
+            dot = physical_plan_dot(self._ldf.explain_physical(_flags(optimizations, kwargs)))
+        else:
+            dot = self._ldf.to_dot(optimized, _flags(optimizations, kwargs))
         if raw_output:
             return dot
         import shutil
@@ -470,24 +586,24 @@ class LazyFrame:
         return map_batches(self, function, **kwargs)
 
     def sink_csv(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "csv", path, kwargs)
+        return sink_with_engine(self, "csv", path, kwargs)
 
     def sink_parquet(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "parquet", path, kwargs)
+        return sink_with_engine(self, "parquet", path, kwargs)
 
     def sink_ndjson(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "ndjson", path, kwargs)
+        return sink_with_engine(self, "ndjson", path, kwargs)
 
     def sink_ipc(self, path: Any, **kwargs: Any) -> Any:
-        from frazil.io import sink
+        from frazil.io import sink_with_engine
 
-        return sink(self, "ipc", path, kwargs)
+        return sink_with_engine(self, "ipc", path, kwargs)
 
     def __repr__(self) -> str:
         return "<LazyFrame>\n" + self._ldf.explain(False, {}, False)

@@ -5,7 +5,8 @@ LazyFrame holds before optimization, with in-memory frames as Arrow IPC. It is n
 format (Polars does not promise its own across versions either); frazil refuses bytes of a
 newer format version, naming both versions. Python UDFs (map_batches, map_elements) travel as
 pickles of their function (cloudpickle when installed, else pickle: a lambda then cannot be
-serialized). The "json" format is refused: Polars 2.1 deprecates it for plans.
+serialized). A LazyFrame's "json" format (deprecated in Polars 2.1, with its UserWarning) is
+a JSON object holding those bytes in base64, not Polars' JSON; expressions are binary only.
 """
 from __future__ import annotations
 
@@ -18,12 +19,18 @@ from typing import Any
 _FORMATS = ("binary", "json")
 
 
-def _check_format(format: str, what: str) -> None:  # noqa: A002 - Polars' name
+def _check_format(format: str, what: str, json_allowed: bool = False, warn: bool = False) -> None:  # noqa: A002 - Polars' name
     from frazil.exceptions import InvalidOperationError
 
     if format not in _FORMATS:
         raise ValueError(f"`format` must be one of {{'binary', 'json'}}, got {format!r}")
-    if format == "json":
+    if format == "json" and json_allowed:
+        if not warn:
+            return
+        import warnings
+
+        warnings.warn("'json' serialization format of LazyFrame is deprecated", UserWarning, stacklevel=4)
+    elif format == "json":
         raise InvalidOperationError(
             f"frazil serializes {what} in the binary format only: the 'json' format (deprecated in Polars) is not"
             " supported; use format='binary'"
@@ -104,9 +111,52 @@ def lazy_serialize(self: Any, file: Any = None, *, format: str = "binary") -> An
     """The plan of this LazyFrame (before optimization) as bytes, or written to `file`."""
     from frazil import _frazil
 
-    _check_format(format, "a LazyFrame")
+    _check_format(format, "a LazyFrame", json_allowed=True, warn=True)
     _install_codec()
-    return _write(_frazil.serialize_plan(self._ldf), file)
+    data = _frazil.serialize_plan(self._ldf)
+    if format == "json":
+        return _write_text(_plan_json(data), file)
+    return _write(data, file)
+
+
+_JSON_KEY = "frazil_plan"
+
+
+def _plan_json(data: bytes) -> str:
+    import base64
+    import json
+
+    return json.dumps({_JSON_KEY: base64.b64encode(data).decode()})
+
+
+def _plan_from_json(data: bytes) -> bytes:
+    import base64
+    import binascii
+    import json
+
+    from frazil.exceptions import ComputeError
+
+    try:
+        doc = json.loads(data.decode("utf-8", errors="replace"))
+    except json.JSONDecodeError as e:
+        what = "expected value" if e.msg == "Expecting value" else e.msg
+        raise ComputeError(f"{what} at line {e.lineno} column {e.colno}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get(_JSON_KEY), str):
+        raise ComputeError(f"not a frazil plan in JSON: expected an object with the key {_JSON_KEY!r}")
+    try:
+        return base64.b64decode(doc[_JSON_KEY], validate=True)
+    except binascii.Error as e:
+        raise ComputeError(f"the {_JSON_KEY!r} value is not base64: {e}") from None
+
+
+def _write_text(text: str, file: Any) -> Any:
+    if file is None:
+        return text
+    if isinstance(file, (str, Path)):
+        Path(file).expanduser().write_text(text)
+        return None
+    file.write(text if isinstance(file, io.TextIOBase) else text.encode())
+    return None
 
 
 def lazy_deserialize(source: Any, *, format: str = "binary") -> Any:  # noqa: A002
@@ -114,9 +164,12 @@ def lazy_deserialize(source: Any, *, format: str = "binary") -> Any:  # noqa: A0
     from frazil import _frazil
     from frazil.lazyframe import LazyFrame
 
-    _check_format(format, "a LazyFrame")
+    _check_format(format, "a LazyFrame", json_allowed=True)
     _install_codec()
-    return LazyFrame._from_native(_frazil.deserialize_plan(_read(source)))
+    data = _read(source)
+    if format == "json":
+        data = _plan_from_json(data)
+    return LazyFrame._from_native(_frazil.deserialize_plan(data))
 
 
 def lazy_getstate(self: Any) -> bytes:

@@ -19,6 +19,8 @@ class Series:
             name, values = "", name
         name = "" if name is None else name
         values = [] if values is None else values
+        if dtype is _dt.Unknown or isinstance(dtype, _dt.Unknown):
+            dtype = None  # Polars: Unknown means infer
         dtype = _convert.zone_for_aware_datetimes(values, dtype)
         try:
             self._col = _convert.column_from_values(name, values, dtype)
@@ -88,6 +90,21 @@ class Series:
         """The first n values."""
         n = max(0, min(n, len(self))) if n >= 0 else max(0, len(self) + n)
         return Series._from_native(self._col.slice(0, n))
+
+    def tail(self, n: int = 10) -> Series:
+        """The last n values (negative n: all but the first -n)."""
+        h = len(self)
+        n = max(0, min(n, h)) if n >= 0 else max(0, h + n)
+        return Series._from_native(self._col.slice(h - n, n))
+
+    def sort(self, *, descending: bool = False, nulls_last: bool = False, multithreaded: bool = True,
+             in_place: bool = False) -> Series:
+        """The values sorted (in_place=True sorts this series and returns it)."""
+        out = apply_expression(self, lambda e: e.sort(descending=descending, nulls_last=nulls_last))
+        if in_place:
+            self._col = out._col
+            return self
+        return out
 
     def slice(self, offset: int, length: int | None = None) -> Series:
         """length values starting at offset."""
@@ -225,6 +242,8 @@ class Series:
 
     def append(self, other: Series) -> Series:
         """Appends other's values (as chunks, without copying) and returns this series."""
+        if not isinstance(other, Series):
+            raise TypeError(f"expected `other` to be a 'Series', not {type(other).__name__!r}")
         if self.dtype != other.dtype:
             from frazil.exceptions import SchemaError
 

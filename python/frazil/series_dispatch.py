@@ -79,10 +79,24 @@ def apply_expression(series: Any, build: Callable[[Any], Any], *, scalar: bool =
     return out[0]
 
 
+_EXPR_OPERAND_COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "eq_missing", "ne_missing"})
+
+
+def _is_expr(value: Any) -> bool:
+    from frazil.expr import Expr
+
+    return isinstance(value, Expr)
+
+
 def _derived_method(name: str) -> Callable[..., Any]:
     scalar = name in SCALAR_RESULT
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if name in _EXPR_OPERAND_COMPARISONS and args and _is_expr(args[0]):
+            # Polars: a comparison with an expression is the expression lit(series) <op> other.
+            from frazil.functions import lit
+
+            return getattr(lit(self), name)(*args, **kwargs)
         a, k = _arguments(args, kwargs)
         # search_sorted gives one position for one value, a Series for several.
         one = scalar or (name == "search_sorted" and args and not isinstance(args[0], (list, tuple))

@@ -7,37 +7,6 @@ import json
 from typing import Any, Callable
 
 
-# ---- engines: collect(engine=InMemoryEngine()) means what collect(engine="in-memory") does ----
-class Engine:
-    """An execution engine for collect(engine=...). frazil has one executor: it streams
-    morsels through pipelines where the plan allows and materializes where it must, so
-    every engine name selects it (the name is kept for display)."""
-
-    name: str = "auto"
-
-    def __init__(self, *, monitoring: bool | None = None) -> None:
-        self.monitoring = monitoring
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-    def collect(self, lf: Any, **kwargs: Any) -> Any:
-        """Collects `lf` with this engine."""
-        return lf.collect(**kwargs)
-
-
-class InMemoryEngine(Engine):
-    """Polars' in-memory engine."""
-
-    name = "in-memory"
-
-
-class StreamingEngine(Engine):
-    """Polars' streaming engine."""
-
-    name = "streaming"
-
-
 # ---- cumulative folds ----
 def _fold_inputs(exprs: Any) -> list:
     from frazil.expr import Expr

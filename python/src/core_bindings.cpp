@@ -156,6 +156,59 @@ uintptr_t buffer_address(const Column& c, size_t chunk, size_t buffer) {
 using namespace frazil;
 using namespace frazil::py;
 
+namespace {
+
+// Shown positions of n items when at most `max` are shown: the first half, -1 for the
+// ellipsis, the last half (as the engine's own table, DataFrame::to_string).
+std::vector<int64_t> shown_positions(int64_t n, int64_t max) {
+  std::vector<int64_t> out;
+  if (n <= max) {
+    for (int64_t i = 0; i < n; ++i) out.push_back(i);
+    return out;
+  }
+  for (int64_t i = 0; i < (max + 1) / 2; ++i) out.push_back(i);
+  out.push_back(-1);
+  for (int64_t i = n - max / 2; i < n; ++i) out.push_back(i);
+  return out;
+}
+
+// The first max_width code points of `s` and "…" when it is longer.
+std::string cut_cell(const std::string& s, int64_t max_width) {
+  int64_t cells = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = s[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    if (cells == max_width) return s.substr(0, i) + "…";
+    ++cells;
+    i += len;
+  }
+  return s;
+}
+
+// The cells of a frame's table, one vector per shown column: name, "---", dtype, values
+// ("…" for elided rows, a column of "…" for elided columns), for frazil/frame_table.py,
+// which lays them out with pl.Config's table options.
+std::vector<std::vector<std::string>> display_cells(const DataFrame& df, int64_t max_rows, int64_t max_cols,
+                                                    int64_t max_width) {
+  std::vector<int64_t> rows = shown_positions(df.height(), max_rows);
+  std::vector<std::vector<std::string>> out;
+  for (int64_t c : shown_positions(static_cast<int64_t>(df.width()), max_cols)) {
+    std::vector<std::string> col;
+    if (c < 0) {
+      col = {"…", "", ""};
+      col.resize(3 + rows.size(), "…");
+    } else {
+      const Column& column = df.column(static_cast<size_t>(c));
+      col = {cut_cell(column.name(), max_width), "---", column.dtype().short_name()};
+      for (int64_t r : rows) col.push_back(r < 0 ? "…" : cut_cell(column.get(r).to_string(), max_width));
+    }
+    out.push_back(std::move(col));
+  }
+  return out;
+}
+
+}  // namespace
+
 void register_core(nb::module_& m) {
   nb::register_exception_translator(translate_error);
   m.def("version", []() { return std::string(frazil::version()); });
@@ -209,6 +262,8 @@ void register_core(nb::module_& m) {
       .def("rechunk", [](const DataFrame& df) { return df.rechunk(); })
       .def("equals", &DataFrame::equals)
       .def("to_string", &DataFrame::to_string, nb::arg("max_rows") = 10, nb::arg("max_cols") = 8,
+           nb::arg("max_width") = 30)
+      .def("display_cells", &display_cells, nb::arg("max_rows") = 10, nb::arg("max_cols") = 8,
            nb::arg("max_width") = 30);
 
   register_convert(m);

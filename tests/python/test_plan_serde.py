@@ -180,7 +180,7 @@ def test_refused_parts_are_named():
     with pytest.raises(ComputeError, match="name.map"):
         pl.LazyFrame({"a": [1]}).select(pl.col("a").name.map(str.upper)).serialize()
     with pytest.raises(InvalidOperationError, match="json"):
-        pl.LazyFrame({"a": [1]}).serialize(format="json")
+        pl.Expr.deserialize(io.BytesIO(b"{}"), format="json")
     with pytest.raises(ValueError, match="format"):
         pl.LazyFrame({"a": [1]}).serialize(format="yaml")
 
@@ -221,3 +221,33 @@ def test_every_dtype_frame_round_trips_and_filters():
         df.write_ipc(buf)
         buf.seek(0)
         assert pl.read_ipc(buf).filter(pl.col("i64").is_not_null()).equals(df.filter(pl.col("i64").is_not_null()))
+
+
+@pytest.mark.parametrize("target", [None, io.StringIO, io.BytesIO, "path"])
+def test_lazyframe_json_format_round_trips_with_polars_warning(target, tmp_path):
+    lf = pl.LazyFrame({"a": [1, None, 3], "b": ["x", "y", None]}).filter(pl.col("a") > 1).select("b")
+    if target == "path":
+        target = tmp_path / "plan.json"
+    buf = target() if isinstance(target, type) else target
+    with pytest.warns(UserWarning, match="'json' serialization format of LazyFrame is deprecated"):
+        out = lf.serialize(buf, format="json")
+    if buf is None:
+        assert isinstance(out, str)
+        source = io.StringIO(out)
+    elif isinstance(buf, io.IOBase):
+        buf.seek(0)
+        source = buf
+    else:
+        source = buf
+    back = pl.LazyFrame.deserialize(source, format="json")
+    assert back.collect().to_dict(as_series=False) == {"b": [None]}
+
+
+def test_lazyframe_json_bad_input_is_a_compute_error():
+    import polars
+
+    for lib in (pl, polars):
+        with pytest.raises(lib.exceptions.ComputeError, match="expected value at line 1 column 1"):
+            lib.LazyFrame.deserialize(io.BytesIO(b"hello world!"), format="json")
+    with pytest.raises(ComputeError, match="not a frazil plan"):
+        pl.LazyFrame.deserialize(io.StringIO('{"x": 1}'), format="json")
