@@ -225,3 +225,21 @@ def test_explain_json_of_the_stage_graph(tmp_path) -> None:
     assert [(i["stage"], i["mode"]) for i in last["inputs"]] == [(1, "hash")]
     with pytest.raises(ValueError, match="json"):
         lf.explain(engine="distributed", format="physical")
+
+
+def test_windows_and_unions_keep_the_row_order_they_have() -> None:
+    # A window hashed by its keys, or two partitioned inputs concatenated task by task, move
+    # rows out of their order: they do so only where nothing sees the order (found by the
+    # fuzzer's distributed oracle: a join ordered by the left rows after a window).
+    df = pl.DataFrame({"k": [-1, -2, 3, -1, 5, 3, 0], "v": [1, 2, 3, 4, 5, 6, 7]})
+    window = df.lazy().select(pl.col("v").sum().over("k").alias("s"), "v")
+    assert plan_stages(window, 3)["ordered"]
+    check(window)
+    joined = window.join(df.lazy().select(pl.lit(True).alias("t")), how="cross", maintain_order="right_left")
+    check(joined)
+    check(pl.concat([df.lazy(), df.lazy().with_columns(pl.col("v") * 10)]))
+    # Summed up afterwards, the window's order is nobody's concern: it stays hashed by k.
+    summed = window.select(pl.col("s").sum())
+    graph = plan_stages(summed, 3)
+    assert any(s["hash_keys"] == ["k"] for s in graph["stages"]), explain_stages(summed, 3)
+    check(summed)

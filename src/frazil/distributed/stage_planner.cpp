@@ -9,6 +9,7 @@
 #include "frazil/plan/cost/cost_model.hpp"
 #include "frazil/plan/expr/properties.hpp"
 #include "frazil/plan/format.hpp"
+#include "frazil/plan/row_order.hpp"
 
 namespace frazil::distributed {
 
@@ -67,6 +68,7 @@ class Planner {
   }
 
   StageGraph run(Node root) {
+    unordered_ = plan::unordered_outputs(root, lp_, ea_);
     Built b = visit(root);
     cut(b, OutputSpec{});
     graph_.ordered = b.ordered;
@@ -75,6 +77,9 @@ class Planner {
 
  private:
   const Schema& schema(Node n) const { return *lp_.get(n).schema; }
+  // Whether a later node (or the result) sees the order of node n's rows; nodes the
+  // planner made are taken as observed.
+  bool order_observed(Node n) const { return n.idx >= unordered_.size() || !unordered_[n.idx]; }
 
   Node with_inputs(Node n, std::vector<Node> inputs) {
     IR ir = lp_.get(n);
@@ -253,7 +258,11 @@ class Planner {
         for (Node in : ir.inputs) ins.push_back(visit(in));
         bool aligned = !ins.empty();
         for (const auto& b : ins) aligned = aligned && b.tasks == ins[0].tasks;
-        if (aligned && ins[0].tasks > 1) return local(n, ins, ins[0].tasks, {}, false);
+        // Task j's parts of every input together: the inputs' rows interleave, so only
+        // where nobody sees the order (else each input gathered, one after the other).
+        bool in_order = true;
+        for (const auto& b : ins) in_order = in_order && b.ordered;
+        if (aligned && ins[0].tasks > 1 && !(in_order && order_observed(n))) return local(n, ins, ins[0].tasks, {}, false);
         bool ordered = true;
         for (auto& b : ins) {
           b = gather(b);
@@ -317,6 +326,8 @@ class Planner {
     const IR ir = lp_.get(n);  // a copy: visiting adds nodes to the arena
     Built in = visit(ir.inputs[0]);
     if (in.tasks == 1) return local(n, {in}, 1, {}, in.ordered);
+    // Hashing moves rows out of their order, which a window keeps: only where nobody sees it.
+    if (in.ordered && order_observed(n)) return local(n, {gather(in)}, 1, {}, true);
     Built h = hash_exchange(in, keys);
     return local(n, {h}, h.tasks, kept_keys(ir, keys), false);
   }
@@ -456,6 +467,7 @@ class Planner {
 
   plan::IRArena lp_;
   plan::ExprArena ea_;
+  std::vector<bool> unordered_;  // plan::unordered_outputs of the root, by node index
   DistOptions opt_;
   StageGraph graph_;
   std::unordered_map<uint32_t, StageInput> inputs_;

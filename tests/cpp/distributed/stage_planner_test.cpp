@@ -133,15 +133,24 @@ TEST(StagePlanner, RecomputedKeysLoseTheirPartitioning) {
 }
 
 TEST(StagePlanner, WindowsOverKeysHashByThem) {
+  // Where nothing after the window sees the row order (a group_by): hashed by its keys.
+  const auto grouped = [](const LazyFrame& q) { return q.group_by({col("k")}).agg({col("v").sum(), dsl::len()}); };
   std::string g = expect_distributed_equal(
-      kFacts.with_columns({col("v").sum().over({col("k")}).alias("s"), col("v").shift().over({col("k")}).alias("r")}));
+      kFacts.with_columns({col("v").sum().over({col("k")}).alias("s"), col("v").shift().over({col("k")}).alias("r")})
+          .group_by({col("k")})
+          .agg({col("s").max(), col("r").sum()}));
   EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
-  g = expect_distributed_equal(kFacts.filter(col("v") == col("v").max().over({col("k")})));
+  g = expect_distributed_equal(grouped(kFacts.filter(col("v") == col("v").max().over({col("k")}))));
   EXPECT_NE(g.find("hash(k)"), std::string::npos) << g;
   g = expect_distributed_equal(kFacts.with_columns({(col("k") % lit(2)).alias("p")})
                                    .select({col("k"), col("v").cum_sum().over({col("k"), col("p")}).alias("c"),
-                                            col("v").mean().over({col("p")}).alias("m")}));
+                                            col("v").mean().over({col("p")}).alias("m")})
+                                   .group_by({col("m")})
+                                   .agg({col("c").sum()}));
   EXPECT_NE(g.find("hash(p)"), std::string::npos) << g;  // the key both windows share
+  // A window whose rows are the result keeps their order: gathered, not hashed.
+  g = expect_distributed_equal(kFacts.with_columns({col("v").sum().over({col("k")}).alias("s")}));
+  EXPECT_EQ(g.find("hash("), std::string::npos) << g;
   // A window over the whole frame (no keys) is gathered.
   g = expect_distributed_equal(kFacts.with_columns({col("v").cum_sum().alias("c")}));
   EXPECT_EQ(g.find("hash("), std::string::npos) << g;

@@ -8,7 +8,9 @@
 - TLP (ternary logic partitioning): for a predicate p, filter(p), filter(~p) and
   filter(p.is_null()) partition the rows, and sum/min/max/count over the parts combine
   to the whole;
-- NoREC: filter(p).height equals select(p.fill_null(False).sum()).
+- NoREC: filter(p).height equals select(p.fill_null(False).sum());
+- distributed (oracle_distributed.py): the plan's stages run by run_local with 1, 2, 3
+  and 7 partitions give what collect() gives.
 
 Each check returns None or a Failure whose `signature` stays stable while shrinking.
 """
@@ -26,6 +28,8 @@ import frazil as fz
 
 from .exprs import E
 from .frames import PRELUDE, env_for
+from .oracle_distributed import distributed
+from .oracle_distributed import program as distributed_program
 from .plans import ORDERED, UNDEFINED, UNORDERED, P, order_state, prune_dead, without_row_reductions
 
 FLAGS = list(fz.QueryOptFlags._NAMES)
@@ -64,6 +68,8 @@ class Case:
                     "    print(part.collect())\n"
                     "print(q.collect())\n"
                     "print(q.with_columns(p.alias('_p_')).select(frazil.col('_p_').fill_null(False).sum()).collect())\n")
+        elif oracle == "distributed":
+            show = distributed_program(self)
         elif oracle == "optimizer":
             show = ("print(query(frazil).collect())\n"
                     "print(query(frazil).collect(optimizations=frazil.QueryOptFlags.none()))\n"
@@ -390,7 +396,7 @@ def _same(a, b) -> bool:
     return a == b
 
 
-ORACLES = ("differential", "optimizer", "tlp")
+ORACLES = ("differential", "optimizer", "distributed", "tlp")
 
 
 def check(case: Case, oracle: str | None = None) -> Failure | None:
@@ -430,6 +436,10 @@ def _check(case: Case, oracle: str | None = None) -> Failure | None:
             return f
     if oracle in (None, "optimizer"):
         f = optimizer(case, fenv)
+        if f or oracle:
+            return f
+    if oracle in (None, "distributed"):
+        f = distributed(case, fenv, compare)
         if f or oracle:
             return f
     if oracle in (None, "tlp", "norec"):
