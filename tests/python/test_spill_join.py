@@ -1,5 +1,5 @@
 """The join build sink spills past the memory limit (a grace hash join, exec/spill/grace_join):
-a build side several times a 16 MiB limit, both sides read from Parquet in small row groups,
+a build side several times a 32 MiB limit, both sides read from Parquet in small row groups,
 gives exactly the in-memory result (and Polars') for inner, left, semi and anti joins, with
 null, duplicate, string, float (-0.0, NaN) and multi-column keys and a skewed key whose
 partition has to be split again; no spill file is left behind (also after an error); peak
@@ -13,6 +13,9 @@ from isolated import run_script
 # The child sets its own limit and spill directory; make test's verify pass (FRAZIL_VERIFY)
 # would also run every query unoptimized, a run the limits are not sized for.
 _UNSET = ("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY", "FRAZIL_VERIFY")
+# Morsels of 10k rows: a many-to-many join's output per morsel (several times its input, not
+# bounded by the limit) and the group-by above it then leave the join room under 32 MiB.
+_MORSEL = 10_000
 
 PRELUDE = textwrap.dedent(
     """
@@ -43,10 +46,10 @@ PRELUDE = textwrap.dedent(
         )
 
     left_path, right_path = os.path.join(tmp, "left.parquet"), os.path.join(tmp, "right.parquet")
-    side(400_000, 300_000, "lid").write_parquet(left_path, row_group_size=40_000)
+    side(100_000, 300_000, "lid").write_parquet(left_path, row_group_size=40_000)
     side(1_000_000, 300_000, "rid").write_parquet(right_path, row_group_size=40_000)
     skew_path = os.path.join(tmp, "skew.parquet")
-    side(1_000_000, 300_000, "rid", hot=0.04).write_parquet(skew_path, row_group_size=40_000)
+    side(1_000_000, 300_000, "rid", hot=0.06).write_parquet(skew_path, row_group_size=40_000)
 
     def spill_files():
         return [os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if d != tmp]
@@ -54,7 +57,7 @@ PRELUDE = textwrap.dedent(
     def spilled():
         return any(d.startswith("frazil-spill-") for d in os.listdir(tmp))
 
-    def limited(query, limit="16M"):
+    def limited(query, limit="32M"):
         fz.Config.set_memory_limit(limit)
         try:
             return query(fz).collect().to_polars()
@@ -73,13 +76,13 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
             return joined.group_by("lid").agg(
                 m.len(), m.col("rid").min().alias("rmin"), m.col("rid").max().alias("rmax"),
                 m.col("rid").sum().alias("rsum"), m.col("x_right").sum().alias("xsum"),
-                m.col("name_rid").max().alias("nmax"), m.col("name_lid").max().alias("name"))
+                m.col("name_rid").max().alias("nmax"))
         return q
 
     def left_rows(how, on):
         return lambda m: m.scan_parquet(left_path).join(m.scan_parquet(right_path), on=on, how=how).select(
-            m.len(), m.col("lid").sum(), m.col("x").sum(), m.col("name_lid").min(), m.col("name_lid").max(),
-            m.col("f").null_count())
+            m.len(), m.col("lid").sum(), m.col("x").sum(), m.col("name_lid").min().alias("nmin"),
+            m.col("name_lid").max().alias("nmax"), m.col("f").null_count())
 
     cases = [
         ("inner int key", per_left_row("inner", "k")),
@@ -93,14 +96,16 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
         ("semi two keys", left_rows("semi", ["s", "f"])),
         ("anti string key", left_rows("anti", "s")),
     ]
-    fz.Config.set_memory_limit("16M")
+    fz.Config.set_memory_limit("32M")
     plan = cases[0][1](fz).explain(format="physical")
-    assert "a grace hash join past the memory limit of 16 MiB" in plan, plan
+    assert "a grace hash join past the memory limit of 32 MiB" in plan, plan
     fz.Config.set_memory_limit(None)
     assert "grace" not in cases[0][1](fz).explain(format="physical")
     for name, q in cases:
-        # Rows 400k x their matches: the join's state (the right side and its table) is
-        # several times the limit.
+        # The join's state (1M right rows and their table, about 100 MB) is several times
+        # the limit.
+        fz.Config.set_memory_limit("32M")
+        assert "a grace hash join past the memory limit" in q(fz).explain(format="physical"), name
         got = limited(q)
         assert spilled(), name
         assert spill_files() == [], (name, spill_files())
@@ -118,7 +123,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spilled_joins_equal_the_in_memory_run_and_polars():
-    out = run_script(EQUAL_SCRIPT, threads=2, unset=_UNSET, timeout=900)
+    out = run_script(EQUAL_SCRIPT, threads=2, morsel_size=_MORSEL, unset=_UNSET, timeout=900)
     assert out.strip().endswith("ok"), out
 
 
@@ -140,13 +145,14 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
     assert spilled() and spill_files() == [], spill_files()
     # The rows of a join, in the left side's order (the order the engine promises): a
     # spilled join would give another, so past the limit it is refused, naming why.
-    q = lambda m: m.scan_parquet(left_path).join(m.scan_parquet(right_path), on="k")
-    fz.Config.set_memory_limit("16M")
+    # (Two sides of 1M rows: the table is built on the right, which streams in no other way.)
+    q = lambda m: m.scan_parquet(right_path).join(m.scan_parquet(skew_path), on="k")
+    fz.Config.set_memory_limit("32M")
     assert "cannot spill (its output order" in q(fz).explain(format="physical")
     try:
         limited(q)
     except MemoryError as exc:
-        assert "limit of 16 MiB" in str(exc) and "cannot spill" in str(exc), str(exc)
+        assert "limit of 32 MiB" in str(exc) and "cannot spill" in str(exc), str(exc)
     else:
         raise AssertionError("no MemoryError for an ordered join over the limit")
     assert spill_files() == [], spill_files()
@@ -157,7 +163,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spill_files_go_after_an_error_and_an_ordered_join_raises_memory_error():
-    out = run_script(ERROR_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(ERROR_SCRIPT, threads=2, morsel_size=_MORSEL, unset=_UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 

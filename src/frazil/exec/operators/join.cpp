@@ -458,11 +458,20 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false, how);
 }
 
-std::function<std::vector<uint64_t>(const DataFrame&)> join_key_hasher(const plan::IR& ir, const plan::ExprArena& ea,
-                                                                        bool left, const Schema& schema) {
+std::function<std::vector<uint64_t>(const DataFrame&, std::vector<uint8_t>& null_key)> join_key_hasher(
+    const plan::IR& ir, const plan::ExprArena& ea, bool left, const Schema& schema) {
   const auto& j = ir.as<plan::JoinNode>();
   auto keys = std::make_shared<const JoinKeys>(left ? j.left_on : j.right_on, ea, schema);
-  return [keys](const DataFrame& df) { return compute::hash_rows(keys->evaluate(df)); };
+  return [keys](const DataFrame& df, std::vector<uint8_t>& null_key) {
+    const std::vector<ArrayRef> k = keys->evaluate(df);
+    null_key.clear();
+    for (const ArrayRef& a : k) {
+      if (a->null_count() == 0) continue;
+      if (null_key.empty()) null_key.assign(static_cast<size_t>(a->length()), 0);
+      for (int64_t i = 0; i < a->length(); ++i) null_key[i] |= a->is_null(i);
+    }
+    return compute::hash_rows(k);
+  };
 }
 
 OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,

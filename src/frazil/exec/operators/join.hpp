@@ -27,9 +27,10 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
                             const Schema& right_schema, const plan::ExprArena& ea);
 
 // The hash of each row's join keys on one side (`left`: the left keys, bound to `schema`),
-// equal for equal keys on both sides: what a spilling join partitions its rows by.
-std::function<std::vector<uint64_t>(const DataFrame&)> join_key_hasher(const plan::IR& ir, const plan::ExprArena& ea,
-                                                                        bool left, const Schema& schema);
+// equal for equal keys on both sides: what a spilling join partitions its rows by; and
+// which rows have a null key (`null_key`, left empty when none has).
+std::function<std::vector<uint64_t>(const DataFrame&, std::vector<uint8_t>& null_key)> join_key_hasher(
+    const plan::IR& ir, const plan::ExprArena& ea, bool left, const Schema& schema);
 
 // Keeps the rows of a join's right input (or of what feeds it, with the key columns under
 // the same names) whose right keys match a key of `left`: for the input of a group-by by the

@@ -51,7 +51,10 @@ std::string JoinBuildSink::cannot_spill() const {
   return "";
 }
 
-void JoinBuildSink::start(const PipelineStart& info) { source_rows_ = info.source_rows; }
+void JoinBuildSink::start(const PipelineStart& info) {
+  source_rows_ = info.source_rows;
+  morsel_size_ = info.morsel_size;
+}
 
 size_t JoinBuildSink::wave() const {
   // Without a limit every batch at once; under one a few at a time, so the rows kept are
@@ -83,9 +86,11 @@ void JoinBuildSink::combine(LocalSinkState& local) {
     if (kept_bytes_ > limit / 16) spill_kept();
     return;
   }
-  // Finalize copies the rows into one chunk and builds the table on them; the probe side's
-  // morsels and what is downstream need room too (an eighth of the limit).
-  const int64_t headroom = limit / 8;
+  // Finalize copies the rows into one chunk and builds the table on them; the next wave's
+  // batches (being decoded, Parquet pages and all: measured at about 3.5 times a batch's
+  // bytes each) and the probe side's morsels need room too.
+  max_batch_bytes_ = std::max(max_batch_bytes_, bytes);
+  const int64_t headroom = std::max(limit / 8, 8 * max_batch_bytes_);
   if (finalize_memory_.try_grow(bytes + height * kTableBytesPerRow + headroom)) {
     finalize_memory_.shrink(headroom);
     return;
@@ -100,12 +105,21 @@ void JoinBuildSink::combine(LocalSinkState& local) {
   const double total = static_cast<double>(kept_bytes_ + kept_rows_ * kTableBytesPerRow) * share;
   spill::GraceJoin::Options options;
   options.parts = static_cast<size_t>(std::clamp(8.0 * total / static_cast<double>(limit), 8.0, 256.0));
-  options.pair_budget = limit / 4;
+  // Two pairs may be joined at once (one per thread) beside what is downstream.
+  options.pair_budget = limit / 8;
   options.table_bytes_per_row = kTableBytesPerRow;
+  options.tail_batch_rows = morsel_size_;
   const Schema ls = left_schema_, rs = right_schema_;
+  auto hasher = [](auto hash) {
+    return [hash](const DataFrame& df) {
+      spill::GraceJoin::KeyHashes k;
+      k.hashes = hash(df, k.null_key);
+      return k;
+    };
+  };
   grace_ = std::make_shared<spill::GraceJoin>(
-      options, join_key_hasher(join_, ea_, /*left=*/false, right_schema_),
-      join_key_hasher(join_, ea_, /*left=*/true, left_schema_),
+      options, hasher(join_key_hasher(join_, ea_, /*left=*/false, right_schema_)),
+      hasher(join_key_hasher(join_, ea_, /*left=*/true, left_schema_)),
       [join = &join_, ea = &ea_, ls, rs](const DataFrame& build) { return make_join_probe(*join, build, ls, rs, *ea); },
       right_schema_);
   spill_kept();

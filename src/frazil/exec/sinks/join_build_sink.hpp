@@ -59,8 +59,10 @@ class JoinBuildSink final : public Sink {
   OperatorRef probe_;
   int64_t rows_ = 0;
   int64_t source_rows_ = 0;
+  int64_t morsel_size_ = 100'000;
   std::vector<DataFrame> kept_;
   int64_t kept_bytes_ = 0, kept_rows_ = 0;
+  int64_t max_batch_bytes_ = 0;
   MemoryReservation finalize_memory_{"join build"};
   std::shared_ptr<spill::GraceJoin> grace_;
 };

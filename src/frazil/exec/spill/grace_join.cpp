@@ -7,6 +7,9 @@
 
 #include "frazil/compute/selection.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/memory_reservation.hpp"
+#include "frazil/core/thread_pool.hpp"
+#include "frazil/core/memory.hpp"
 #include "frazil/exec/query_observer.hpp"
 
 namespace frazil::exec::spill {
@@ -19,12 +22,28 @@ namespace {
 constexpr size_t kSplitParts = 16;
 constexpr int kMaxLevel = 3;
 
+// The probe rows probed now (resident partitions, null keys) and the rows spilled.
 std::pair<std::vector<compute::IdxSize>, std::vector<compute::IdxSize>> split_rows(
-    const std::vector<uint64_t>& hashes, const SpillPartitions& parts, const std::vector<bool>& resident) {
+    const GraceJoin::KeyHashes& keys, const SpillPartitions& parts, const std::vector<bool>& resident) {
   std::vector<compute::IdxSize> in_memory, spilled;
-  for (size_t i = 0; i < hashes.size(); ++i)
-    (resident[parts.partition_of(hashes[i])] ? in_memory : spilled).push_back(static_cast<compute::IdxSize>(i));
+  const bool nulls = !keys.null_key.empty();
+  for (size_t i = 0; i < keys.hashes.size(); ++i) {
+    const bool now = (nulls && keys.null_key[i]) || resident[parts.partition_of(keys.hashes[i])];
+    (now ? in_memory : spilled).push_back(static_cast<compute::IdxSize>(i));
+  }
   return {std::move(in_memory), std::move(spilled)};
+}
+
+// The rows of `df` whose key is not null, with their hashes.
+std::pair<DataFrame, std::vector<uint64_t>> without_null_keys(const DataFrame& df, GraceJoin::KeyHashes keys) {
+  if (keys.null_key.empty()) return {df, std::move(keys.hashes)};
+  std::vector<compute::IdxSize> keep;
+  for (size_t i = 0; i < keys.hashes.size(); ++i)
+    if (!keys.null_key[i]) keep.push_back(static_cast<compute::IdxSize>(i));
+  if (keep.size() == keys.hashes.size()) return {df, std::move(keys.hashes)};
+  std::vector<uint64_t> hashes(keep.size());
+  for (size_t i = 0; i < keep.size(); ++i) hashes[i] = keys.hashes[keep[i]];
+  return {compute::take_frame(df, keep), std::move(hashes)};
 }
 
 std::vector<uint64_t> pick(const std::vector<uint64_t>& v, const std::vector<compute::IdxSize>& idx) {
@@ -38,50 +57,67 @@ std::vector<uint64_t> pick(const std::vector<uint64_t>& v, const std::vector<com
 // The probe side's stream: rows of resident partitions are probed now, the others spilled.
 class GraceProbe final : public Operator {
  public:
-  GraceProbe(std::shared_ptr<GraceJoin> join, OperatorRef resident)
-      : join_(std::move(join)), resident_(std::move(resident)) {}
+  explicit GraceProbe(std::shared_ptr<GraceJoin> join) : join_(std::move(join)) {}
   std::string describe() const override { return "grace join probe"; }
 
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override {
-    const std::vector<uint64_t> hashes = join_->probe_hash_(morsel);
-    auto [in_memory, spilled] = split_rows(hashes, *join_->build_, join_->resident_);
+    const GraceJoin::KeyHashes keys = join_->probe_hash_(morsel);
+    const std::vector<uint64_t>& hashes = keys.hashes;
+    auto [in_memory, spilled] = split_rows(keys, *join_->build_, join_->resident_);
     if (!spilled.empty()) {
       const bool all = spilled.size() == hashes.size();
       join_->spill_probe(all ? morsel : compute::take_frame(morsel, spilled), all ? hashes : pick(hashes, spilled));
     }
-    if (in_memory.size() == hashes.size()) return resident_->execute(morsel, state);
-    return resident_->execute(compute::take_frame(morsel, in_memory), state);
+    const Operator& resident = *join_->resident_probe_;
+    if (in_memory.size() == hashes.size()) return resident.execute(morsel, state);
+    return resident.execute(compute::take_frame(morsel, in_memory), state);
   }
 
  private:
   std::shared_ptr<GraceJoin> join_;
-  OperatorRef resident_;
 };
 
 namespace {
 
-// The spilled pairs joined, one probe batch per source batch; a pair's table is built by
-// the first of its batches asked for and dropped with the last.
+// The spilled pairs joined: a source batch is a run of one pair's probe batches of about
+// `batch_rows` rows together; a pair's table is built by the first of its batches asked for
+// and dropped with the last.
 class PairSource final : public MorselSource {
  public:
   struct Pair {
     std::shared_ptr<SpillPartitions> build, probe;
     size_t part = 0;
-    size_t first_batch = 0;
+    size_t first_batch = 0;  // of this source
+    size_t batches = 0;      // of this source
     std::mutex mutex;
     OperatorRef op;
     std::atomic<size_t> remaining{0};
+    int64_t cost = 0;     // its build rows and their table
+    int64_t lent = 0;     // what room_ gave up for it
   };
 
-  PairSource(std::vector<std::unique_ptr<Pair>> pairs, GraceJoin::MakeProbe make_probe, Schema build_schema)
+  PairSource(std::vector<std::unique_ptr<Pair>> pairs, GraceJoin::MakeProbe make_probe, Schema build_schema,
+             int64_t batch_rows, int64_t table_bytes_per_row)
       : pairs_(std::move(pairs)), make_probe_(std::move(make_probe)), build_schema_(std::move(build_schema)) {
+    int64_t biggest = 0;
     for (const auto& p : pairs_) {
+      p->cost = p->build->bytes(p->part) + p->build->rows(p->part) * table_bytes_per_row;
+      biggest = std::max(biggest, p->cost);
+      const int64_t rows = p->probe->rows(p->part);
+      const size_t file_batches = p->probe->file(p->part)->num_batches();
       p->first_batch = batches_;
-      const size_t n = p->probe->file(p->part)->num_batches();
-      p->remaining = n;
-      batches_ += n;
-      rows_ += p->probe->rows(p->part);
+      p->batches = std::clamp<size_t>(static_cast<size_t>((rows + batch_rows - 1) / std::max<int64_t>(batch_rows, 1)),
+                                      1, std::max<size_t>(file_batches, 1));
+      p->remaining = p->batches;
+      batches_ += p->batches;
+      rows_ += rows;
     }
+    // Room for the pairs being joined (one per thread), held while the tail runs so that
+    // the operators downstream (a group-by that keeps its state until the limit) leave it:
+    // each pair gives its share back while its table lives and takes it again after.
+    // Without the room it goes on anyway: then the limit decides.
+    const int64_t want = biggest * static_cast<int64_t>(std::min(thread_pool_size(), std::max<size_t>(batches_, 1)));
+    room_.try_grow(want);
   }
   std::string describe() const override { return "grace join: the spilled partition pairs"; }
   bool reports_batches() const override { return false; }
@@ -96,20 +132,31 @@ class PairSource final : public MorselSource {
     {
       std::lock_guard lock(pair.mutex);
       if (!pair.op) {
+        {
+          std::lock_guard room_lock(room_mutex_);
+          pair.lent = std::min(pair.cost, room_.bytes());
+          room_.shrink(pair.lent);
+        }
         const SpillFile* build = pair.build->file(pair.part);
         pair.op = make_probe_(build ? build->read_all() : DataFrame::empty_with_schema(build_schema_));
       }
       op = pair.op;
     }
-    DataFrame rows = pair.probe->file(pair.part)->read_batch(i - pair.first_batch);
+    const SpillFile& file = *pair.probe->file(pair.part);
+    const size_t j = i - pair.first_batch, n = file.num_batches();
+    std::vector<DataFrame> rows;
+    for (size_t b = j * n / pair.batches; b < (j + 1) * n / pair.batches; ++b) rows.push_back(file.read_batch(b));
     physical::ExecState state;
-    DataFrame out = op->execute(rows, state);
+    DataFrame out = op->execute(concat_frames(rows), state);
+    rows.clear();
     op.reset();
     if (--pair.remaining == 0) {
       std::lock_guard lock(pair.mutex);
       pair.op.reset();
       pair.build->drop(pair.part);
       pair.probe->drop(pair.part);
+      std::lock_guard room_lock(room_mutex_);
+      room_.try_grow(pair.lent);
     }
     return out;
   }
@@ -120,6 +167,8 @@ class PairSource final : public MorselSource {
   Schema build_schema_;
   size_t batches_ = 0;
   int64_t rows_ = 0;
+  mutable std::mutex room_mutex_;
+  mutable MemoryReservation room_{"the grace join's partition pairs"};
 };
 
 }  // namespace
@@ -140,7 +189,9 @@ GraceJoin::~GraceJoin() = default;
 void GraceJoin::spill_build(const std::vector<DataFrame>& frames) {
   for (const DataFrame& f : frames) {
     if (f.height() == 0) continue;
-    build_->append(f, build_hash_(f));
+    auto [rows, hashes] = without_null_keys(f, build_hash_(f));
+    null_key_rows_ += f.height() - rows.height();
+    build_->append(rows.rechunk(), hashes);  // one chunk a column: a record batch each
     build_rows_ += f.height();
   }
 }
@@ -164,15 +215,20 @@ OperatorRef GraceJoin::start_probe(int64_t resident_budget) {
   }
   DataFrame resident = rows.empty() ? DataFrame::empty_with_schema(build_schema_) : concat_frames(rows);
   rows.clear();
-  return std::make_shared<GraceProbe>(shared_from_this(), make_probe_(resident));
+  resident_probe_ = make_probe_(resident);
+  return std::make_shared<GraceProbe>(shared_from_this());
 }
 
 void GraceJoin::spill_probe(const DataFrame& rows, const std::vector<uint64_t>& hashes) {
+  // One chunk per column: a spill file's record batches end where any chunk ends, and the
+  // probe's pieces of a Parquet row group come in a chunk per page.
+  const DataFrame one = rows.rechunk();
   std::lock_guard lock(probe_mutex_);
-  probe_->append(rows, hashes);
+  probe_->append(one, hashes);
 }
 
 SourceRef GraceJoin::tail() {
+  resident_probe_.reset();  // every probe row has been through it
   probe_->finish();
   std::vector<std::unique_ptr<PairSource::Pair>> pairs;
   // A pair is joined as it is, or split into finer pairs by the next level's hash bits.
@@ -190,7 +246,7 @@ SourceRef GraceJoin::tail() {
         const SpillFile& file = *from->file(p);
         for (size_t i = 0; i < file.num_batches(); ++i) {
           DataFrame batch = file.read_batch(i);
-          to->append(batch, (*hash)(batch));
+          to->append(batch, (*hash)(batch).hashes);  // null keys were never spilled
         }
         from->drop(p);
       }
@@ -207,7 +263,8 @@ SourceRef GraceJoin::tail() {
   };
   for (size_t p = 0; p < build_->parts(); ++p)
     if (!resident_[p]) add(build_, probe_, p);
-  return std::make_shared<PairSource>(std::move(pairs), make_probe_, build_schema_);
+  return std::make_shared<PairSource>(std::move(pairs), make_probe_, build_schema_, options_.tail_batch_rows,
+                                      options_.table_bytes_per_row);
 }
 
 }  // namespace frazil::exec::spill

@@ -28,8 +28,15 @@ namespace frazil::exec::spill {
 
 class GraceJoin : public std::enable_shared_from_this<GraceJoin> {
  public:
-  // The key hash of each row of a frame of one side (equal keys hash equally on both sides).
-  using HashKeys = std::function<std::vector<uint64_t>(const DataFrame&)>;
+  // The key hash of each row of a frame of one side (equal keys hash equally on both
+  // sides), and which rows have a null key (empty: none). A null key matches nothing, so
+  // such build rows are dropped and such probe rows go through the in-memory table (which
+  // keeps them for left and anti joins) instead of a partition they would all crowd into.
+  struct KeyHashes {
+    std::vector<uint64_t> hashes;
+    std::vector<uint8_t> null_key;
+  };
+  using HashKeys = std::function<KeyHashes(const DataFrame&)>;
   // The probe operator over a table built on these build rows (all of one partition, or of
   // the partitions kept in memory).
   using MakeProbe = std::function<OperatorRef(const DataFrame& build_rows)>;
@@ -41,6 +48,9 @@ class GraceJoin : public std::enable_shared_from_this<GraceJoin> {
     int64_t pair_budget = 0;
     // Bytes per build row the table takes beside the rows (ids, row lists, hash slots).
     int64_t table_bytes_per_row = 48;
+    // Probe rows joined at a time in the tail (a pair's spilled probe batches are read
+    // together up to about this many).
+    int64_t tail_batch_rows = 100'000;
   };
 
   GraceJoin(Options options, HashKeys build_hash, HashKeys probe_hash, MakeProbe make_probe,
@@ -50,6 +60,7 @@ class GraceJoin : public std::enable_shared_from_this<GraceJoin> {
   // Writes build rows to their partitions (before start_probe()).
   void spill_build(const std::vector<DataFrame>& frames);
   int64_t spilled_build_rows() const { return build_rows_; }
+  int64_t dropped_null_key_rows() const { return null_key_rows_; }
   // Reads back the build partitions that fit `resident_budget` bytes (rows and table),
   // builds their table, and returns the operator the probe side streams through.
   OperatorRef start_probe(int64_t resident_budget);
@@ -63,6 +74,8 @@ class GraceJoin : public std::enable_shared_from_this<GraceJoin> {
   friend class GraceProbe;
   // Called by the probe operator on any thread: the rows of non-resident partitions.
   void spill_probe(const DataFrame& rows, const std::vector<uint64_t>& hashes);
+  // The operator over the resident partitions' table (dropped when the tail starts).
+  OperatorRef resident_probe_;
 
   Options options_;
   HashKeys build_hash_, probe_hash_;
@@ -71,7 +84,7 @@ class GraceJoin : public std::enable_shared_from_this<GraceJoin> {
   std::shared_ptr<SpillPartitions> build_, probe_;
   std::vector<bool> resident_;
   size_t resident_count_ = 0;
-  int64_t build_rows_ = 0;
+  int64_t build_rows_ = 0, null_key_rows_ = 0;
   std::mutex probe_mutex_;
 };
 

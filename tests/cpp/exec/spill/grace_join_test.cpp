@@ -36,7 +36,14 @@ DataFrame keyed(int64_t n, int64_t keys, int64_t start, double hot = 0.0) {
   return DataFrame({Column("k", k.finish()), Column("row", row.finish())});
 }
 
-std::vector<uint64_t> hashes(const DataFrame& df) { return compute::hash_rows({df.column("k").as_array()}); }
+GraceJoin::KeyHashes hashes(const DataFrame& df) {
+  GraceJoin::KeyHashes k;
+  const ArrayRef a = df.column("k").as_array();
+  k.hashes = compute::hash_rows({a});
+  if (a->null_count() > 0)
+    for (int64_t i = 0; i < a->length(); ++i) k.null_key.push_back(a->is_null(i));
+  return k;
+}
 
 using Pairs = std::multiset<std::pair<int64_t, int64_t>>;  // (probe row, build row)
 
@@ -75,6 +82,7 @@ GraceRun grace(const DataFrame& build, const DataFrame& probe, size_t parts, int
   GraceJoin::Options options;
   options.parts = parts;
   options.pair_budget = pair_budget;
+  options.tail_batch_rows = 1500;  // a pair's probe batches joined a few at a time
   auto join = std::make_shared<GraceJoin>(
       options, hashes, hashes, [](const DataFrame& b) { return std::make_shared<PairsProbe>(b); }, build.schema());
   for (int64_t at = 0; at < build.height(); at += piece) join->spill_build({build.slice(at, piece)});
