@@ -126,11 +126,11 @@ void JoinBuildSink::combine(LocalSinkState& local) {
 }
 
 void JoinBuildSink::spill_kept() {
+  finalize_memory_.release();  // the spill files' buffers count against the limit too
   std::vector<DataFrame> kept = std::move(kept_);
   kept_.clear();
   grace_->spill_build(kept);
   kept_bytes_ = kept_rows_ = 0;
-  finalize_memory_.release();
 }
 
 void JoinBuildSink::finalize() {
