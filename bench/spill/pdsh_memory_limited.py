@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 
 CHILD = """
 import os, sys, time
@@ -49,7 +50,7 @@ print("RESULT", wall, hwm, status)
 """
 
 
-def run_once(engine: str, n: int, scale: float, limit: int, threads: int, out: str) -> dict:
+def run_once(engine: str, n: int, scale: float, limit: int, threads: int, out: str, timeout: float) -> dict:
     env = dict(os.environ)
     env.pop("FRAZIL_MEMORY_LIMIT", None)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -58,7 +59,10 @@ def run_once(engine: str, n: int, scale: float, limit: int, threads: int, out: s
         proc = subprocess.Popen(
             [sys.executable, "-c", CHILD, engine, str(n), str(scale), str(limit), str(threads), tmp, out],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
+        timer = threading.Timer(timeout, proc.kill)  # a run past the timeout is reported as killed
+        timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
+        timer.cancel()
         stdout, stderr = proc.stdout.read(), proc.stderr.read()
     line = next((ln for ln in stdout.splitlines() if ln.startswith("RESULT")), None)
     cpu = usage.ru_utime + usage.ru_stime
@@ -100,6 +104,7 @@ def main() -> None:
     ap.add_argument("--queries", default="1-22")
     ap.add_argument("--engines", default="frazil,duckdb")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=900, help="seconds per engine and query")
     args = ap.parse_args()
     units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
     limit = int(args.limit[:-1]) * units[args.limit[-1].upper()] if args.limit[-1].upper() in units else int(args.limit)
@@ -112,7 +117,7 @@ def main() -> None:
             outs = {}
             for engine in engines:
                 out = os.path.join(outdir, f"{engine}-q{n}.parquet")
-                r = run_once(engine, n, args.scale, limit, args.threads, out)
+                r = run_once(engine, n, args.scale, limit, args.threads, out, args.timeout)
                 if r["status"] == "ok":
                     outs[engine] = out
                 print(f"{n:>3} {engine:7} {r['wall']:7.1f} {r['cpu']:7.1f} {r['rss'] / 2**20:9.0f}  {r['status']}",

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "frazil/core/memory.hpp"
 #include "frazil/exec/operators/join.hpp"
 #include "frazil/plan/cost/cost_model.hpp"
 
@@ -66,10 +65,6 @@ JoinChoice choose_join_strategy(plan::Node node, bool as_stream, const plan::IRA
     return {as_stream ? JoinStrategy::KeyFilteredProbe : JoinStrategy::KeyFilteredWhole, *grouped};
   const bool streams_left = join_streams_left(ir, ea);
   if (row_estimates && probe_left(ir, lp, ea)) return {JoinStrategy::ProbeLeft};
-  // Under a memory limit a join whose output order nobody observes builds on the right,
-  // the side a JoinBuildSink gathers and can spill (a grace hash join); the left-build
-  // strategies gather the left side whole.
-  if (memory_limit() > 0 && unordered[node.idx] && streams_left) return {JoinStrategy::ProbeLeft};
   const JoinType how = ir.as<plan::JoinNode>().options.how;
   if (unordered[node.idx] && (how == JoinType::Inner || how == JoinType::Left) && streams_left)
     return {JoinStrategy::UnorderedLeftBuild};
