@@ -6,7 +6,8 @@ check_dtypes=False, the default float tolerance; rows sorted first where the que
 leaves ties).
 
 Usage: FRAZIL_PDSH_DATA=/tmp/sf10data python -m bench.spill.pdsh_memory_limited --scale 10
-       [--limit 1G] [--queries 1-22] [--engines frazil,duckdb] [--threads 2]
+       [--limit 1G] [--queries 1-22] [--engines frazil,duckdb] [--threads 2] [--timeout 900]
+FRAZIL_BENCH_PYTHON=/other/tree/python runs another build's frazil (before/after).
 """
 from __future__ import annotations
 
@@ -54,7 +55,9 @@ def run_once(engine: str, n: int, scale: float, limit: int, threads: int, out: s
     env = dict(os.environ)
     env.pop("FRAZIL_MEMORY_LIMIT", None)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env["PYTHONPATH"] = os.pathsep.join([root, os.path.join(root, "python"), env.get("PYTHONPATH", "")])
+    # FRAZIL_BENCH_PYTHON: another build's python/ folder (a before/after comparison).
+    frazil_python = os.environ.get("FRAZIL_BENCH_PYTHON", os.path.join(root, "python"))
+    env["PYTHONPATH"] = os.pathsep.join([root, frazil_python, env.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory(prefix="pdsh-spill-") as tmp:
         proc = subprocess.Popen(
             [sys.executable, "-c", CHILD, engine, str(n), str(scale), str(limit), str(threads), tmp, out],
