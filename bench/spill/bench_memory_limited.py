@@ -1,4 +1,4 @@
-"""Memory-limited benchmark: a group-by and a sort whose state is several times the memory
+"""Memory-limited benchmark: a group-by, a join and a sort whose state is several times the memory
 limit, run by frazil under FRAZIL_MEMORY_LIMIT and DuckDB under SET memory_limit (both spill
 to a temporary directory), with Polars' streaming engine (no limit) beside them for scale.
 Each engine and query runs in a fresh child process, so the figures are its own: wall
@@ -33,6 +33,16 @@ QUERIES = {
         "polars": "pl.scan_parquet(P).group_by('g').agg(pl.col('v').median(), pl.col('i').min())"
         ".collect(engine='streaming')",
         "duckdb": "con.sql(\"SELECT g, median(v), min(i) FROM read_parquet('\" + P + \"') GROUP BY g\").fetchall()",
+    },
+    # A join whose build side (every row's k and i) is several times the limit: frazil's
+    # grace hash join; the output is summed, so its order is not observed.
+    "join_sum": {
+        "frazil": "fz.scan_parquet(P).join(fz.scan_parquet(P).select('k', 'i'), on='k').select(fz.len(), "
+        "fz.col('i_right').sum(), fz.col('v').sum()).collect()",
+        "polars": "pl.scan_parquet(P).join(pl.scan_parquet(P).select('k', 'i'), on='k').select(pl.len(), "
+        "pl.col('i_right').sum(), pl.col('v').sum()).collect(engine='streaming')",
+        "duckdb": "con.sql(\"SELECT count(*), sum(b.i), sum(a.v) FROM read_parquet('\" + P + \"') a JOIN read_parquet('\" + P + "
+        "\"') b ON a.k = b.k\").fetchall()",
     },
     # A sort written to a file (the output does not fit in the limit either).
     "sort_to_parquet": {

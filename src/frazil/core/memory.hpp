@@ -4,8 +4,10 @@
 // cleanly instead of the process being killed. The limit comes from FRAZIL_MEMORY_LIMIT
 // ("512M", "8G", "1073741824"; unset or 0: no limit) or set_memory_limit().
 // What is counted: column data, the buffers kernels build them in, and the kernels' large
-// scratch (ScratchVector, core/scratch.hpp: group ids, encoded keys, join tables). Smaller
-// std::vector scratch is not, so the process may use somewhat more. Freed large blocks
+// scratch (ScratchVector, core/scratch.hpp: group ids, encoded keys, join tables), output
+// files' write buffers, and what operators reserve for std::vector state (MemoryReservation:
+// a join's row pairs and output placement, a sink's finalize). Smaller std::vector scratch
+// is not, so the process may use somewhat more. Freed large blocks
 // are kept for reuse (core/buffer.cpp) and not counted; under a limit they give way so
 // that counted and cached bytes together stay within it.
 #pragma once

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "frazil/core/memory.hpp"
 #include "frazil/exec/operators/join.hpp"
 #include "frazil/plan/cost/cost_model.hpp"
 
@@ -56,6 +57,24 @@ bool probe_left(const IR& ir, const plan::IRArena& lp, const plan::ExprArena& ea
   return left && right && right->rows <= left->rows;
 }
 
+// Under a memory limit: the left side that an unordered left build would gather whole (it
+// cannot spill) is expected to take more than half the limit with its table. Then
+// the table is built on the right instead, which a JoinBuildSink gathers and spills past the
+// limit (a grace hash join). PDS-H q9 at scale 10 under 1 GiB: the 3M-row left side of
+// its orders join went past the limit gathered; built on orders it spills and completes.
+// (Not for every unordered join, nor from an eighth of the limit: q10's left side, 570k rows
+// estimated at 3.75M, would then spill all of lineitem: 132 s and 2.3 GB against 20 s.)
+bool left_too_big_to_gather(const IR& ir, const plan::IRArena& lp, const plan::ExprArena& ea) {
+  const int64_t limit = memory_limit();
+  if (limit <= 0) return false;
+  auto left = plan::estimate_cost(ir.inputs[0], lp, ea);
+  if (!left) return false;
+  double row_bytes = 48;  // the table's share per row (exec/sinks/join_build_sink.cpp)
+  for (const auto& f : lp.get(ir.inputs[0]).schema->fields())
+    row_bytes += f.dtype.is_fixed_width() ? std::max(f.dtype.byte_width(), 1) : 24;
+  return left->rows * row_bytes > static_cast<double>(limit) / 2;
+}
+
 }  // namespace
 
 JoinChoice choose_join_strategy(plan::Node node, bool as_stream, const plan::IRArena& lp, const plan::ExprArena& ea,
@@ -65,6 +84,8 @@ JoinChoice choose_join_strategy(plan::Node node, bool as_stream, const plan::IRA
     return {as_stream ? JoinStrategy::KeyFilteredProbe : JoinStrategy::KeyFilteredWhole, *grouped};
   const bool streams_left = join_streams_left(ir, ea);
   if (row_estimates && probe_left(ir, lp, ea)) return {JoinStrategy::ProbeLeft};
+  if (row_estimates && streams_left && unordered[node.idx] && left_too_big_to_gather(ir, lp, ea))
+    return {JoinStrategy::ProbeLeft};
   const JoinType how = ir.as<plan::JoinNode>().options.how;
   if (unordered[node.idx] && (how == JoinType::Inner || how == JoinType::Left) && streams_left)
     return {JoinStrategy::UnorderedLeftBuild};

@@ -413,7 +413,8 @@ class Lowering {
   // right input's node when they stream from it, not when another pipeline made them).
   PipelineId join_build(Node join, OpenPipeline right, std::optional<Node> node) {
     const IR& ir = ir_of(join);
-    return close(std::move(right), std::make_shared<JoinBuildSink>(ir, ea_, input_schema(ir, 0), input_schema(ir, 1)),
+    return close(std::move(right), std::make_shared<JoinBuildSink>(ir, ea_, input_schema(ir, 0), input_schema(ir, 1),
+                                                                  unordered_[join.idx]),
                  node);
   }
   PipelineId join_build(Node join) {

@@ -7,9 +7,11 @@
 
 #include "frazil/compute/boolean.hpp"
 #include "frazil/compute/cast.hpp"
+#include "frazil/compute/hash.hpp"
 #include "frazil/compute/join.hpp"
 #include "frazil/compute/join_table.hpp"
 #include "frazil/core/error.hpp"
+#include "frazil/core/memory_reservation.hpp"
 #include "frazil/core/thread_pool.hpp"
 #include "frazil/exec/pipeline/morsels.hpp"
 #include "frazil/exec/operators/operators.hpp"
@@ -128,6 +130,9 @@ DataFrame join_whole(const plan::IR& ir, const DataFrame& left_in, const DataFra
                                  ? compute::cross_join(left.height(), right.height())
                                  : compute::hash_join(lkeys.evaluate(left), rkeys.evaluate(right), how);
   const int64_t n = static_cast<int64_t>(idx.left_index.size());
+  // The row pairs (std::vectors) counted while the output is gathered by them.
+  MemoryReservation counted("the join's row pairs");
+  counted.grow(static_cast<int64_t>((idx.left_index.size() + idx.right_index.size()) * sizeof(IdxSize)));
   if (how == JoinType::Semi || how == JoinType::Anti) return compute::take_frame(left, idx.left_index);
   return layout.assemble(parallel_take(left, idx.left_index, morsel_size),
                          parallel_take(right, idx.right_index, morsel_size), n);
@@ -151,6 +156,10 @@ DataFrame build_led_output(const compute::JoinTable& table, const DataFrame& bui
   // can place its own pairs without looking at the others (all morsels in parallel).
   // With too many (morsel, id) pairs for that table, one pass places everything.
   const bool by_morsel = nm > 1 && static_cast<uint64_t>(nm) * nk <= (uint64_t{1} << 25);
+  // These index vectors are std::vectors (parallel_take and take_frame take them): counted
+  // against the memory limit here, for as long as they live.
+  MemoryReservation counted("the join's output placement");
+  counted.grow(static_cast<int64_t>(((by_morsel ? nm : 1) + 1) * nk * sizeof(IdxSize) + (nb + 1) * sizeof(size_t)));
   std::vector<std::vector<IdxSize>> rank(by_morsel ? nm : 1, std::vector<IdxSize>(nk, 0));
   std::vector<IdxSize> matches_per_id(static_cast<size_t>(nk), 0);
   if (by_morsel) {
@@ -173,6 +182,7 @@ DataFrame build_led_output(const compute::JoinTable& table, const DataFrame& bui
     pos[b + 1] = pos[b] + (c == 0 ? keep_lead : c);
   }
   const size_t total = pos[nb];
+  counted.grow(static_cast<int64_t>(2 * total * sizeof(IdxSize)));
   std::vector<IdxSize> build_idx(total), probe_idx(total);
   if (keep_lead)
     for (int64_t b = 0; b < nb; ++b)
@@ -257,13 +267,17 @@ class MatchOperator final : public Operator {
 // a match; the others place the matches behind their build rows (build_led_output).
 DataFrame finish_build_led(const compute::JoinTable& table, const DataFrame& build, const DataFrame& matched,
                            JoinType how, bool build_left, const OutputLayout& layout, int64_t morsel_size) {
-  // The id column's chunks are the morsels' matches, in order.
+  // The id column's chunks are the morsels' matches, in order (a copy, counted).
+  MemoryReservation ids_counted("the join's matched key ids");
+  ids_counted.grow(matched.height() * static_cast<int64_t>(sizeof(uint32_t)));
   std::vector<std::vector<uint32_t>> ids;
   for (const auto& chunk : matched.column(kKeyIdColumn).chunks()) {
     const uint32_t* v = chunk->values<uint32_t>();
     ids.emplace_back(v, v + chunk->length());
   }
   if (how == JoinType::Semi || how == JoinType::Anti) {
+    MemoryReservation counted("the join's matched keys");
+    counted.grow(static_cast<int64_t>(table.num_ids() + build.height() * sizeof(IdxSize)));
     std::vector<uint8_t> hit(table.num_ids(), 0);
     for (const auto& v : ids)
       for (uint32_t id : v) hit[id] = 1;
@@ -442,6 +456,22 @@ OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Sc
   DataFrame build = right.rechunk();
   auto table = std::make_shared<const compute::JoinTable>(JoinKeys(ir.as<plan::JoinNode>().right_on, ea, right_schema).evaluate(build));
   return std::make_shared<JoinProbeOperator>(ir, ea, left_schema, std::move(build), std::move(table), false, how);
+}
+
+std::function<std::vector<uint64_t>(const DataFrame&, std::vector<uint8_t>& null_key)> join_key_hasher(
+    const plan::IR& ir, const plan::ExprArena& ea, bool left, const Schema& schema) {
+  const auto& j = ir.as<plan::JoinNode>();
+  auto keys = std::make_shared<const JoinKeys>(left ? j.left_on : j.right_on, ea, schema);
+  return [keys](const DataFrame& df, std::vector<uint8_t>& null_key) {
+    const std::vector<ArrayRef> k = keys->evaluate(df);
+    null_key.clear();
+    for (const ArrayRef& a : k) {
+      if (a->null_count() == 0) continue;
+      if (null_key.empty()) null_key.assign(static_cast<size_t>(a->length()), 0);
+      for (int64_t i = 0; i < a->length(); ++i) null_key[i] |= a->is_null(i);
+    }
+    return compute::hash_rows(k);
+  };
 }
 
 OperatorRef make_right_key_filter(const plan::IR& ir, const DataFrame& left, const Schema& left_schema,

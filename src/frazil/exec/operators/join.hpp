@@ -3,6 +3,8 @@
 // morsel on every core, without first being copied into one piece.
 #pragma once
 
+#include <functional>
+
 #include "frazil/compute/join_table.hpp"
 #include "frazil/exec/operators/operators.hpp"
 #include "frazil/plan/ir.hpp"
@@ -23,6 +25,12 @@ DataFrame execute_join(const plan::IR& ir, const DataFrame& left, const DataFram
 bool join_streams_left(const plan::IR& ir, const plan::ExprArena& ea);
 OperatorRef make_join_probe(const plan::IR& ir, const DataFrame& right, const Schema& left_schema,
                             const Schema& right_schema, const plan::ExprArena& ea);
+
+// The hash of each row's join keys on one side (`left`: the left keys, bound to `schema`),
+// equal for equal keys on both sides: what a spilling join partitions its rows by; and
+// which rows have a null key (`null_key`, left empty when none has).
+std::function<std::vector<uint64_t>(const DataFrame&, std::vector<uint8_t>& null_key)> join_key_hasher(
+    const plan::IR& ir, const plan::ExprArena& ea, bool left, const Schema& schema);
 
 // Keeps the rows of a join's right input (or of what feeds it, with the key columns under
 // the same names) whose right keys match a key of `left`: for the input of a group-by by the

@@ -40,6 +40,8 @@ std::optional<Reroute> JoinProbe::start(const PipelineStart&) {
   return std::nullopt;
 }
 
+SourceRef JoinProbe::tail_source() const { return build_->spilled_tail(); }
+
 // --- KeyFilter ---
 
 KeyFilter::KeyFilter(const plan::IR& join, const plan::ExprArena& ea, const Schema& left_schema,

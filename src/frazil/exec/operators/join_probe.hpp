@@ -26,6 +26,8 @@ class JoinProbe final : public Operator {
   DataFrame execute(const DataFrame& morsel, physical::ExecState& state) const override;
   std::string describe() const override;
   std::optional<Reroute> start(const PipelineStart& info) override;
+  // The spilled partition pairs, when the build side spilled (a grace hash join).
+  SourceRef tail_source() const override;
 
  private:
   std::string label_;

@@ -39,6 +39,9 @@ class Operator {
   // Rows the operator emits once every morsel has gone through it (an unordered left
   // join's unmatched left rows); they go on through the operators after it.
   virtual std::optional<DataFrame> tail() const { return std::nullopt; }
+  // The same, as a source of batches, for tails too big to hold at once (a spilled join's
+  // partition pairs, joined one at a time); nullptr when none.
+  virtual SourceRef tail_source() const { return nullptr; }
 };
 
 // Keeps the rows where the predicate is true. Given the predicate's row-wise conjuncts too

@@ -87,12 +87,17 @@ class Runner {
     if (obs) obs->pipeline_started(source->num_batches(), source->total_rows());
     const int64_t rows = run_batches(*source, ops, sink, obs);
     if (obs) obs->pipeline_finished(rows);
-    for (size_t k = 0; k < ops.size(); ++k)
+    for (size_t k = 0; k < ops.size(); ++k) {
+      const std::vector<OperatorRef> rest(ops.begin() + static_cast<std::ptrdiff_t>(k) + 1, ops.end());
       if (auto tail = ops[k]->tail()) {
-        const std::vector<OperatorRef> rest(ops.begin() + static_cast<std::ptrdiff_t>(k) + 1, ops.end());
         SourceRef tail_source = frame_source(*tail, opts_.morsel_size);
         run_batches(*tail_source, rest, sink, nullptr);
       }
+      if (SourceRef tail_source = ops[k]->tail_source()) {
+        tail_source->open();
+        run_batches(*tail_source, rest, sink, nullptr);
+      }
+    }
   }
 
   // Every batch in parallel, and the morsels of a batch too; each morsel's output goes into

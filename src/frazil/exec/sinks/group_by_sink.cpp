@@ -482,6 +482,9 @@ void GroupBySink::spill_kept() {
         parts, [this](const DataFrame& rows) { return hash_keys(rows); },
         [this](const DataFrame& rows) { return group_partition(rows); });
   }
+  // What was reserved for finalizing the kept rows in memory goes before they are written:
+  // the spill files' buffers count against the limit too.
+  finalize_memory_.release();
   std::vector<DataFrame> kept = std::move(kept_);
   kept_.clear();
   int64_t rows = 0;
@@ -489,7 +492,6 @@ void GroupBySink::spill_kept() {
   spill_->spill(kept, kept_first_seq_);
   kept_first_seq_ += static_cast<uint64_t>(rows);
   kept_bytes_ = 0;
-  finalize_memory_.release();
 }
 
 std::vector<uint64_t> GroupBySink::hash_keys(const DataFrame& rows) const {

@@ -13,6 +13,9 @@ SpillFile::SpillFile(const std::string& prefix, Schema schema)
     : path_(new_spill_path(prefix)), schema_(std::move(schema)) {
   io::ipc::IpcWriteOptions options;
   options.compression = io::ipc::IpcCompression::Lz4;
+  // A spilling sink keeps a file per partition open (up to hundreds): 1 MiB write buffers
+  // each were the largest memory the limit did not see.
+  options.file_buffer_bytes = 32 << 10;
   writer_ = std::make_unique<io::ipc::IpcWriter>(path_, schema_, options);
 }
 

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <climits>
@@ -16,8 +17,6 @@
 namespace frazil::io {
 
 namespace {
-
-constexpr size_t kBufferSize = 1 << 20;  // small writes are gathered into 1 MiB system calls
 
 std::string dir_of(const std::string& p) {
   const size_t slash = p.rfind('/');
@@ -80,8 +79,11 @@ bool replace_target(const std::string& temp, const std::string& target) {
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
+OutputFile::OutputFile(std::string path, size_t buffer_bytes)
+    : path_(std::move(path)), buffer_memory_("the write buffer of '" + path_ + "'") {
   if (path_.empty()) throw OsError(ENOENT, "cannot write to an empty path");
+  buffer_bytes = std::max<size_t>(buffer_bytes, 4096);
+  buffer_memory_.grow(static_cast<int64_t>(buffer_bytes));
   target_ = follow_links(path_);
   struct stat st {};
   int mode = 0666;  // as a plain create: the umask applies
@@ -92,13 +94,13 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
       in_place_ = true;
       fd_ = ::open(target_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
       if (fd_ < 0) throw_os_error("cannot open '" + path_ + "' for writing");
-      buffer_.resize(kBufferSize);
+      buffer_.resize(buffer_bytes);
       return;
     }
     mode = static_cast<int>(st.st_mode & 07777);  // the replacement keeps the old file's permissions
   }
   open_temporary(mode);
-  buffer_.resize(kBufferSize);
+  buffer_.resize(buffer_bytes);
 }
 
 void OutputFile::open_temporary(int mode) {

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "frazil/core/memory_reservation.hpp"
+
 namespace frazil::io {
 
 class OutputStream {
@@ -38,7 +40,11 @@ class OutputFile final : public OutputStream {
  public:
   // Opens the temporary file (or the device / FIFO itself); throws OsError naming `path`
   // (ENOENT when its directory does not exist, EISDIR for a directory, EACCES, ...).
-  explicit OutputFile(std::string path);
+  // `buffer_bytes`: small writes are gathered into system calls of this size; the buffer
+  // counts against the memory limit (a writer keeping many files open, a spilling
+  // operator's partitions, asks for a small one).
+  static constexpr size_t kDefaultBufferBytes = size_t{1} << 20;
+  explicit OutputFile(std::string path, size_t buffer_bytes = kDefaultBufferBytes);
   ~OutputFile() override;  // abort() unless committed
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -71,6 +77,7 @@ class OutputFile final : public OutputStream {
   bool in_place_ = false;
   bool done_ = false;
   int fd_ = -1;
+  MemoryReservation buffer_memory_;
   std::vector<char> buffer_;
   size_t used_ = 0;
   int64_t written_ = 0;

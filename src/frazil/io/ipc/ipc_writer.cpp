@@ -82,7 +82,7 @@ IpcWriter::IpcWriter(const std::string& path, Schema schema, IpcWriteOptions opt
   impl_->dictionaries = std::make_unique<IpcDictionaries>(impl_->schema);
   impl_->enc = EncodeOptions{options.compression, options.compression_level, options.compat_oldest,
                              impl_->dictionaries.get()};
-  impl_->file = std::make_unique<OutputFile>(path);
+  impl_->file = std::make_unique<OutputFile>(path, options.file_buffer_bytes);
   impl_->out = impl_->file.get();
 }
 

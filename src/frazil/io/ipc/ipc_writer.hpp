@@ -23,6 +23,9 @@ struct IpcWriteOptions {
   bool compat_oldest = false;
   int64_t record_batch_size = 0;  // 0: one record batch per write_batch call
   bool stream = false;            // the stream format instead of the file format
+  // The output file's write buffer (counted against the memory limit): spill files, many
+  // open at once, take a small one.
+  size_t file_buffer_bytes = size_t{1} << 20;
 };
 
 class IpcWriter {

@@ -31,6 +31,7 @@ struct TempDirEnv {
   }
   size_t files() const {
     size_t n = 0;
+    if (!std::filesystem::exists(dir)) return 0;  // nothing spilled yet
     for (auto it = std::filesystem::recursive_directory_iterator(dir); it != std::filesystem::recursive_directory_iterator(); ++it)
       if (it->is_regular_file()) ++n;
     return n;

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "frazil/core/error.hpp"
+#include "frazil/core/memory.hpp"
 #include "frazil/core/os_error.hpp"
 
 using namespace frazil;
@@ -192,3 +194,27 @@ TEST_F(OutputFileTest, ReadOnlyDirectoryKeepsTheOldFile) {
 }
 
 }  // namespace
+
+// The write buffer counts against the memory limit while the file is open, sized by the
+// caller (spill files keep many open and take small ones).
+TEST_F(OutputFileTest, TheWriteBufferCountsAgainstTheMemoryLimit) {
+  const int64_t before = memory_in_use();
+  {
+    OutputFile small((dir_ / "small.bin").string(), 32 << 10);
+    EXPECT_EQ(memory_in_use(), before + (32 << 10));
+    small.write("abc", 3);
+    small.commit();
+  }
+  EXPECT_EQ(memory_in_use(), before);
+  EXPECT_EQ(slurp(dir_ / "small.bin"), "abc");
+  set_memory_limit(before + (512 << 10));
+  try {
+    OutputFile big((dir_ / "big.bin").string());  // the default 1 MiB buffer passes the limit
+    ADD_FAILURE() << "no MemoryError";
+  } catch (const OutOfMemoryError& e) {
+    EXPECT_NE(std::string(e.what()).find("write buffer"), std::string::npos) << e.what();
+  }
+  set_memory_limit(0);
+  EXPECT_EQ(memory_in_use(), before);
+  EXPECT_FALSE(fs::exists(dir_ / "big.bin"));
+}
