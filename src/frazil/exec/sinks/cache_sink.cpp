@@ -15,6 +15,11 @@ struct KeptRows final : LocalSinkState {
   DataFrame rows;
 };
 
+// Spilled batches take about 1/kBatchShare of the limit: as big as a Parquet row group a
+// consumer's headroom is sized for (a group-by counts two batches a wave), small enough
+// that a wave of them fits.
+constexpr int64_t kBatchShare = 16;
+
 }  // namespace
 
 CacheSink::CacheSink(uint64_t id, size_t consumers, ExecStats* stats)
@@ -49,8 +54,8 @@ void CacheSink::combine(LocalSinkState& local) {
   if (limit <= 0) return;
   kept_bytes_ += bytes;
   if (file_) {
-    // Spilling: written in batches of about 1/32 of the limit (small morsels coalesced).
-    if (kept_bytes_ >= limit / 32) spill_kept();
+    // Spilling: written in batches of about kBatchShare of the limit (small morsels coalesced).
+    if (kept_bytes_ >= limit / kBatchShare) spill_kept();
     return;
   }
   if (const int64_t in = wave_bytes_in_.exchange(0)) {  // the first combine of a wave
@@ -73,9 +78,9 @@ void CacheSink::spill_kept() {
   kept_bytes_ = 0;
   if (rows.height() == 0) return;
   if (!file_) file_ = std::make_shared<spill::SpillFile>("cache", rows.schema());
-  // Batches of about 1/32 of the limit, however big the kept rows were.
+  // Batches of about 1/kBatchShare of the limit, however big the kept rows were.
   const int64_t per_row = std::max<int64_t>(frame_bytes(rows) / rows.height(), 1);
-  const int64_t batch_rows = std::max<int64_t>(memory_limit() / 32 / per_row, 1024);
+  const int64_t batch_rows = std::max<int64_t>(memory_limit() / kBatchShare / per_row, 1024);
   for (int64_t at = 0; at < rows.height(); at += batch_rows)
     file_->write(rows.slice(at, std::min(batch_rows, rows.height() - at)).rechunk());
 }

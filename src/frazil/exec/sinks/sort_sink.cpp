@@ -1,6 +1,9 @@
 #include "frazil/exec/sinks/sort_sink.hpp"
 
 #include <algorithm>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "frazil/compute/row_encoding/row_encoding.hpp"
 #include "frazil/compute/selection.hpp"
@@ -23,6 +26,19 @@ struct KeptRows final : LocalSinkState {
 };
 
 int64_t mib(int64_t bytes) { return bytes / (1024 * 1024); }
+
+// Gives the heap pages freed by sorting a run back to the system. glibc keeps freed heap
+// memory (the kernel's std::vector scratch, the writer's buffers) resident: a sort of six
+// times a 48 MiB limit peaked 110 MiB above its start with nothing counted in use, and
+// 52 MiB once trimmed after every run.
+void release_freed_heap() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
+// A run's batches take about 1/kRunBatchShare of the limit each.
+constexpr int64_t kRunBatchShare = 256;
 
 // Rows per batch so that a batch takes about `bytes` (within sensible bounds).
 int64_t rows_for_bytes(int64_t bytes, int64_t bytes_per_row, int64_t most) {
@@ -83,6 +99,7 @@ void SortSink::combine(LocalSinkState& local) {
   DataFrame rows = std::move(static_cast<KeptRows&>(local).rows);
   const bool limited = memory_limit() > 0;
   const int64_t bytes = limited ? frame_bytes(rows) : 0;
+  const int64_t height = rows.height();
   kept_.push_back(std::move(rows));
   if (!limited) return;
   kept_bytes_ += bytes;
@@ -91,10 +108,15 @@ void SortSink::combine(LocalSinkState& local) {
     wave_bytes_out_ = 0;
   }
   wave_bytes_out_ += bytes;
-  // Sorting the kept rows makes a sorted copy of them (and their keys and order), and the
-  // next wave reads about what this one read and made.
+  // Sorting the kept rows makes a sorted copy of them, and a run also row-encodes their keys
+  // (key_ratio_ of the rows' bytes, measured on the input). The next wave reads about what this one read and made.
+  if (!key_ratio_measured_) measure_key_ratio(kept_.back());
+  // The kernel sorts (key, row) pairs in std::vector scratch, twice over for a radix sort:
+  // not counted by the buffers, so counted here.
+  const auto scratch = static_cast<int64_t>(2 * (4 + 8 * sort_.by.size())) * height;
+  const auto needs = static_cast<int64_t>(static_cast<double>(bytes) * (1.0 + key_ratio_)) + scratch;
   const int64_t headroom = 2 * std::max(last_wave_bytes_, wave_bytes_out_);
-  if (sort_memory_.try_grow(bytes + headroom)) {
+  if (sort_memory_.try_grow(needs + headroom)) {
     sort_memory_.shrink(headroom);
     return;
   }
@@ -103,6 +125,20 @@ void SortSink::combine(LocalSinkState& local) {
     refused.grow(bytes + headroom);  // throws the MemoryError naming the limit
   }
   spill_kept();
+}
+
+void SortSink::measure_key_ratio(const DataFrame& sample) {
+  if (sample.height() == 0 || !cannot_spill().empty()) return;
+  const DataFrame rows = sample.rechunk();
+  const std::vector<ArrayRef> keys = sort_keys(rows);
+  for (const auto& k : keys)
+    if (!compute::row_encodable(k->dtype())) return;
+  const ArrayRef encoded = compute::row_encode(keys, {});
+  const int64_t row_bytes = frame_bytes(rows);
+  if (row_bytes > 0)
+    key_ratio_ = static_cast<double>(frame_bytes(DataFrame({Column(spill::kRunKeyColumn, encoded)}))) /
+                 static_cast<double>(row_bytes);
+  key_ratio_measured_ = true;
 }
 
 std::vector<ArrayRef> SortSink::sort_keys(const DataFrame& df) const {
@@ -129,40 +165,55 @@ void SortSink::spill_kept() {
   kept_bytes_ = 0;
   if (df.height() == 0) return;
   df = std::move(df).rechunk();
-  std::vector<ArrayRef> keys = sort_keys(df);
-  std::vector<compute::RowEncodingField> fields(keys.size());
-  const auto flag = [](const std::vector<bool>& v, size_t i) { return v.empty() ? false : v[std::min(i, v.size() - 1)]; };
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (!compute::row_encodable(keys[i]->dtype())) {
-      MemoryReservation refused("sort (a key of type " + keys[i]->dtype().to_string() +
-                                " has no row encoding, so it cannot spill)");
-      refused.grow(memory_limit() + 1);  // throws the MemoryError naming the limit
+  std::vector<compute::IdxSize> order;
+  std::vector<compute::RowEncodingField> fields;
+  {
+    const std::vector<ArrayRef> keys = sort_keys(df);
+    const auto flag = [](const std::vector<bool>& v, size_t i) { return !v.empty() && v[std::min(i, v.size() - 1)]; };
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (!compute::row_encodable(keys[i]->dtype())) {
+        MemoryReservation refused("sort (a key of type " + keys[i]->dtype().to_string() +
+                                  " has no row encoding, so it cannot spill)");
+        refused.grow(memory_limit() + 1);  // throws the MemoryError naming the limit
+      }
+      fields.push_back({flag(sort_.options.descending, i), flag(sort_.options.nulls_last, i)});
     }
-    fields[i] = {flag(sort_.options.descending, i), flag(sort_.options.nulls_last, i)};
+    order = compute::arg_sort(keys, sort_options());
   }
-  const std::vector<compute::IdxSize> order = compute::arg_sort(keys, sort_options());
-  ArrayRef encoded = compute::row_encode(keys, fields);
-  keys.clear();
-  DataFrame with_key = df.with_column(Column(spill::kRunKeyColumn, std::move(encoded)));
+  // Gathered column by column, each original going as its copy is made, so that only one
+  // column is held twice at a time.
+  std::vector<Column> cols = df.columns();
   df = DataFrame();
-  DataFrame sorted = compute::take_frame(with_key, order);
-  with_key = DataFrame();
-  // Batches of about 1/64 of the limit: a merge of up to 16 runs reads a quarter of it.
+  for (Column& c : cols) {
+    ArrayRef taken = compute::take(*c.as_array(), order);
+    c = Column(c.name(), std::move(taken));
+  }
+  order = {};
+  DataFrame sorted(std::move(cols));
+  // The keys of the sorted rows (evaluated again: they are row by row), row-encoded.
+  ArrayRef encoded = compute::row_encode(sort_keys(sorted), fields);
+  const int64_t row_bytes = frame_bytes(sorted);
+  sorted = sorted.with_column(Column(spill::kRunKeyColumn, std::move(encoded)));
+  if (row_bytes > 0) key_ratio_ = static_cast<double>(frame_bytes(sorted) - row_bytes) / static_cast<double>(row_bytes);
+  // Batches of about 1/256 of the limit: a merge of 16 runs reads 1/16 of it, and makes
+  // output batches of 1/64, so that the merge fits in the headroom a consumer that also
+  // holds state (a group-by) leaves for its input.
   const int64_t per_row = frame_bytes(sorted) / std::max<int64_t>(sorted.height(), 1);
-  const int64_t batch_rows = rows_for_bytes(memory_limit() / 64, per_row, 64 * 1024);
+  const int64_t batch_rows = rows_for_bytes(memory_limit() / kRunBatchShare, per_row, 64 * 1024);
+  const int64_t out_rows = rows_for_bytes(memory_limit() / 64, per_row, 100'000);
   if (!runs_) runs_ = std::make_shared<spill::SortedRuns>();
   runs_->add(sorted, batch_rows);
+  sorted = DataFrame();
+  release_freed_heap();
   run_batch_rows_ = std::max(run_batch_rows_, batch_rows);
-  output_batch_rows_ = output_batch_rows_ ? std::min(output_batch_rows_, rows_for_bytes(memory_limit() / 32, per_row, 100'000))
-                                          : rows_for_bytes(memory_limit() / 32, per_row, 100'000);
+  output_batch_rows_ = output_batch_rows_ ? std::min(output_batch_rows_, out_rows) : out_rows;
 }
 
 void SortSink::finalize() {
   if (runs_) {
     spill_kept();  // the rest is the last run
-    // A merge reads one batch of each run: at most a quarter of the limit.
-    const int64_t per_batch = std::max<int64_t>(memory_limit() / 64, 1);
-    const auto fan_in = static_cast<size_t>(std::clamp<int64_t>(memory_limit() / 4 / per_batch, 2, 64));
+    // A merge reads one batch of each run: at most 1/16 of the limit.
+    const auto fan_in = static_cast<size_t>(kRunBatchShare / 16);
     runs_->reduce(fan_in, run_batch_rows_);
     return;
   }

@@ -41,6 +41,8 @@ class SortSink final : public Sink {
   // Why the input cannot be sorted in runs ("" when it can).
   std::string cannot_spill() const;
   std::vector<ArrayRef> sort_keys(const DataFrame& df) const;
+  // key_ratio_ from a sample of the input (its keys row-encoded).
+  void measure_key_ratio(const DataFrame& sample);
   // The kernel's options (a non-negative slice: stop after the rows it needs).
   compute::SortOptions sort_options() const;
   // Sorts the kept rows into a run on disk and lets them go.
@@ -57,7 +59,9 @@ class SortSink final : public Sink {
   mutable std::atomic<int64_t> wave_bytes_in_{0};  // bytes sunk since the last combine
   int64_t wave_bytes_out_ = 0;                     // bytes combined in this wave
   int64_t last_wave_bytes_ = 0;
-  MemoryReservation sort_memory_;  // what sorting the kept rows in memory will need
+  MemoryReservation sort_memory_;  // what sorting the kept rows will need
+  double key_ratio_ = 1.0;         // a run's key encoding over its rows' bytes
+  bool key_ratio_measured_ = false;
 
   std::shared_ptr<spill::SortedRuns> runs_;  // once spilled
   int64_t run_batch_rows_ = 0;
