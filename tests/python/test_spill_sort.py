@@ -24,7 +24,7 @@ PRELUDE = textwrap.dedent(
 
     tmp = tempfile.mkdtemp(prefix="frazil-spill-sort-test-")
     os.environ["FRAZIL_TEMP_DIRECTORY"] = tmp  # read at the first spill
-    n = 1_500_000
+    n = 800_000
     rng = np.random.default_rng(3)
     v = rng.integers(0, 50, n) / 4.0
     v[rng.random(n) < 0.01] = np.nan
@@ -95,7 +95,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
     # a group-by reading the merge as it is made.
     small = {
         "head": lambda m: m.scan_parquet(path).sort("v", "row", descending=True).head(1000),
-        "slice": lambda m: m.scan_parquet(path).sort("s", "row", nulls_last=True).slice(700_000, 2000),
+        "slice": lambda m: m.scan_parquet(path).sort("s", "row", nulls_last=True).slice(500_000, 2000),
         "tail": lambda m: m.scan_parquet(path).sort("k", "row", maintain_order=True).tail(1500),
         "group_by_after": lambda m: m.scan_parquet(path).sort("v", "row").group_by("k", maintain_order=True).agg(
             m.col("s").first(), m.col("row").last(), m.len()),
