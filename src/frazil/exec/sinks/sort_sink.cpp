@@ -109,7 +109,8 @@ void SortSink::combine(LocalSinkState& local) {
   }
   wave_bytes_out_ += bytes;
   // Sorting the kept rows makes a sorted copy of them, and a run also row-encodes their keys
-  // (key_ratio_ of the rows' bytes, measured on the input). The next wave reads about what this one read and made.
+  // (key_ratio_ of the rows' bytes, measured on the input); the in-memory sort is sized the
+  // same, so it may spill a little early. The next wave reads about what this one read and made.
   if (!key_ratio_measured_) measure_key_ratio(kept_.back());
   // The kernel sorts (key, row) pairs in std::vector scratch, twice over for a radix sort:
   // not counted by the buffers, so counted here.
