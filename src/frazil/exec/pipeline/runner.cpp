@@ -106,7 +106,10 @@ class Runner {
   int64_t run_batches(const MorselSource& source, const std::vector<OperatorRef>& ops, Sink& sink,
                       QueryObserver* obs) {
     const size_t n = source.num_batches();
-    const size_t wave = sink.wave() > 0 ? sink.wave() : std::max<size_t>(n, 1);
+    // The smaller of what the sink and the source ask for (0: no bound).
+    size_t wave = std::max<size_t>(n, 1);
+    if (sink.wave() > 0) wave = std::min(wave, sink.wave());
+    if (source.wave() > 0) wave = std::min(wave, source.wave());
     std::atomic<int64_t> rows{0};
     for (size_t first = 0; first < n; first += wave) {
       const size_t count = std::min(wave, n - first);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "frazil/exec/pipeline/pipeline_start.hpp"
+#include "frazil/exec/sources/source.hpp"
 #include "frazil/physical/physical_expr.hpp"
 
 namespace frazil::exec {
@@ -47,6 +48,11 @@ class Sink {
 
   // The finalized output, for the pipelines and operators that read it.
   virtual DataFrame output() = 0;
+  // The finalized output as a source of batches made as they are read, for a sink whose
+  // output is not held in memory (spilled: a sort's merged runs, a cache's file); nullptr
+  // when output() holds it. A pipeline reading the sink streams from it (each call is a new
+  // reader); output() still makes the whole frame for readers that take it whole.
+  virtual SourceRef output_stream() { return nullptr; }
   virtual int64_t output_rows() const = 0;
   // Once every reader has run: what the sink holds is not needed any more.
   virtual void release() = 0;

@@ -6,6 +6,13 @@
 
 namespace frazil::exec {
 
+// The rows [start, start + count) of `height` that slice(offset, length) keeps.
+struct SliceWindow {
+  int64_t start = 0;
+  int64_t count = 0;
+};
+SliceWindow slice_window(int64_t height, int64_t offset, int64_t length);
+
 // The window of `df` that slice(offset, length) keeps.
 DataFrame slice_rows(const DataFrame& df, int64_t offset, int64_t length);
 

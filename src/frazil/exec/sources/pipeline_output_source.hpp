@@ -15,16 +15,18 @@ class PipelineOutputSource final : public MorselSource {
       : sink_(std::move(sink)), pipeline_(pipeline), whole_(whole), morsel_size_(morsel_size) {}
   std::string describe() const override;
   void open() override;
-  bool reports_batches() const override { return !whole_; }
-  size_t num_batches() const override { return batches_.size(); }
-  DataFrame batch(size_t i) const override { return batches_[i]; }
-  int64_t total_rows() const override { return rows_; }
+  bool reports_batches() const override { return stream_ ? stream_->reports_batches() : !whole_; }
+  size_t wave() const override { return stream_ ? stream_->wave() : 0; }
+  size_t num_batches() const override { return stream_ ? stream_->num_batches() : batches_.size(); }
+  DataFrame batch(size_t i) const override { return stream_ ? stream_->batch(i) : batches_[i]; }
+  int64_t total_rows() const override { return stream_ ? stream_->total_rows() : rows_; }
 
  private:
   SinkRef sink_;
   size_t pipeline_;
   bool whole_;
   int64_t morsel_size_;
+  SourceRef stream_;  // the sink's output_stream(), when it has one
   std::vector<DataFrame> batches_;
   int64_t rows_ = 0;
 };

@@ -24,6 +24,9 @@ class MorselSource {
   // Whether its batches are new input that the observer counts as read (not a frame
   // another pipeline made and hands over whole).
   virtual bool reports_batches() const { return true; }
+  // Batches a pipeline takes at a time (0: any number): a source that makes its batches in
+  // order (a merge of spilled runs) keeps those made ahead of the one asked for in memory.
+  virtual size_t wave() const { return 0; }
   virtual size_t num_batches() const = 0;
   // Batch i (thread-safe). Batches in order make up the whole input.
   virtual DataFrame batch(size_t i) const = 0;

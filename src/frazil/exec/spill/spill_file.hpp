@@ -25,6 +25,7 @@ class SpillFile {
   SpillFile& operator=(const SpillFile&) = delete;
 
   const std::string& path() const { return path_; }
+  const Schema& schema() const { return schema_; }
   // Appends a batch (before finish()); empty batches are skipped.
   void write(const DataFrame& batch);
   // Closes the file for writing; then it can be read.
