@@ -55,6 +55,13 @@ std::string derived_name(const Expr& e) {
     case ExprKind::Len: return "len";
     case ExprKind::Ternary: return derived_name(e.inputs()[1]);
     case ExprKind::Columns: return e.node().names.empty() ? "" : e.node().names[0];
+    case ExprKind::RenameAlias: {
+      // struct.field(name) is named after the field.
+      const auto& inner = e.inputs()[0];
+      if (e.node().names[0].empty() && inner.kind() == ExprKind::Function && inner.node().function.is("struct.field"))
+        return inner.node().function.args.get_string("name");
+      break;
+    }
     default: break;
   }
   if (e.inputs().empty()) return "literal";

@@ -28,6 +28,7 @@ struct FunctionCall {
   bool star = false;                           // COUNT(*)
   std::vector<dsl::Expr> order_by;             // agg(x ORDER BY y) / WITHIN GROUP
   std::vector<bool> order_descending;
+  std::vector<bool> order_nulls_last;          // NULLS LAST written (else the sort's default)
 
   [[noreturn]] void fail(const std::string& message) const;
   // Checks the number of arguments ([lo, hi]).

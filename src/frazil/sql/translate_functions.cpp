@@ -139,6 +139,7 @@ Expr Translator::aggregate_call(const PgQuery__FuncCall* f, Scope& scope, bool i
     if (filter) o = o.filter(*filter);
     call.order_by.push_back(o);
     call.order_descending.push_back(sb->sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC);
+    call.order_nulls_last.push_back(sb->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST);
   }
   if (filter && (call.star || call.args.empty())) {
     // COUNT(*) FILTER (WHERE p): the rows where p holds.
@@ -152,7 +153,7 @@ Expr Translator::aggregate_call(const PgQuery__FuncCall* f, Scope& scope, bool i
     fail(ErrorKind::SQLInterface, f->location, "ORDER BY inside " + name + "() is not supported");
   if (!call.order_by.empty() && !f->agg_within_group) {
     // first(x ORDER BY y), array_agg(x ORDER BY y): x sorted by y.
-    call.args[0] = call.args[0].sort_by(call.order_by, call.order_descending);
+    call.args[0] = call.args[0].sort_by(call.order_by, call.order_descending, call.order_nulls_last, false);
     call.order_by.clear();
   }
   return fun->build(call);
