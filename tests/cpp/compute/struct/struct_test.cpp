@@ -41,7 +41,7 @@ TEST(StructKernels, FieldCarriesTheStructsNulls) {
   ArrayRef cut = s->slice(1, 3);
   EXPECT_EQ(values_of<int64_t>(*struct_field(*cut, 0)), (Opt<int64_t>{N, N, 4}));
   EXPECT_EQ(struct_field_index(s->dtype(), "b"), 1u);
-  EXPECT_THROW(struct_field_index(s->dtype(), "nope"), SchemaFieldNotFoundError);
+  EXPECT_THROW(struct_field_index(s->dtype(), "nope"), StructFieldNotFoundError);
 }
 
 TEST(StructKernels, RenameAndWithFields) {
