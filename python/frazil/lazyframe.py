@@ -148,7 +148,10 @@ def _flags_object(optimizations: QueryOptFlags | None, legacy: dict) -> QueryOpt
     (no_optimization=, predicate_pushdown=, ...) changes it."""
     if not legacy:
         return optimizations if optimizations is not None else QueryOptFlags()
-    out = QueryOptFlags(**_flags(optimizations, legacy))
+    flags = _flags(optimizations, legacy)
+    type_coercion = flags.pop("type_coercion", True)  # an attribute, not an argument
+    out = QueryOptFlags(**flags)
+    out.type_coercion = type_coercion
     if optimizations is not None:
         out.pre_partition_hive, out.join_order = optimizations.pre_partition_hive, optimizations.join_order
     return out

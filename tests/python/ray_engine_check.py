@@ -2,7 +2,7 @@
 runs the 22 PDS-H queries over the scale-1 Parquet files with engine="ray" (2 partitions,
 so the big tables' scans are split by row groups): each must equal the PDS-H answer (or,
 without the answers, single-node collect()). Meanwhile one task's worker process is killed
-on its first attempt and Ray must retry it. Under a memory limit that single-node q9 cannot
+on its first attempt and Ray must retry it. Under a memory limit that single-node q18 cannot
 meet (MemoryError), 8 tasks complete it. Then a frazil error in a task must surface as
 frazil's exception, naming the stage, and not be retried.
 
@@ -31,6 +31,7 @@ from frazil.ray.engine import CRASH_ONCE_ENV  # noqa: E402
 SCALE = float(os.environ.get("FRAZIL_RAY_CHECK_SCALE", "1"))
 CRASH_STAGE, CRASH_TASK = 1, 1  # q1's final stage reads the partial stage: a second task exists
 CAPACITY_LIMIT = "64M"  # frazil's memory limit per process in the capacity check
+CAPACITY_QUERY = 18  # a PDS-H query that needs more than that in one process
 
 
 def exchanges(graph: dict) -> int:
@@ -64,9 +65,10 @@ def main() -> None:
             tasks = sum(s["tasks"] for s in graph["stages"])
             print(f"q{n} ok ({secs:.2f} s, {len(graph['stages'])} stages, {tasks} tasks, {split} split scans)",
                   flush=True)
-        # Capacity: under a memory limit q9 cannot meet in one process (it needs more than
-        # 100 MiB there even on one thread), 8 tasks of 1/8 of the data each complete it.
-        fn = load(9, "frazil")
+        # Capacity: under the memory limit q18 raises MemoryError in one process (checked
+        # below; q9, used before, now completes there through the grace join), while 8 tasks
+        # of 1/8 of the data each complete it.
+        fn = load(CAPACITY_QUERY, "frazil")
         lf = fn(**tables.lazy_tables(pl, tables_of(fn), SCALE, "parquet"))
         before = pl.Config.memory_limit()
         pl.Config.set_memory_limit(CAPACITY_LIMIT)
@@ -75,15 +77,17 @@ def main() -> None:
         except MemoryError:
             pass
         else:
-            raise AssertionError(f"q9 ran single-node within {CAPACITY_LIMIT}: the capacity check proves nothing")
+            raise AssertionError(
+                f"q{CAPACITY_QUERY} ran single-node within {CAPACITY_LIMIT}: the capacity check proves nothing")
         finally:
             pl.Config.set_memory_limit(before)
         got = lf.collect(engine=RayEngine(partitions=8, memory_limit=CAPACITY_LIMIT)).to_polars()
         if with_answers:
-            assert validate.mismatch(got, validate.answer(9)) is None
+            assert validate.mismatch(got, validate.answer(CAPACITY_QUERY)) is None
         else:
             assert_frame_equal(got, lf.collect().to_polars(), check_row_order=False, rel_tol=1e-5)
-        print(f"capacity ok (q9 under a {CAPACITY_LIMIT} limit: MemoryError single-node, done in 8 tasks)", flush=True)
+        print(f"capacity ok (q{CAPACITY_QUERY} under a {CAPACITY_LIMIT} limit: MemoryError single-node, done in 8 tasks)",
+              flush=True)
         # The killed worker's task ran again (the marker says it died once) and q1 was right.
         assert marker.exists(), "the crash hook never fired: no task was killed"
         print(f"crashed task retried ok ({marker.read_text().strip()})", flush=True)

@@ -79,3 +79,10 @@ def test_errors(query: str, error: type[Exception], match: str) -> None:
 def test_array_slices_are_refused() -> None:
     with pytest.raises(pl.exceptions.SQLSyntaxError, match="array slice"):
         pl.SQLContext({"t": pl.DataFrame(LISTS)}).execute("SELECT arr[1:2] FROM t", eager=True)
+
+
+def test_table_stars_stay_tables() -> None:
+    # t.* and schema.t.* name the table, not a struct column.
+    ctx = pl.SQLContext({"t": pl.DataFrame(STRUCTS)})
+    for query in ("SELECT t.* FROM t", "SELECT main.t.* FROM t"):
+        assert ctx.execute(query, eager=True).columns == ["json_msg", "k"]

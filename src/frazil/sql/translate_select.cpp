@@ -186,8 +186,8 @@ std::vector<SelectItem> Translator::select_list(const PgQuery__SelectStmt* s, Sc
       if (!star_allowed) fail(ErrorKind::SQLInterface, t->location, "`*` is not allowed here");
       const auto* c = v->column_ref;
       std::string qualifier = c->n_fields >= 2 ? string_of(c->fields[c->n_fields - 2]) : "";
-      // s.* / t.s.field.*: a struct's fields, each as an item.
-      if (c->n_fields >= 2 && !(c->n_fields == 2 && scope.rel->has_qualifier(qualifier))) {
+      // s.* / t.s.field.*: a struct's fields, each as an item (t.* and schema.t.* are tables).
+      if (c->n_fields >= 2 && !scope.rel->has_qualifier(qualifier)) {
         std::vector<SelectItem> fields = struct_star(c, scope);
         if (i + 1 < s->n_target_list && is_wildcard_options(s->target_list[i + 1]->res_target->val)) {
           apply_wildcard_options(fields, s->target_list[i + 1]->res_target->val->func_call, scope);
