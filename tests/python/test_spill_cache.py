@@ -7,11 +7,11 @@ process, so the limit and the temporary directory never touch other tests."""
 import textwrap
 
 from isolated import run_script
+from spill_child import CHILD_SETUP, UNSET
 
-_UNSET = ("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY", "FRAZIL_VERIFY")
-
-PRELUDE = textwrap.dedent(
+PRELUDE = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import spill_files, spilled, with_memory_limit
     import os, sys, tempfile
     import numpy as np, polars
     from polars.testing import assert_frame_equal
@@ -34,18 +34,8 @@ PRELUDE = textwrap.dedent(
     pdf.write_parquet(path, row_group_size=50_000)
     del pdf
 
-    def spill_files():
-        return [os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if d != tmp]
-
-    def spilled():
-        return any(d.startswith("frazil-spill-") for d in os.listdir(tmp))
-
     def limited(run, limit="16M"):
-        fz.Config.set_memory_limit(limit)
-        try:
-            return run()
-        finally:
-            fz.Config.set_memory_limit(None)
+        return with_memory_limit(limit, run)
 
     # One subplan (almost every row, a column made from two) read by two group-bys and joined.
     def shared(m, src=None):
@@ -63,8 +53,8 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
     assert "read by 2 consumers; spills to FRAZIL_TEMP_DIRECTORY past the memory limit of 16 MiB" in plan, plan
     fz.Config.set_memory_limit(None)
     got = limited(lambda: shared(fz).collect().to_polars())
-    assert spilled()
-    assert spill_files() == [], spill_files()
+    assert spilled(tmp)
+    assert spill_files(tmp) == [], spill_files(tmp)
     want = shared(fz).collect().to_polars()
     assert_frame_equal(got, want)
     assert_frame_equal(got, shared(polars).collect(), check_exact=False, rel_tol=1e-9)
@@ -77,7 +67,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spilled_cache_equals_the_in_memory_run_and_polars():
-    out = run_script(EQUAL_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(EQUAL_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
@@ -98,7 +88,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "x" in str(exc), str(exc)
     else:
         raise AssertionError("no cast error")
-    assert spilled() and spill_files() == [], spill_files()
+    assert spilled(tmp) and spill_files(tmp) == [], spill_files(tmp)
     assert fz.Config.memory_in_use() < 1 << 20, fz.Config.memory_in_use()
     print("ok")
     """
@@ -106,29 +96,21 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_cache_spill_files_go_after_an_error():
-    out = run_script(ERROR_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(ERROR_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
 RSS_SCRIPT = PRELUDE + textwrap.dedent(
     """
-    def status(field):
-        for line in open("/proc/self/status"):
-            if line.startswith(field):
-                return int(line.split()[1]) * 1024
-
+    from spill_child import peak_growth
     small = os.path.join(tmp, "small.parquet")
     polars.read_parquet(path).head(200_000).write_parquet(small, row_group_size=50_000)
     limit = 32 << 20
     fz.Config.set_memory_limit(limit)
     shared(fz, small).collect()  # the code, stacks and arenas in place before measuring
-    with open("/proc/self/clear_refs", "w") as f:
-        f.write("5")
-    base = status("VmRSS")
-    out = shared(fz).collect()
-    peak = status("VmHWM") - base
+    out, peak = peak_growth(lambda: shared(fz).collect())
     fz.Config.set_memory_limit(None)
-    assert spilled(), "it did not spill"
+    assert spilled(tmp), "it did not spill"
     assert out.height == 2000, out.height
     print(f"limit {limit >> 20} MiB, peak RSS above the start {peak >> 20} MiB")
     assert peak <= 1.5 * limit, peak
@@ -138,5 +120,5 @@ RSS_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_peak_rss_of_a_spilling_cache_stays_within_one_and_a_half_times_the_limit():
-    out = run_script(RSS_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(RSS_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out

@@ -7,14 +7,11 @@ temporary directory never touch other tests."""
 import textwrap
 
 from isolated import run_script
+from spill_child import CHILD_SETUP, UNSET
 
-# The child sets its own limit and spill directory. make test's verify pass (FRAZIL_VERIFY)
-# would also run every query unoptimized (no projection pushdown), a run the limits are
-# not sized for.
-_UNSET = ("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY", "FRAZIL_VERIFY")
-
-PRELUDE = textwrap.dedent(
+PRELUDE = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import spill_files, spilled, with_memory_limit
     import os, sys, tempfile
     import numpy as np, polars
     from polars.testing import assert_frame_equal
@@ -42,18 +39,8 @@ PRELUDE = textwrap.dedent(
     pdf.write_parquet(path, row_group_size=50_000)
     del pdf
 
-    def spill_files():
-        return [os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if d != tmp]
-
-    def spilled():
-        return any(d.startswith("frazil-spill-") for d in os.listdir(tmp))
-
     def limited(query, limit="16M"):
-        fz.Config.set_memory_limit(limit)
-        try:
-            return query(fz).collect().to_polars()
-        finally:
-            fz.Config.set_memory_limit(None)
+        return with_memory_limit(limit, lambda: query(fz).collect().to_polars())
     """
 )
 
@@ -77,8 +64,8 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
     assert "spills" not in two_phase(fz).explain(format="physical")
     for name, q, ordered in [("two_phase", two_phase, True), ("whole", whole, False), ("in_order", in_order, True)]:
         got = limited(q)
-        assert spilled(), name
-        assert spill_files() == [], (name, spill_files())
+        assert spilled(tmp), name
+        assert spill_files(tmp) == [], (name, spill_files(tmp))
         want = q(fz).collect().to_polars()
         keys = [c for c in ("k", "s") if c in got.columns]
         if not ordered:
@@ -96,7 +83,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spilled_group_by_equals_the_in_memory_run_and_polars():
-    out = run_script(EQUAL_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(EQUAL_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
@@ -114,7 +101,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "x" in str(exc), str(exc)
     else:
         raise AssertionError("no cast error")
-    assert spilled() and spill_files() == [], spill_files()
+    assert spilled(tmp) and spill_files(tmp) == [], spill_files(tmp)
     # One group of every row: its median needs all of them at once.
     try:
         limited(lambda m: m.scan_parquet(path).group_by(m.col("k").is_null() & m.col("k").is_not_null()).agg(
@@ -123,7 +110,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "limit of 16 MiB" in str(exc), str(exc)
     else:
         raise AssertionError("no MemoryError for one group over the limit")
-    assert spill_files() == [], spill_files()
+    assert spill_files(tmp) == [], spill_files(tmp)
     # A key reading across rows cannot be split by partition: refused, naming why.
     q = lambda m: m.scan_parquet(path).group_by(m.col("k").shift(1)).agg(m.col("v").median())
     fz.Config.set_memory_limit("16M")
@@ -141,12 +128,13 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spill_files_go_after_an_error_and_what_cannot_spill_raises_memory_error():
-    out = run_script(ERROR_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(ERROR_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
-RSS_SCRIPT = textwrap.dedent(
+RSS_SCRIPT = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import peak_growth, spilled
     import os, tempfile
     import numpy as np, polars
     import frazil as fz
@@ -162,22 +150,13 @@ RSS_SCRIPT = textwrap.dedent(
     pdf.head(100_000).write_parquet(small, row_group_size=50_000)
     del pdf
 
-    def status(field):
-        for line in open("/proc/self/status"):
-            if line.startswith(field):
-                return int(line.split()[1]) * 1024
-
     q = lambda p: fz.scan_parquet(p).group_by("k").agg(fz.col("v").median(), fz.col("i").max(), fz.col("j").min())
     limit = 48 << 20
     fz.Config.set_memory_limit(limit)
     q(small).collect()  # the code and the threads' stacks and arenas are in place before measuring
-    with open("/proc/self/clear_refs", "w") as f:
-        f.write("5")  # the peak (VmHWM) starts again from here
-    base = status("VmRSS")
-    out = q(path).collect()
-    peak = status("VmHWM") - base
+    out, peak = peak_growth(lambda: q(path).collect())
     assert out.height == 20_000, out.height
-    assert any(d.startswith("frazil-spill-") for d in os.listdir(tmp)), "it did not spill"
+    assert spilled(tmp), "it did not spill"
     print(f"state {n * 32 >> 20} MiB, limit {limit >> 20} MiB, peak RSS above the start {peak >> 20} MiB")
     assert peak <= 1.5 * limit, peak
     print("ok")
@@ -186,5 +165,5 @@ RSS_SCRIPT = textwrap.dedent(
 
 
 def test_peak_rss_of_a_spilling_group_by_stays_within_one_and_a_half_times_the_limit():
-    out = run_script(RSS_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(RSS_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out

@@ -9,16 +9,15 @@ process, so the limit and the temporary directory never touch other tests."""
 import textwrap
 
 from isolated import run_script
+from spill_child import CHILD_SETUP, UNSET
 
-# The child sets its own limit and spill directory; make test's verify pass (FRAZIL_VERIFY)
-# would also run every query unoptimized, a run the limits are not sized for.
-_UNSET = ("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY", "FRAZIL_VERIFY")
 # Morsels of 10k rows: a many-to-many join's output per morsel (several times its input, not
 # bounded by the limit) and the group-by above it then leave the join room under 32 MiB.
 _MORSEL = 10_000
 
-PRELUDE = textwrap.dedent(
+PRELUDE = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import spill_files, spilled, with_memory_limit
     import os, tempfile
     import numpy as np, polars
     from polars.testing import assert_frame_equal
@@ -51,18 +50,8 @@ PRELUDE = textwrap.dedent(
     skew_path = os.path.join(tmp, "skew.parquet")
     side(1_000_000, 300_000, "rid", hot=0.06).write_parquet(skew_path, row_group_size=40_000)
 
-    def spill_files():
-        return [os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if d != tmp]
-
-    def spilled():
-        return any(d.startswith("frazil-spill-") for d in os.listdir(tmp))
-
     def limited(query, limit="32M"):
-        fz.Config.set_memory_limit(limit)
-        try:
-            return query(fz).collect().to_polars()
-        finally:
-            fz.Config.set_memory_limit(None)
+        return with_memory_limit(limit, lambda: query(fz).collect().to_polars())
     """
 )
 
@@ -112,8 +101,8 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
         fz.Config.set_memory_limit("32M")
         assert "a grace hash join past the memory limit" in q(fz).explain(format="physical"), name
         got = limited(q)
-        assert spilled(), name
-        assert spill_files() == [], (name, spill_files())
+        assert spilled(tmp), name
+        assert spill_files(tmp) == [], (name, spill_files(tmp))
         want = q(fz).collect().to_polars()
         ref = q(polars).collect()
         assert_frame_equal(got, want)  # exactly the in-memory result
@@ -126,7 +115,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spilled_joins_equal_the_in_memory_run_and_polars():
-    out = run_script(EQUAL_SCRIPT, threads=2, morsel_size=_MORSEL, unset=_UNSET, timeout=900)
+    out = run_script(EQUAL_SCRIPT, threads=2, morsel_size=_MORSEL, unset=UNSET, timeout=900)
     assert out.strip().endswith("ok"), out
 
 
@@ -145,7 +134,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "x" in str(exc), str(exc)
     else:
         raise AssertionError("no cast error")
-    assert spilled() and spill_files() == [], spill_files()
+    assert spilled(tmp) and spill_files(tmp) == [], spill_files(tmp)
     # The rows of a join, in the left side's order (the order the engine promises): a
     # spilled join would give another, so past the limit it is refused, naming why.
     # (Two sides of 1M rows: the table is built on the right, which streams in no other way.)
@@ -158,7 +147,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "limit of 32 MiB" in str(exc) and "cannot spill" in str(exc), str(exc)
     else:
         raise AssertionError("no MemoryError for an ordered join over the limit")
-    assert spill_files() == [], spill_files()
+    assert spill_files(tmp) == [], spill_files(tmp)
     assert fz.Config.memory_in_use() < 1 << 20, fz.Config.memory_in_use()
     print("ok")
     """
@@ -166,12 +155,13 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spill_files_go_after_an_error_and_an_ordered_join_raises_memory_error():
-    out = run_script(ERROR_SCRIPT, threads=2, morsel_size=_MORSEL, unset=_UNSET, timeout=600)
+    out = run_script(ERROR_SCRIPT, threads=2, morsel_size=_MORSEL, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
-RSS_SCRIPT = textwrap.dedent(
+RSS_SCRIPT = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import peak_growth, spilled
     import os, tempfile
     import numpy as np, polars
     import frazil as fz
@@ -191,22 +181,13 @@ RSS_SCRIPT = textwrap.dedent(
     p.head(100_000).write_parquet(small_p, row_group_size=50_000)
     del b, p
 
-    def status(field):
-        for line in open("/proc/self/status"):
-            if line.startswith(field):
-                return int(line.split()[1]) * 1024
-
     q = lambda pp, bb: fz.scan_parquet(pp).join(fz.scan_parquet(bb), on="k").select(
         fz.len(), fz.col("i").sum(), fz.col("w").max(), fz.col("v").min())
     limit = 48 << 20
     fz.Config.set_memory_limit(limit)
     q(small_p, small_b).collect()  # the code and the threads' stacks and arenas are in place before measuring
-    with open("/proc/self/clear_refs", "w") as f:
-        f.write("5")  # the peak (VmHWM) starts again from here
-    base = status("VmRSS")
-    out = q(probe, build).collect()
-    peak = status("VmHWM") - base
-    assert any(d.startswith("frazil-spill-") for d in os.listdir(tmp)), "it did not spill"
+    out, peak = peak_growth(lambda: q(probe, build).collect())
+    assert spilled(tmp), "it did not spill"
     fz.Config.set_memory_limit(None)
     want = q(probe, build).collect()
     assert out.equals(want), (out, want)
@@ -218,5 +199,5 @@ RSS_SCRIPT = textwrap.dedent(
 
 
 def test_peak_rss_of_a_spilling_join_stays_within_one_and_a_half_times_the_limit():
-    out = run_script(RSS_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(RSS_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out

@@ -10,13 +10,11 @@ directory never touch other tests."""
 import textwrap
 
 from isolated import run_script
+from spill_child import CHILD_SETUP, UNSET
 
-# The child sets its own limit and spill directory; the verify pass's unoptimized run
-# (FRAZIL_VERIFY) is not what the limits are sized for.
-_UNSET = ("FRAZIL_MEMORY_LIMIT", "FRAZIL_TEMP_DIRECTORY", "FRAZIL_VERIFY")
-
-PRELUDE = textwrap.dedent(
+PRELUDE = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import spill_dirs, spill_files, spilled, with_memory_limit
     import os, sys, tempfile
     import numpy as np, polars
     from polars.testing import assert_frame_equal
@@ -44,24 +42,11 @@ PRELUDE = textwrap.dedent(
     pdf.write_parquet(path, row_group_size=50_000)
     del pdf
 
-    def spill_files():
-        return [os.path.join(d, f) for d, _, fs in os.walk(tmp) for f in fs if d != tmp]
-
-    def spill_dirs():
-        return [os.path.join(tmp, d) for d in os.listdir(tmp) if d.startswith("frazil-spill-")]
-
-    def spilled():
-        return bool(spill_dirs())
-
     def dir_times():  # a file made or removed in the spill directory moves its mtime
-        return [os.stat(d).st_mtime_ns for d in spill_dirs()]
+        return [os.stat(d).st_mtime_ns for d in spill_dirs(tmp)]
 
     def limited(run, limit="16M"):
-        fz.Config.set_memory_limit(limit)
-        try:
-            return run()
-        finally:
-            fz.Config.set_memory_limit(None)
+        return with_memory_limit(limit, run)
     """
 )
 
@@ -83,8 +68,8 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
         before = dir_times()
         # Streams the merge into the file (in row groups of 50k rows: the writer holds one).
         limited(lambda: q(fz).sink_parquet(out, row_group_size=50_000))
-        assert spilled() and dir_times() != before, name
-        assert spill_files() == [], (name, spill_files())
+        assert spilled(tmp) and dir_times() != before, name
+        assert spill_files(tmp) == [], (name, spill_files(tmp))
         got = polars.read_parquet(out)
         want = q(fz).collect().to_polars()
         assert_frame_equal(got, want)  # exactly the in-memory result, in its order
@@ -103,8 +88,8 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
     for name, q in small.items():
         before = dir_times()
         got = limited(lambda: q(fz).collect().to_polars())
-        assert spilled() and dir_times() != before, name
-        assert spill_files() == [], (name, spill_files())
+        assert spilled(tmp) and dir_times() != before, name
+        assert spill_files(tmp) == [], (name, spill_files(tmp))
         assert_frame_equal(got, q(fz).collect().to_polars())
         assert_frame_equal(got, q(polars).collect())
         print(name, got.shape)
@@ -115,7 +100,7 @@ EQUAL_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_spilled_sort_equals_the_in_memory_run_and_polars():
-    out = run_script(EQUAL_SCRIPT, threads=2, unset=_UNSET, timeout=900)
+    out = run_script(EQUAL_SCRIPT, threads=2, unset=UNSET, timeout=900)
     assert out.strip().endswith("ok"), out
 
 
@@ -133,7 +118,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "x" in str(exc), str(exc)
     else:
         raise AssertionError("no cast error")
-    assert spilled() and spill_files() == [], spill_files()
+    assert spilled(tmp) and spill_files(tmp) == [], spill_files(tmp)
     # A key reading across rows cannot be sorted in runs: refused, naming why.
     q = lambda m: m.scan_parquet(path).sort(m.col("i").shift(1), "row")
     fz.Config.set_memory_limit("16M")
@@ -144,7 +129,7 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
         assert "limit of 16 MiB" in str(exc) and "cannot spill" in str(exc), str(exc)
     else:
         raise AssertionError("no MemoryError for a key that cannot spill")
-    assert spill_files() == [], spill_files()
+    assert spill_files(tmp) == [], spill_files(tmp)
     assert fz.Config.memory_in_use() < 1 << 20, fz.Config.memory_in_use()
     print("ok")
     """
@@ -152,12 +137,13 @@ ERROR_SCRIPT = PRELUDE + textwrap.dedent(
 
 
 def test_sort_spill_files_go_after_an_error_and_what_cannot_spill_raises_memory_error():
-    out = run_script(ERROR_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(ERROR_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
 
 
-RSS_SCRIPT = textwrap.dedent(
+RSS_SCRIPT = CHILD_SETUP + textwrap.dedent(
     """
+    from spill_child import peak_growth, spilled
     import os, tempfile
     import numpy as np, polars
     import frazil as fz
@@ -174,22 +160,13 @@ RSS_SCRIPT = textwrap.dedent(
     pdf.head(200_000).write_parquet(small, row_group_size=50_000)
     del pdf
 
-    def status(field):
-        for line in open("/proc/self/status"):
-            if line.startswith(field):
-                return int(line.split()[1]) * 1024
-
     q = lambda p: fz.scan_parquet(p).sort("v", "k").sink_parquet(out)
     limit = 48 << 20
     fz.Config.set_memory_limit(limit)
     q(small)  # the code and the threads' stacks and arenas are in place before measuring
-    with open("/proc/self/clear_refs", "w") as f:
-        f.write("5")  # the peak (VmHWM) starts again from here
-    base = status("VmRSS")
-    q(path)
-    peak = status("VmHWM") - base
+    _, peak = peak_growth(lambda: q(path))
     fz.Config.set_memory_limit(None)
-    assert any(d.startswith("frazil-spill-") for d in os.listdir(tmp)), "it did not spill"
+    assert spilled(tmp), "it did not spill"
     got = polars.scan_parquet(out)
     assert got.select(polars.len()).collect().item() == n
     assert got.select(polars.col("v").diff().min()).collect().item() >= 0
@@ -201,5 +178,5 @@ RSS_SCRIPT = textwrap.dedent(
 
 
 def test_peak_rss_of_a_spilling_sort_stays_within_one_and_a_half_times_the_limit():
-    out = run_script(RSS_SCRIPT, threads=2, unset=_UNSET, timeout=600)
+    out = run_script(RSS_SCRIPT, threads=2, unset=UNSET, timeout=600)
     assert out.strip().endswith("ok"), out
