@@ -260,8 +260,11 @@ namespace {
 bool is_negated_subquery(const PgNode* c) {
   if (c->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR && c->bool_expr->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR)
     return c->bool_expr->n_args == 1 && c->bool_expr->args[0]->node_case == PG_QUERY__NODE__NODE_SUB_LINK;
-  return c->node_case == PG_QUERY__NODE__NODE_SUB_LINK &&
-         c->sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+  if (c->node_case != PG_QUERY__NODE__NODE_SUB_LINK || c->sub_link->sub_link_type != PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK ||
+      c->sub_link->n_oper_name == 0)
+    return false;
+  const std::string op = string_of(c->sub_link->oper_name[c->sub_link->n_oper_name - 1]);
+  return op == "<>" || op == "!=";
 }
 
 }  // namespace
